@@ -1,0 +1,274 @@
+"""The game protocol: the one small interface every rules engine implements.
+
+Modelled on OpenSpiel's state API and the Decider pattern. The service, the AI, the verifier and
+the tests only ever talk to a game through `Game`, so no caller special-cases a game.
+
+A rules engine is pure: no I/O, no clock, no global RNG. State is a frozen msgspec Struct (nested
+Structs, tuples, frozensets, ints, strs), so old states can be kept without copying and a state can
+be snapshotted with `msgspec.msgpack.encode(state)` and decoded with `type=game.State`.
+
+Actors
+------
+`actors(state)` is who may act now: one seat, several seats (simultaneous decisions: secret planning,
+open bidding), `{CHANCE}` when something random is due, or the empty set once the game is over.
+CHANCE never shares the actor set with a seat.
+
+Chance is a player
+------------------
+When `actors(state) == {CHANCE}`, `chance(state)` describes what is random (a `ChanceSpec`). The rules
+never roll anything: a worker (or the AI in a playout, or an arbiter at a physical table) picks an
+outcome with `sample_chance(spec, rng)` and applies it as an ordinary move of the CHANCE actor, so the
+event log records every outcome and replay is exact.
+
+Secrets
+-------
+`view(state, seat)` is the only code that knows what a seat may see (`seat=None` is a spectator).
+Once `result(state)` is not None, the view shows everything. `visible_to(state, actor, move)` says who
+may read a move's payload in the event log before the game ends (None: everyone); for chance moves it
+is `chance(state).visible_to`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, ClassVar, Iterable, Protocol as _Protocol
+
+import msgspec
+
+Seat = int
+CHANCE: Seat = -1  # the chance actor; never a real seat number
+
+
+class Move(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base of every move. A game's moves are tagged subclasses: `class Buy(Move, tag="buy")`."""
+
+
+class IllegalMove(Exception):
+    """Raised by `apply` for any move that is not legal now; `reason` is for a person to read."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ChanceSpec(msgspec.Struct, frozen=True):
+    """What is random now.
+
+    Two forms:
+      * finite: `outcomes` lists every outcome move, `weights` their relative weights (None: uniform).
+        Drawing from a bag of 5 red and 3 blue: outcomes=(Draw("red"), Draw("blue")), weights=(5, 3).
+      * permutation: `permute=n` with `make(order)` building the outcome move from a uniformly random
+        ordering of range(n) (shuffling a deck of n cards in one step).
+    `visible_to`: the seats that may see the outcome before the game ends (None: public, () : nobody,
+    e.g. the order of a shuffled deck).
+    `label`: what happens, in the rulebook's words ("roll the d20", "shuffle the order deck").
+    """
+
+    label: str
+    outcomes: tuple[Any, ...] = ()
+    weights: tuple[float, ...] | None = None
+    permute: int = 0
+    make: Callable[[tuple[int, ...]], Any] | None = None
+    visible_to: tuple[Seat, ...] | None = None
+
+    def probability(self, move: Any) -> float:
+        """P(move) under this spec (finite form only)."""
+        if self.permute:
+            return 1.0 / math.factorial(self.permute)
+        total = sum(self.weights) if self.weights is not None else len(self.outcomes)
+        p = 0.0
+        for i, o in enumerate(self.outcomes):
+            if o == move:
+                p += (self.weights[i] if self.weights is not None else 1) / total
+        return p
+
+
+class RNG(_Protocol):
+    """What `sample_chance` and `determinize` need: `random.Random` and `games.fairness.HashRng` fit."""
+
+    def random(self) -> float: ...
+    def randrange(self, n: int) -> int: ...
+
+
+def shuffled(n: int, rng: RNG) -> tuple[int, ...]:
+    """A uniformly random ordering of range(n) (Fisher-Yates on `rng.randrange`: reproducible)."""
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def sample_chance(spec: ChanceSpec, rng: RNG) -> Any:
+    """Pick an outcome of `spec` with the right probabilities, using only `rng.randrange`."""
+    if spec.permute:
+        assert spec.make is not None, "a permutation ChanceSpec needs make"
+        return spec.make(shuffled(spec.permute, rng))
+    if not spec.outcomes:
+        raise ValueError(f"chance step {spec.label!r} has no outcomes")
+    if spec.weights is None:
+        return spec.outcomes[rng.randrange(len(spec.outcomes))]
+    # weights are counts in every game here (cards, cubes, faces): draw an integer ticket
+    if all(float(w).is_integer() for w in spec.weights):
+        ticket = rng.randrange(int(sum(spec.weights)))
+        for outcome, w in zip(spec.outcomes, spec.weights):
+            ticket -= int(w)
+            if ticket < 0:
+                return outcome
+    x = rng.random() * sum(spec.weights)
+    for outcome, w in zip(spec.outcomes, spec.weights):
+        x -= w
+        if x < 0:
+            return outcome
+    return spec.outcomes[-1]
+
+
+class Result(msgspec.Struct, frozen=True):
+    """The end of a game. `scores[seat]` as the rules count them; `ranks[seat]` is the 1-based place
+    after every tie-break (seats still tied share a place); `detail` explains the tie-breaks used."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    detail: str = ""
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(s for s, r in enumerate(self.ranks) if r == 1)
+
+
+def ranks_from_keys(keys: Iterable[Any]) -> tuple[int, ...]:
+    """1-based places from sort keys where larger is better (e.g. (score, tie-break, ...)).
+    Equal keys share a place: keys (5, 7, 7, 1) → ranks (3, 1, 1, 4)."""
+    keys = list(keys)
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One game option as listed by `GET /game-types`."""
+
+    name: str
+    description: str
+    default: Any
+    choices: tuple[Any, ...] | None = None  # None: free value of the default's type
+
+
+class Game:
+    """A game type. Subclass it once per game, fill in the class attributes and the methods.
+
+    Methods marked "for the AI" have usable defaults only where said.
+    """
+
+    id: ClassVar[str]  # "kashgar", "yangtze", "bangkok-klongs", "himalaya"
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    State: ClassVar[type]  # the frozen msgspec Struct type of a state (for snapshots)
+    Move: ClassVar[Any]  # the tagged union of every move, chance outcomes included (for decoding JSON)
+
+    # --- the game -------------------------------------------------------------------------------
+
+    def setup(self, players: int, options: dict[str, Any]) -> Any:
+        """The state before anything random happened. Deterministic. `options` holds every option
+        name (defaults filled in by `check_options`). Initial shuffles are the first chance steps."""
+        raise NotImplementedError
+
+    def actors(self, state: Any) -> frozenset[Seat]:
+        raise NotImplementedError
+
+    def legal_moves(self, state: Any, seat: Seat) -> list[Any]:
+        """Every legal move of `seat` now and only those (empty when `seat` may not act).
+        For CHANCE: the finite outcomes of `chance(state)` (empty for a permutation)."""
+        raise NotImplementedError
+
+    def chance(self, state: Any) -> ChanceSpec:
+        """What is random now; only called when `actors(state) == {CHANCE}`."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: Seat, move: Any) -> Any:
+        """The next state. Raises `IllegalMove(reason)` for anything not legal now; never mutates."""
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: Seat | None) -> Any:
+        """Everything `seat` may see (None: a spectator), as a msgspec-encodable value. After the game
+        ends everything is visible. Must include "active" hints a renderer needs (whose turn, phase)."""
+        raise NotImplementedError
+
+    def result(self, state: Any) -> Result | None:
+        raise NotImplementedError
+
+    # --- the log --------------------------------------------------------------------------------
+
+    def visible_to(self, state: Any, actor: Seat, move: Any) -> tuple[Seat, ...] | None:
+        """Who may read this move's payload in the log before the game ends (None: everyone).
+        `state` is the state before the move. Default: chance outcomes as their spec says, seat moves
+        public. Override for secret moves (a hidden plan slot: `(seat,)`)."""
+        if actor == CHANCE:
+            return self.chance(state).visible_to
+        return None
+
+    def reveals(self, state: Any, actor: Seat, move: Any) -> bool:
+        """True when this move shows another seat something it could not see before (a secret turned
+        face up). Undo never reaches back across such a move. Chance moves always count as reveals."""
+        return False
+
+    def describe(self, move: Any) -> str:
+        """One line for a person: "buy 2 silk from the river" (default: the JSON of the move)."""
+        return msgspec.json.encode(move).decode()
+
+    # --- for the AI -----------------------------------------------------------------------------
+
+    def determinize(self, state: Any, seat: Seat, rng: RNG) -> Any:
+        """A full state consistent with everything `seat` has seen, hidden parts drawn at random
+        (other hands, deck orders, bag contents). Default: the state itself (no hidden information)."""
+        return state
+
+    def heuristic(self, state: Any, seat: Seat) -> float:
+        """How well `seat` stands, in [0, 1] (1: certainly winning). Used by greedy and to cut
+        MCTS playouts short. Default: 1 for a winner, 0 for a loser, 0.5 while running."""
+        r = self.result(state)
+        if r is None:
+            return 0.5
+        return 1.0 if r.ranks[seat] == 1 else 0.0
+
+    # --- for people -----------------------------------------------------------------------------
+
+    def render(self, view: Any, seat: Seat | None) -> str:
+        """The board as text for a terminal, from the JSON-decoded view (a dict, as the API sends it).
+        May use rich markup ([bold], [red]...). Default: the view as indented JSON."""
+        return msgspec.json.format(msgspec.json.encode(view)).decode()
+
+    # --- helpers the platform uses (not to be overridden) ---------------------------------------
+
+    def check_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and refuse unknown names or values (ValueError with a reason)."""
+        given = dict(given or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ValueError(f"unknown option(s) for {self.id}: {', '.join(unknown)}")
+        out: dict[str, Any] = {}
+        for o in self.options:
+            v = given.get(o.name, o.default)
+            if o.choices is not None:
+                if isinstance(v, list):  # a subset of choices (e.g. which extra cards)
+                    bad = [x for x in v if x not in o.choices]
+                    if bad:
+                        raise ValueError(f"option {o.name}: {bad} not among {list(o.choices)}")
+                elif v not in o.choices:
+                    raise ValueError(f"option {o.name}: {v!r} not among {list(o.choices)}")
+            elif o.default is not None and not isinstance(v, type(o.default)):
+                raise ValueError(f"option {o.name}: expected {type(o.default).__name__}, got {v!r}")
+            out[o.name] = v
+        return out
+
+    def decode_move(self, obj: Any) -> Any:
+        """A move from its JSON-decoded form; ValueError with a reason when it is not a move."""
+        try:
+            return msgspec.convert(obj, self.Move)
+        except msgspec.ValidationError as e:
+            raise ValueError(f"not a {self.id} move: {e}") from None
+
+    def play_chance(self, state: Any, rng: RNG) -> Any:
+        """Resolve one pending chance step with `rng`."""
+        return self.apply(state, CHANCE, sample_chance(self.chance(state), rng))

@@ -1,0 +1,99 @@
+"""The contract every registered game must keep, as reusable checks (see tests/test_contract.py).
+
+A game's own tests may call these too: `check_random_playouts(GAME, players, seeds)` etc."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from games.protocol import CHANCE, Game, IllegalMove, sample_chance
+
+
+def random_playout(game: Game, players: int, seed: int, options=None, max_steps: int = 100_000):
+    """Play to the end with uniformly random legal moves; return (final state, [(actor, move)])."""
+    rng = random.Random(seed)
+    state = game.setup(players, game.check_options(options))
+    history = []
+    for _ in range(max_steps):
+        actors = game.actors(state)
+        if not actors:
+            return state, history
+        if CHANCE in actors:
+            assert actors == frozenset({CHANCE}), "CHANCE never shares the actor set"
+            move, actor = sample_chance(game.chance(state), rng), CHANCE
+        else:
+            actor = rng.choice(sorted(actors))
+            moves = game.legal_moves(state, actor)
+            assert moves, f"seat {actor} is an actor but has no legal move"
+            move = rng.choice(moves)
+        history.append((actor, move))
+        state = game.apply(state, actor, move)
+    raise AssertionError(f"no end after {max_steps} steps")
+
+
+def check_playout_ends_with_result(game: Game, players: int, seed: int):
+    state, history = random_playout(game, players, seed)
+    result = game.result(state)
+    assert result is not None, "an ended game has a result"
+    assert len(result.scores) == players and len(result.ranks) == players
+    assert min(result.ranks) == 1
+    return state, history
+
+
+def check_replay_rebuilds(game: Game, players: int, seed: int):
+    """Folding the recorded moves (after a JSON round trip, as the event log stores them) rebuilds
+    the same state, and every state survives a msgpack snapshot round trip."""
+    final, history = random_playout(game, players, seed)
+    state = game.setup(players, game.check_options(None))
+    for actor, move in history:
+        obj = msgspec.json.decode(msgspec.json.encode(move))
+        state = game.apply(state, actor, game.decode_move(obj))
+    assert state == final
+    snap = msgspec.msgpack.decode(msgspec.msgpack.encode(final), type=game.State)
+    assert snap == final
+
+
+def check_hidden_parts_do_not_change_views(game: Game, players: int, seed: int, steps: int = 60):
+    """Along a random playout, the state and a determinization for seat s look the same to s."""
+    rng = random.Random(seed)
+    state = game.setup(players, game.check_options(None))
+    for _ in range(steps):
+        if not game.actors(state):
+            break
+        for seat in range(players):
+            other = game.determinize(state, seat, random.Random(rng.random()))
+            a = msgspec.json.encode(game.view(state, seat))
+            b = msgspec.json.encode(game.view(other, seat))
+            assert a == b, f"seat {seat}'s view changed when only hidden parts changed"
+        actors = game.actors(state)
+        if CHANCE in actors:
+            state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
+        else:
+            actor = rng.choice(sorted(actors))
+            state = game.apply(state, actor, rng.choice(game.legal_moves(state, actor)))
+
+
+def check_illegal_moves_refused(game: Game, players: int, seed: int):
+    """A seat that is not an actor gets IllegalMove with a reason, for any move."""
+    rng = random.Random(seed)
+    state = game.setup(players, game.check_options(None))
+    for _ in range(200):
+        actors = game.actors(state)
+        if not actors:
+            return
+        if CHANCE in actors:
+            state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
+            continue
+        actor = rng.choice(sorted(actors))
+        moves = game.legal_moves(state, actor)
+        for idle in range(players):
+            if idle not in actors:
+                try:
+                    game.apply(state, idle, moves[0])
+                except IllegalMove as e:
+                    assert e.reason
+                else:
+                    raise AssertionError(f"seat {idle} moved out of turn")
+        state = game.apply(state, actor, rng.choice(moves))

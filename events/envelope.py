@@ -1,0 +1,93 @@
+"""The event envelope and its hash chain.
+
+Every event of a game is one envelope: `version` (1, 2, 3 … without gaps), `actor` (a seat number, or
+"system", "chance", "arbiter"), `kind`, `payload`, `visible_to` (the seats that may read the payload
+before the game ends; None: everyone), `at` (UTC time, ISO 8601), `prev` (the hash of the previous
+envelope; "" for version 1) and `hash`: SHA-256 over the canonical JSON of all the other fields. An
+edited payload, actor or time, a dropped, inserted or reordered event: each breaks the chain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+from typing import Any
+
+import msgspec
+
+GENESIS = ""
+
+Actor = int | str  # a seat, or "system" | "chance" | "arbiter"
+
+
+class Envelope(msgspec.Struct, frozen=True, omit_defaults=False):
+    version: int
+    actor: Actor
+    kind: str
+    payload: dict[str, Any]
+    visible_to: tuple[int, ...] | None = None
+    at: str = ""
+    prev: str = GENESIS
+    hash: str = ""
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def canonical(e: Envelope) -> bytes:
+    """The bytes the hash covers: every field but `hash`, keys sorted, no spaces."""
+    body = {
+        "version": e.version,
+        "actor": e.actor,
+        "kind": e.kind,
+        "payload": e.payload,
+        "visible_to": list(e.visible_to) if e.visible_to is not None else None,
+        "at": e.at,
+        "prev": e.prev,
+    }
+    return msgspec.json.encode(body, order="sorted")
+
+
+def digest(e: Envelope) -> str:
+    return hashlib.sha256(canonical(e)).hexdigest()
+
+
+def seal(version: int, actor: Actor, kind: str, payload: dict[str, Any], prev: str,
+         visible_to: tuple[int, ...] | None = None, at: str | None = None) -> Envelope:
+    """A new envelope chained to `prev`, its hash filled in."""
+    e = Envelope(version=version, actor=actor, kind=kind, payload=payload, visible_to=visible_to,
+                 at=at or now(), prev=prev)
+    return msgspec.structs.replace(e, hash=digest(e))
+
+
+class ChainBreak(msgspec.Struct, frozen=True):
+    version: int
+    reason: str
+
+
+def check_chain(events: list[Envelope], start_prev: str = GENESIS, start_version: int = 1) -> ChainBreak | None:
+    """The first place where the chain breaks, or None when every link holds."""
+    prev, expected = start_prev, start_version
+    for e in events:
+        if e.version != expected:
+            return ChainBreak(expected, f"expected version {expected}, found {e.version} (an event was dropped, inserted or reordered)")
+        if e.prev != prev:
+            return ChainBreak(e.version, "prev does not match the hash of the event before it")
+        if digest(e) != e.hash:
+            return ChainBreak(e.version, "hash does not match the envelope (its contents were edited)")
+        prev, expected = e.hash, expected + 1
+    return None
+
+
+encoder = msgspec.json.Encoder()
+decoder = msgspec.json.Decoder(Envelope)
+
+
+def redacted(e: Envelope, seat: int | None, everything: bool = False) -> dict[str, Any]:
+    """The envelope as `seat` may read it: payload withheld unless public, its own, or the game is over."""
+    d = msgspec.structs.asdict(e)
+    if not everything and e.visible_to is not None and (seat is None or seat not in e.visible_to):
+        d["payload"] = None
+        d["redacted"] = True
+    return d

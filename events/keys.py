@@ -1,0 +1,49 @@
+"""Redis key names. Every key of one game carries the hash tag {game_id}, so a game lives on one
+Redis Cluster shard; the notification stream is partitioned."""
+
+import zlib
+
+PREFIX = "caravan"
+NOTIFY_PARTITIONS = 4
+
+
+def stream(game_id: str) -> str:
+    return f"{PREFIX}:{{{game_id}}}:events"
+
+
+def meta(game_id: str) -> str:
+    return f"{PREFIX}:{{{game_id}}}:meta"  # hash: version, head, type, status
+
+
+def idem(game_id: str, key: str) -> str:
+    return f"{PREFIX}:{{{game_id}}}:idem:{key}"
+
+
+def secret(game_id: str) -> str:
+    return f"{PREFIX}:{{{game_id}}}:secret"  # hash: seed, token:<sha256> -> seat
+
+
+def snapshot(game_id: str) -> str:
+    return f"{PREFIX}:{{{game_id}}}:snapshot"
+
+
+def undo_requests(game_id: str) -> str:
+    return f"{PREFIX}:{{{game_id}}}:undo"
+
+
+def notify(game_id: str) -> str:
+    return notify_partition(zlib.crc32(game_id.encode()) % NOTIFY_PARTITIONS)
+
+
+def notify_partition(p: int) -> str:
+    return f"{PREFIX}:notify:{p}"
+
+
+def all_notify() -> list[str]:
+    return [notify_partition(p) for p in range(NOTIFY_PARTITIONS)]
+
+
+GAMES = f"{PREFIX}:games"  # sorted set: game id -> creation time
+WAITING = f"{PREFIX}:waiting"  # sorted set: game id -> since when it waits on a worker
+LOBBY = f"{PREFIX}:lobby"  # hash: game id -> lobby row (JSON)
+LOBBY_CURSOR = f"{PREFIX}:lobby:cursor"  # hash: notify stream -> last id folded

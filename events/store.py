@@ -1,0 +1,68 @@
+"""The event store: append with an expected version (one Lua script), read ranges, follow live."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import AsyncIterator, Sequence
+
+import msgspec
+from redis.asyncio import Redis
+
+from events import keys
+from events.envelope import Envelope, decoder, encoder
+
+IDEMPOTENCY_TTL = 24 * 3600
+
+
+class VersionConflict(Exception):
+    """Someone else appended first: the stream is at `actual`, not at the expected version."""
+
+    def __init__(self, expected: int, actual: int):
+        super().__init__(f"expected version {expected}, the game is at version {actual}")
+        self.expected, self.actual = expected, actual
+
+
+class Appended(msgspec.Struct, frozen=True):
+    version: int
+    duplicate: bool = False  # an earlier append under the same idempotency key
+
+
+class EventStore:
+    def __init__(self, redis: Redis):
+        self.redis = redis
+        self._append = redis.register_script(files("events").joinpath("append.lua").read_text())
+
+    async def append(self, game_id: str, expected: int, batch: Sequence[Envelope],
+                     idempotency_key: str | None = None, status: str = "", waits: str = "") -> Appended:
+        """Append `batch` (versions expected+1 …) if the stream is still at `expected`. `waits` marks the
+        game as waiting on a worker ("chance"/"ai"), so the sweeper can find it after a crash."""
+        ks = [keys.stream(game_id), keys.meta(game_id),
+              keys.idem(game_id, idempotency_key) if idempotency_key else "", keys.notify(game_id), keys.WAITING]
+        args = [expected, batch[-1].hash, IDEMPOTENCY_TTL, status, game_id, waits, *(encoder.encode(e) for e in batch)]
+        tag, value = await self._append(keys=ks, args=args)
+        tag = tag.decode() if isinstance(tag, bytes) else tag
+        if tag == "conflict":
+            raise VersionConflict(expected, int(value))
+        return Appended(version=int(value), duplicate=tag == "duplicate")
+
+    async def head(self, game_id: str) -> tuple[int, str]:
+        """(version, head hash) of a game; (0, "") when it has no events."""
+        v, h = await self.redis.hmget(keys.meta(game_id), "version", "head")
+        return int(v or 0), (h.decode() if h else "")
+
+    async def read(self, game_id: str, start: int = 1, end: int | None = None, count: int | None = None) -> list[Envelope]:
+        """Events start..end (inclusive) in order."""
+        hi = f"{end}-0" if end is not None else "+"
+        rows = await self.redis.xrange(keys.stream(game_id), f"{max(start, 1)}-0", hi, count=count)
+        return [decoder.decode(fields[b"e"]) for _, fields in rows]
+
+    async def follow(self, game_id: str, after: int, block_ms: int = 15000) -> AsyncIterator[Envelope]:
+        """Events after version `after`, live, forever (XREAD BLOCK)."""
+        last = f"{after}-0"
+        stream = keys.stream(game_id)
+        while True:
+            got = await self.redis.xread({stream: last}, block=block_ms, count=100)
+            for _, rows in got or ():
+                for entry_id, fields in rows:
+                    last = entry_id
+                    yield decoder.decode(fields[b"e"])

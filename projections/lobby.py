@@ -1,0 +1,74 @@
+"""The lobby read model: one row per game (type, status, players, version), kept by a projector that
+follows the notification streams, and rebuilt from the games' own streams when asked."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import msgspec
+from redis.asyncio import Redis
+
+from events import keys
+from events.store import EventStore
+
+
+class LobbyRow(msgspec.Struct):
+    id: str
+    type: str
+    status: str
+    players: list[str]
+    version: int
+    created: str
+
+
+class Lobby:
+    def __init__(self, redis: Redis):
+        self.redis = redis
+        self.store = EventStore(redis)
+        self._created: dict[str, Any] = {}
+
+    async def row(self, game_id: str) -> LobbyRow | None:
+        created = self._created.get(game_id)
+        if created is None:
+            first = await self.store.read(game_id, 1, 1)
+            if not first:
+                return None
+            created = self._created[game_id] = first[0]
+        version, status = await self.redis.hmget(keys.meta(game_id), "version", "status")
+        return LobbyRow(id=game_id, type=created.payload["type"], status=(status or b"active").decode(),
+                        players=[p["name"] for p in created.payload["players"]], version=int(version or 0),
+                        created=created.at)
+
+    async def project(self, game_id: str) -> None:
+        row = await self.row(game_id)
+        if row is not None:
+            await self.redis.hset(keys.LOBBY, game_id, msgspec.json.encode(row))
+
+    async def rows(self) -> list[LobbyRow]:
+        raw = await self.redis.hgetall(keys.LOBBY)
+        rows = [msgspec.json.decode(v, type=LobbyRow) for v in raw.values()]
+        return sorted(rows, key=lambda r: r.created)
+
+    async def rebuild(self, into: str = keys.LOBBY) -> int:
+        """Recompute every row from the games' streams (into `into`); returns how many."""
+        ids = [g.decode() for g in await self.redis.zrange(keys.GAMES, 0, -1)]
+        await self.redis.delete(into)
+        for game_id in ids:
+            row = await self.row(game_id)
+            if row is not None:
+                await self.redis.hset(into, game_id, msgspec.json.encode(row))
+        return len(ids)
+
+    async def run(self, stop: asyncio.Event | None = None, block_ms: int = 1000) -> None:
+        """Follow every notification partition from the saved cursor, forever (or until `stop`)."""
+        cursor = {k.decode(): v.decode() for k, v in (await self.redis.hgetall(keys.LOBBY_CURSOR)).items()}
+        streams = {s: cursor.get(s, "0-0") for s in keys.all_notify()}
+        while stop is None or not stop.is_set():
+            got = await self.redis.xread(streams, block=block_ms, count=500)
+            for stream, rows in got or ():
+                stream = stream.decode()
+                for game_id in dict.fromkeys(fields[b"game"].decode() for _, fields in rows):
+                    await self.project(game_id)  # a burst of moves in one game: one row write
+                streams[stream] = rows[-1][0].decode()
+                await self.redis.hset(keys.LOBBY_CURSOR, stream, streams[stream])

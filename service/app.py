@@ -1,0 +1,284 @@
+"""The Litestar app: routes translate HTTP into commands and results into views, nothing more."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
+
+import msgspec
+from litestar import Litestar, Request, Response, get, post
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi import OpenAPIConfig
+from litestar.params import Parameter
+from litestar.response import ServerSentEvent
+from redis.asyncio import Redis
+
+from events.store import EventStore, VersionConflict
+from games import registry
+from projections.loader import Loader
+from projections.lobby import Lobby, LobbyRow
+from service import views
+from service.errors import DomainError, NotFound, StaleVersion, Unauthorized
+from service.games import ARBITER, Games
+from service.settings import Settings, settings as load_settings
+
+
+# --- request and response bodies -----------------------------------------------------------------
+
+class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
+    type: str
+    players: list[str]
+    seed: str | None = None
+    options: dict[str, Any] | None = None
+
+
+class SeatInfo(msgspec.Struct, omit_defaults=True):
+    seat: int
+    name: str
+    token: str | None = None
+    ai: str | None = None
+
+
+class GameCreated(msgspec.Struct):
+    id: str
+    seats: list[SeatInfo]
+
+
+class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
+    move: dict[str, Any]
+    expected_version: int | None = None
+
+
+class MoveAccepted(msgspec.Struct):
+    version: int
+    status: str
+    duplicate: bool = False
+
+
+class GameType(msgspec.Struct):
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: list[dict[str, Any]]
+
+
+# --- the runtime the handlers share --------------------------------------------------------------
+
+class Runtime:
+    def __init__(self, cfg: Settings, redis: Redis):
+        self.cfg, self.redis = cfg, redis
+        self.store = EventStore(redis)
+        self.loader = Loader(self.store)
+        self.games = Games(self.store, self.loader, on_waiting=self.enqueue_advance)
+        self.lobby = Lobby(redis)
+        self._queue = None
+        self._tasks: set[asyncio.Task] = set()
+
+    @property
+    def queue(self):
+        if self._queue is None:
+            from service.jobs import queue_for
+
+            self._queue = queue_for(self.cfg)
+        return self._queue
+
+    async def enqueue_advance(self, game_id: str, version: int) -> None:
+        """Hand the game to a worker, off the request path (the sweeper catches what gets lost)."""
+        from service.jobs import enqueue_advance
+
+        task = asyncio.create_task(asyncio.to_thread(enqueue_advance, self.queue, game_id, version))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def caller(self, request: Request, game_id: str) -> int | str | None:
+        """The seat (or "arbiter") the bearer token stands for; None without a token."""
+        auth = request.headers.get("authorization")
+        if not auth:
+            return None
+        scheme, _, token = auth.partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise Unauthorized("use 'Authorization: Bearer <token>'")
+        if self.cfg.arbiter_token and hmac.compare_digest(token, self.cfg.arbiter_token):
+            return ARBITER
+        seat = await self.games.seat_of(game_id, token)
+        if seat is None:
+            raise Unauthorized("this token is not a seat of this game")
+        return seat
+
+
+def rt(request: Request) -> Runtime:
+    return request.app.state.runtime
+
+
+# --- routes ---------------------------------------------------------------------------------------
+
+@get("/health", sync_to_thread=False)
+async def health(request: Request) -> dict[str, str]:
+    try:
+        await rt(request).redis.ping()
+    except Exception as e:  # noqa: BLE001 - any failure to reach Redis is "unhealthy"
+        raise HTTPException(status_code=503, detail=f"Redis unreachable: {e}") from None
+    return {"status": "ok"}
+
+
+@get("/game-types")
+async def game_types() -> list[GameType]:
+    return [
+        GameType(id=g.id, name=g.name, min_players=g.min_players, max_players=g.max_players,
+                 options=[msgspec.to_builtins(o) for o in g.options]
+                 + [{"name": "arbiter_chance", "description": "chance outcomes are entered by the arbiter "
+                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None}])
+        for g in registry.all_games().values()
+    ]
+
+
+@post("/games")
+async def create_game(request: Request, data: CreateGame) -> GameCreated:
+    game_id, seats = await rt(request).games.create(data.type, data.players, data.seed, data.options)
+    return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
+
+
+@get("/games")
+async def lobby(request: Request, status: str | None = None, type: str | None = None) -> list[LobbyRow]:
+    rows = await rt(request).lobby.rows()
+    return [r for r in rows if (status is None or r.status == status) and (type is None or r.type == type)]
+
+
+@get("/games/{game_id:str}")
+async def show_game(request: Request, game_id: str) -> dict[str, Any]:
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    return views.game_view(await r.games.load(game_id), caller)
+
+
+@get("/games/{game_id:str}/moves")
+async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    f = await r.games.load(game_id)
+    game = f.game
+    if caller is None:
+        raise Unauthorized("a seat's token is needed to list its moves")
+    if f.status != "active":
+        return []
+    if caller == ARBITER:
+        from games.protocol import CHANCE
+
+        moves = game.legal_moves(f.state, CHANCE) if CHANCE in game.actors(f.state) else []
+    else:
+        moves = game.legal_moves(f.state, caller)
+    return [msgspec.to_builtins(m) for m in moves]
+
+
+@post("/games/{game_id:str}/moves", status_code=201)
+async def submit_move(request: Request, game_id: str, data: MoveRequest) -> MoveAccepted:
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    if caller is None:
+        raise Unauthorized("a seat's token is needed to move")
+    key = request.headers.get("idempotency-key")
+    if key is not None and not (0 < len(key) <= 128):
+        raise HTTPException(status_code=400, detail="Idempotency-Key must be 1 to 128 characters")
+    acc = await r.games.submit(game_id, caller, data.move, data.expected_version, key)
+    return MoveAccepted(version=acc.version, status=acc.status, duplicate=acc.duplicate)
+
+
+@get("/games/{game_id:str}/events")
+async def events(request: Request, game_id: str, from_: int = Parameter(query="from", default=1, ge=1),
+                 limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    f = await r.games.load(game_id)
+    rows = await r.store.read(game_id, from_, count=limit)
+    return views.event_rows(rows, caller, f.status == "finished")
+
+
+@get("/games/{game_id:str}/events/stream")
+async def event_stream(request: Request, game_id: str, from_: int = Parameter(query="from", default=1, ge=1)) -> ServerSentEvent:
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    await r.games.load(game_id)
+
+    async def feed() -> AsyncIterator[dict[str, Any]]:
+        async for e in r.store.follow(game_id, from_ - 1):
+            finished = e.kind in ("finished", "seed-revealed")
+            row = views.event_rows([e], caller, finished)[0]
+            yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
+
+    return ServerSentEvent(feed())
+
+
+@get("/games/{game_id:str}/state")
+async def state_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    f = await r.games.load(game_id)
+    if at is None or at >= f.version:
+        return views.game_view(f, caller)
+    if at < 1:
+        raise HTTPException(status_code=400, detail="at must be a version from 1")
+    then = await r.loader.at(game_id, at)
+    return views.game_view(then, caller, finished=f.status == "finished")
+
+
+# --- errors -------------------------------------------------------------------------------------
+
+def _error(status: int, code: str, detail: str) -> Response:
+    return Response({"error": code, "detail": detail}, status_code=status)
+
+
+def domain_error(_: Request, exc: DomainError) -> Response:
+    return _error(exc.status, exc.code, exc.detail)
+
+
+def conflict(_: Request, exc: VersionConflict) -> Response:
+    return _error(409, "version-conflict", str(exc))
+
+
+def http_error(_: Request, exc: HTTPException) -> Response:
+    codes = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
+             413: "body-too-large", 503: "unavailable"}
+    detail = exc.detail
+    if isinstance(exc, ValidationException) and exc.extra:
+        detail = f"{exc.detail}: {msgspec.json.encode(exc.extra).decode()}"
+    return _error(exc.status_code, codes.get(exc.status_code, "error"), detail)
+
+
+def server_error(_: Request, exc: Exception) -> Response:
+    return _error(500, "internal", f"{type(exc).__name__}")
+
+
+# --- the app --------------------------------------------------------------------------------------
+
+def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) -> Litestar:
+    cfg = cfg or load_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar):
+        redis = Redis.from_url(cfg.redis_url, max_connections=256)
+        app.state.runtime = Runtime(cfg, redis)
+        try:
+            yield
+        finally:
+            await redis.aclose()
+
+    return Litestar(
+        route_handlers=[health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
+                        event_stream, state_at, *(extra_handlers or [])],
+        lifespan=[lifespan],
+        state=State({}),
+        exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
+                            500: server_error},
+        request_max_body_size=cfg.max_body,
+        openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),
+        debug=False,
+    )
+
+
+def app_from_env() -> Litestar:
+    """The ASGI app for a server (granian --interface asgi --factory service.app:app_from_env)."""
+    return create_app()

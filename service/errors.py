@@ -1,0 +1,46 @@
+"""Domain errors; service/app.py maps each to a status code and `{"error", "detail"}`."""
+
+
+class DomainError(Exception):
+    status = 400
+    code = "bad-request"
+
+    def __init__(self, detail: str):
+        super().__init__(detail)
+        self.detail = detail
+
+
+class BadRequest(DomainError):
+    status, code = 400, "bad-request"
+
+
+class Unauthorized(DomainError):
+    status, code = 401, "unauthorized"
+
+
+class Forbidden(DomainError):
+    status, code = 403, "forbidden"
+
+
+class NotYourTurn(DomainError):
+    status, code = 403, "not-your-turn"
+
+
+class NotFound(DomainError):
+    status, code = 404, "not-found"
+
+
+class StaleVersion(DomainError):
+    status, code = 409, "version-conflict"
+
+
+class GameOver(DomainError):
+    status, code = 409, "game-over"
+
+
+class Illegal(DomainError):
+    status, code = 422, "illegal-move"
+
+
+class Invalid(DomainError):
+    status, code = 422, "invalid"

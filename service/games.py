@@ -1,0 +1,246 @@
+"""Command handling for games: decide, then append. The only code that writes a game's stream.
+
+Every command loads the game (hot in process when it can be), decides with the game's rules, and
+appends the resulting events with the loaded version as the expected version: two clients racing
+for one version cannot both win, and a stale cache shows up as a conflict and is reloaded once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from typing import Any, Callable
+
+import msgspec
+
+from events import keys
+from events.envelope import Envelope, seal
+from events.store import EventStore, VersionConflict
+from games import fairness, registry
+from games.protocol import CHANCE, IllegalMove, sample_chance
+from projections.fold import Folded, Player, start
+from projections.loader import GameNotFound, Loader
+from service.errors import GameOver, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
+from service.players import parse_players
+
+ARBITER = "arbiter"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Accepted(msgspec.Struct):
+    version: int
+    status: str = "active"
+    duplicate: bool = False
+
+
+class Decision(msgspec.Struct):
+    """What a command decided: the events to append and the state they lead to."""
+
+    events: list[Envelope]
+    state: Any
+
+
+class Games:
+    def __init__(self, store: EventStore, loader: Loader, on_waiting: Callable[[str, int], Any] | None = None):
+        """`on_waiting(game_id, version)` is called when a game waits on chance or an AI seat."""
+        self.store, self.loader, self.redis = store, loader, store.redis
+        self.on_waiting = on_waiting
+        self._seats: dict[tuple[str, str], int] = {}
+
+    # --- reading --------------------------------------------------------------------------------
+
+    async def load(self, game_id: str) -> Folded:
+        try:
+            return await self.loader.load(game_id)
+        except GameNotFound:
+            raise NotFound(f"no game {game_id!r}") from None
+
+    async def seed(self, game_id: str) -> str:
+        return (await self.redis.hget(keys.secret(game_id), "seed")).decode()
+
+    async def seat_of(self, game_id: str, token: str) -> int | None:
+        key = (game_id, token_hash(token))
+        seat = self._seats.get(key)
+        if seat is None:
+            raw = await self.redis.hget(keys.secret(game_id), "tok:" + key[1])
+            if raw is None:
+                return None
+            seat = self._seats[key] = int(raw)  # tokens never change: cache them
+        return seat
+
+    # --- creating -------------------------------------------------------------------------------
+
+    async def create(self, type_: str, player_specs: list[str], seed: str | None = None,
+                     options: dict[str, Any] | None = None, start_state: Any = None,
+                     origin: dict[str, Any] | None = None) -> tuple[str, list[dict[str, Any]]]:
+        try:
+            game = registry.get(type_)
+        except KeyError:
+            raise Invalid(f"unknown game type {type_!r} (one of {', '.join(registry.all_games())})") from None
+        players = parse_players(player_specs)
+        if not game.min_players <= len(players) <= game.max_players:
+            raise Invalid(f"{game.name} takes {game.min_players} to {game.max_players} players, not {len(players)}")
+        options = dict(options or {})
+        arbiter_chance = bool(options.pop("arbiter_chance", False))
+        try:
+            options = game.check_options(options)
+        except ValueError as e:
+            raise Invalid(str(e)) from None
+        seed = seed if seed is not None else fairness.new_seed()
+        game_id = secrets.token_hex(6)
+        payload: dict[str, Any] = {
+            "type": type_,
+            "players": [msgspec.to_builtins(p) for p in players],
+            "options": options,
+            "arbiter_chance": arbiter_chance,
+            "seed_sha256": fairness.commitment(seed),
+        }
+        if start_state is not None:
+            payload["start_state"] = msgspec.to_builtins(start_state)
+        if origin is not None:
+            payload["origin"] = origin
+        created = seal(1, "system", "created", payload, prev="")
+        seats, tokens = [], {}
+        for i, p in enumerate(players):
+            row: dict[str, Any] = {"seat": i, "name": p.name}
+            if p.ai is None:
+                row["token"] = tok = secrets.token_urlsafe(24)
+                tokens["tok:" + token_hash(tok)] = i
+            else:
+                row["ai"] = p.ai
+            seats.append(row)
+        await self.redis.hset(keys.secret(game_id), mapping={"seed": seed, **tokens})
+        f = start(game_id, created)
+        await self.store.append(game_id, 0, [created], waits=self.waiting_on(f) or "")
+        await self.redis.zadd(keys.GAMES, {game_id: time.time()})
+        self.loader.remember(f)
+        await self._after(f)
+        return game_id, seats
+
+    # --- moving ---------------------------------------------------------------------------------
+
+    async def submit(self, game_id: str, seat: int | str, move_obj: Any, expected_version: int | None = None,
+                     idempotency_key: str | None = None) -> Accepted:
+        """A seat's move (or, for the arbiter, a chance outcome). Raises a DomainError when refused."""
+        if idempotency_key:
+            seen = await self.redis.get(keys.idem(game_id, idempotency_key))
+            if seen is not None:
+                f = await self.load(game_id)
+                return Accepted(version=int(seen), status=f.status, duplicate=True)
+        f = self.loader.cached(game_id) or await self.load(game_id)
+        for attempt in (0, 1):
+            try:
+                decision = self.decide_move(f, seat, move_obj, expected_version)
+                return await self._commit(f, decision, idempotency_key)
+            except (StaleVersion, VersionConflict):
+                if attempt == 1:
+                    raise
+                fresh = await self.load(game_id)
+                if fresh.version == f.version:
+                    raise
+                f = fresh
+        raise AssertionError("unreachable")
+
+    def decide_move(self, f: Folded, seat: int | str, move_obj: Any, expected_version: int | None) -> Decision:
+        if expected_version is not None and expected_version != f.version:
+            raise StaleVersion(f"expected version {expected_version}, the game is at version {f.version}")
+        if f.status == "finished":
+            raise GameOver("the game is over")
+        game = f.game
+        try:
+            move = game.decode_move(move_obj)
+        except ValueError as e:
+            raise Illegal(str(e)) from None
+        if seat == ARBITER:
+            if not f.created.get("arbiter_chance"):
+                raise Illegal("this game draws its chance outcomes itself; the arbiter enters them only in arbiter mode")
+            if CHANCE not in game.actors(f.state):
+                raise NotYourTurn("no chance step is due")
+            actor, kind, by = CHANCE, "chance", ARBITER
+        else:
+            actor, kind, by = int(seat), "move", int(seat)
+            if actor not in game.actors(f.state) and not game.legal_moves(f.state, actor):
+                raise NotYourTurn(f"it is not seat {actor}'s turn")
+        return self._decide(f, actor, kind, by, move)
+
+    def _decide(self, f: Folded, actor: int, kind: str, by: int | str, move: Any) -> Decision:
+        game = f.game
+        try:
+            after = game.apply(f.state, actor, move)
+        except IllegalMove as e:
+            raise Illegal(e.reason) from None
+        payload = {"move": msgspec.to_builtins(move)}
+        if kind == "chance":
+            payload["label"] = game.chance(f.state).label
+        if game.reveals(f.state, actor, move) or actor == CHANCE:
+            payload["reveals"] = True
+        e = seal(f.version + 1, by, kind, payload, prev=f.head, visible_to=game.visible_to(f.state, actor, move))
+        return Decision([e], after)
+
+    async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None) -> Accepted:
+        batch, state = list(decision.events), decision.state
+        game = f.game
+        status = ""
+        result = game.result(state)
+        if result is not None:
+            v = batch[-1].version
+            batch.append(seal(v + 1, "system", "finished", {"result": msgspec.to_builtins(result)}, prev=batch[-1].hash))
+            batch.append(seal(v + 2, "system", "seed-revealed", {"seed": await self.seed(f.id)}, prev=batch[-1].hash))
+            status = "finished"
+        last_move = next((e.version for e in reversed(batch) if e.kind in ("move", "chance")), f.last_effective)
+        new = msgspec.structs.replace(f, version=f.version + len(batch), head=batch[-1].hash, state=state,
+                                      status=status or f.status, last_effective=last_move)
+        appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, self.waiting_on(new) or "")
+        if appended.duplicate:
+            return Accepted(version=appended.version, status=f.status, duplicate=True)
+        self.loader.remember(new)
+        await self.loader.maybe_snapshot(f.version, new)
+        await self._after(new)
+        return Accepted(version=new.version, status=new.status)
+
+    async def append_system(self, f: Folded, kind: str, payload: dict[str, Any], actor: int | str = "system",
+                            visible_to: tuple[int, ...] | None = None) -> Folded:
+        """Append one event that does not move the game (undo talk, notes); returns the new record."""
+        e = seal(f.version + 1, actor, kind, payload, prev=f.head, visible_to=visible_to)
+        await self.store.append(f.id, f.version, [e], waits=self.waiting_on(f) or "")
+        self.loader.forget(f.id)
+        return await self.load(f.id)
+
+    # --- chance and AI, for the workers ---------------------------------------------------------
+
+    def waiting_on(self, f: Folded) -> str | None:
+        """What the game waits for that a worker can do: "chance", "ai", or None."""
+        if f.status != "active":
+            return None
+        actors = f.game.actors(f.state)
+        if CHANCE in actors:
+            return None if f.created.get("arbiter_chance") else "chance"
+        if any(f.players[s].ai for s in actors):
+            return "ai"
+        return None
+
+    async def resolve_chance(self, f: Folded) -> Accepted:
+        game = f.game
+        rng = fairness.HashRng(await self.seed(f.id), f.id, f.version + 1)
+        outcome = sample_chance(game.chance(f.state), rng)
+        return await self._commit(f, self._decide(f, CHANCE, "chance", "chance", outcome))
+
+    async def play_ai(self, f: Folded, choose: Callable[..., Any]) -> Accepted:
+        game = f.game
+        seat = min(s for s in game.actors(f.state) if f.players[s].ai)
+        move = choose(game, f.state, seat, f.players[seat].ai, ai_rng_seed(await self.seed(f.id), f.id, f.version))
+        return await self._commit(f, self._decide(f, seat, "move", seat, move))
+
+    async def _after(self, f: Folded) -> None:
+        if self.on_waiting is not None and self.waiting_on(f):
+            await self.on_waiting(f.id, f.version)
+
+
+def ai_rng_seed(seed: str, game_id: str, version: int) -> int:
+    """The AI's own randomness: derived from the seed but not invertible to it (replays identically)."""
+    return int.from_bytes(hashlib.sha256(f"ai|{seed}|{game_id}|{version}".encode()).digest()[:8], "big")
+

@@ -1,0 +1,39 @@
+"""Player specs: `NAME` (a person, who gets a token) or `NAME:ai-LEVEL[@SECONDS]`."""
+
+from __future__ import annotations
+
+from projections.fold import Player
+from service.errors import Invalid
+
+LEVELS = ("random", "greedy", "mcts")
+
+
+def parse_player(spec: str) -> Player:
+    spec = spec.strip()
+    name, sep, rest = spec.partition(":")
+    if not name:
+        raise Invalid(f"player {spec!r} has no name")
+    if not sep:
+        return Player(name=name)
+    if not rest.startswith("ai-"):
+        raise Invalid(f"player {spec!r}: after ':' expected ai-LEVEL with LEVEL one of {', '.join(LEVELS)}")
+    level, _, budget = rest[3:].partition("@")
+    if level not in LEVELS:
+        raise Invalid(f"player {spec!r}: unknown AI level {level!r} (one of {', '.join(LEVELS)})")
+    if budget:
+        try:
+            seconds = float(budget)
+        except ValueError:
+            raise Invalid(f"player {spec!r}: @{budget} is not a number of seconds") from None
+        if not 0 < seconds <= 60:
+            raise Invalid(f"player {spec!r}: the AI budget must be between 0 and 60 seconds")
+    return Player(name=name, ai=rest[3:])
+
+
+def parse_players(specs: list[str]) -> tuple[Player, ...]:
+    players = tuple(parse_player(s) for s in specs)
+    names = [p.name for p in players]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise Invalid(f"duplicate player name(s): {', '.join(dupes)}")
+    return players

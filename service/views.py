@@ -1,0 +1,55 @@
+"""What the API answers about a game, as a given caller may see it. Secrets are hidden by the game's
+own `view`; this module only chooses whose view to show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from events.envelope import Envelope, redacted
+from games.protocol import CHANCE
+from projections.fold import Folded
+
+Caller = int | str | None  # a seat, "arbiter", or None (a spectator)
+
+
+def seat_of(caller: Caller) -> int | None:
+    return caller if isinstance(caller, int) else None
+
+
+def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[str, Any]:
+    """`finished`: whether the game (not necessarily this state of it) is over: then all is public."""
+    game, state = f.game, f.state
+    finished = f.status == "finished" if finished is None else finished
+    actors = game.actors(state)
+    result = game.result(state)
+    seat = seat_of(caller)
+    out: dict[str, Any] = {
+        "id": f.id,
+        "type": f.type,
+        "version": f.version,
+        "status": f.status,
+        "actors": sorted(a for a in actors if a != CHANCE),
+        "waiting_for": "chance" if CHANCE in actors else ("seats" if actors else None),
+        "players": [{"seat": i, "name": p.name, "ai": p.ai} for i, p in enumerate(f.players)],
+        "you": seat,
+        "view": msgspec.to_builtins(game.view(state, seat)),
+        "result": None,
+        "seed_sha256": f.created["seed_sha256"],
+        "options": f.options,
+    }
+    if CHANCE in actors:
+        out["chance"] = game.chance(state).label
+    if result is not None:
+        out["result"] = {**msgspec.to_builtins(result), "winners": list(result.winners)}
+    if finished or caller == "arbiter":
+        out["seat_views"] = [msgspec.to_builtins(game.view(state, s)) for s in range(len(f.players))]
+    if "origin" in f.created:
+        out["origin"] = f.created["origin"]
+    return out
+
+
+def event_rows(events: list[Envelope], caller: Caller, finished: bool) -> list[dict[str, Any]]:
+    everything = finished or caller == "arbiter"
+    return [redacted(e, seat_of(caller), everything) for e in events]

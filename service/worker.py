@@ -1,0 +1,73 @@
+"""The worker process: an RQ SimpleWorker (no fork per job: ~6 ms enqueue → result) plus a sweeper
+thread that re-enqueues any game left waiting on chance or an AI, e.g. after a worker crashed."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from redis import Redis as SyncRedis
+from rq import SimpleWorker
+from rq.job import Job, JobStatus
+
+from events import keys
+from service.jobs import SLICE_SECONDS, enqueue_advance, queue_for
+from service.settings import Settings, settings
+
+log = logging.getLogger("caravan.worker")
+THINK_ALLOWANCE = 5.0  # seconds an AI move may take beyond a job's slice before the job counts as lost
+
+
+def sweep_once(conn: SyncRedis, cfg: Settings) -> list[str]:
+    """Re-enqueue every game that has waited on a worker for longer than `cfg.sweep_after` with no live job."""
+    queue = queue_for(cfg)
+    now = time.time()
+    resumed = []
+    for raw in conn.zrangebyscore(keys.WAITING, "-inf", now - cfg.sweep_after):
+        game_id = raw.decode()
+        version = int(conn.hget(keys.meta(game_id), "version") or 0)
+        job_id = f"advance-{game_id}-{version}"
+        try:
+            job = Job.fetch(job_id, connection=conn)
+            status = job.get_status()
+        except Exception:  # noqa: BLE001 - no such job (lost with its worker, or expired)
+            job, status = None, None
+        if status == JobStatus.QUEUED:
+            continue
+        if status == JobStatus.STARTED and job.started_at is not None:
+            running = now - job.started_at.timestamp()
+            if running < cfg.sweep_after + SLICE_SECONDS + THINK_ALLOWANCE:
+                continue
+        if job is not None:
+            job.delete()
+        enqueue_advance(queue, game_id, version)
+        resumed.append(game_id)
+    return resumed
+
+
+def sweeper(cfg: Settings, stop: threading.Event, every: float = 1.0) -> None:
+    conn = SyncRedis.from_url(cfg.redis_url)
+    while not stop.wait(every):
+        try:
+            for game_id in sweep_once(conn, cfg):
+                log.info("sweeper resumed game %s", game_id)
+        except Exception:  # noqa: BLE001 - the sweeper must outlive a passing Redis hiccup
+            log.exception("sweep failed")
+
+
+def run_worker(cfg: Settings | None = None, burst: bool = False) -> None:
+    cfg = cfg or settings()
+    conn = SyncRedis.from_url(cfg.redis_url)
+    stop = threading.Event()
+    thread = threading.Thread(target=sweeper, args=(cfg, stop), daemon=True, name="sweeper")
+    thread.start()
+    try:
+        worker = SimpleWorker([queue_for(cfg)], connection=conn)
+        worker.work(burst=burst, with_scheduler=False, logging_level="WARNING")
+    finally:
+        stop.set()
+
+
+if __name__ == "__main__":
+    run_worker()

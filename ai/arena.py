@@ -1,0 +1,161 @@
+"""Matches between AI levels, and the strength benchmark behind `caravan bench ai`.
+
+A pairing "A vs B" puts A in one seat and B in every other seat at the game's smallest player count,
+with A's seat rotated from game to game. A's score in a game is its win share: 1 for a win, 1/k for
+a first place shared by k seats, 0 otherwise. The report gives the mean share with a 95 % Wilson
+interval and the MCTS search speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from games.protocol import CHANCE, Game, Result, sample_chance
+
+from . import LEVELS, parse_level
+from .ismcts import search
+from .simple import greedy_move, random_move, win_shares
+
+PAIRINGS = (("mcts", "random"), ("mcts", "greedy"), ("greedy", "random"))
+MAX_STEPS = 100_000
+
+
+@dataclass
+class SearchTally:
+    """MCTS work over a match: iterations and seconds spent searching."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    moves: int = 0
+
+    @property
+    def per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass
+class PairingResult:
+    first: str
+    second: str
+    shares: list[float] = field(default_factory=list)
+    tally: SearchTally = field(default_factory=SearchTally)
+
+    @property
+    def key(self) -> str:
+        return f"{self.first}_vs_{self.second}"
+
+    @property
+    def share(self) -> float:
+        return sum(self.shares) / len(self.shares) if self.shares else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.share, len(self.shares))
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share p observed over n games."""
+    if n == 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0.1,
+              iterations: int | None = None, tally: SearchTally | None = None,
+              options: dict | None = None) -> Result:
+    """Play one game with an AI of `levels[seat]` in each seat; chance from `seed`."""
+    rng = random.Random(seed)
+    ai_rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(levels))]
+    parsed = [parse_level(level) for level in levels]
+    state = game.setup(len(levels), game.check_options(options))
+    for _ in range(MAX_STEPS):
+        actors = game.actors(state)
+        if not actors:
+            result = game.result(state)
+            assert result is not None, "a game without actors has a result"
+            return result
+        if CHANCE in actors:
+            state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
+            continue
+        seat = min(actors)
+        level, own_budget = parsed[seat]
+        if level == "random":
+            move = random_move(game, state, seat, ai_rngs[seat])
+        elif level == "greedy":
+            move = greedy_move(game, state, seat, ai_rngs[seat])
+        else:
+            move, stats = search(game, state, seat, ai_rngs[seat],
+                                 budget=own_budget if own_budget is not None else budget,
+                                 iterations=iterations)
+            if tally is not None and stats.iterations:
+                tally.iterations += stats.iterations
+                tally.seconds += stats.seconds
+                tally.moves += 1
+        state = game.apply(state, seat, move)
+    raise RuntimeError(f"no end after {MAX_STEPS} steps")
+
+
+def play_pairing(game: Game, first: str, second: str, games: int, budget: float | None,
+                 players: int | None = None, iterations: int | None = None, seed: int = 0,
+                 progress: Callable[[int], None] | None = None) -> PairingResult:
+    """`games` games of one `first` seat against `second` everywhere else, seats rotated."""
+    players = players or game.min_players
+    out = PairingResult(first, second)
+    for i in range(games):
+        seat = i % players
+        levels = [second] * players
+        levels[seat] = first
+        result = play_game(game, levels, seed=seed + i, budget=budget, iterations=iterations,
+                           tally=out.tally)
+        out.shares.append(win_shares(result)[seat])
+        if progress is not None:
+            progress(1)
+    return out
+
+
+def run_bench(game_id: str, games: int, budget: float, progress: Callable[[int, int], None] | None = None,
+              pairings: tuple[tuple[str, str], ...] = PAIRINGS, seed: int = 0) -> dict[str, Any]:
+    """The strength report for one game type (what `caravan bench ai --json` prints).
+
+    Keys: "mcts_vs_random", "mcts_vs_greedy", "greedy_vs_random" (win shares of the first level),
+    "games" (per pairing), and extras: "game", "players", "budget", "ci95" {pairing: [lo, hi]},
+    "iterations_per_s" {pairing: MCTS iterations per second}, "mcts_iterations_per_s" (overall),
+    "seconds". `progress(done, total)` is called after every game.
+    """
+    from games.registry import get
+
+    for a, b in pairings:
+        if a not in LEVELS or b not in LEVELS:
+            raise ValueError(f"unknown level in pairing {a} vs {b}")
+    game = get(game_id)
+    total = games * len(pairings)
+    done = 0
+    started = time.perf_counter()
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress(done, total)
+
+    report: dict[str, Any] = {"game": game_id, "players": game.min_players, "budget": budget,
+                              "games": games, "ci95": {}, "iterations_per_s": {}}
+    overall = SearchTally()
+    for first, second in pairings:
+        r = play_pairing(game, first, second, games, budget, seed=seed, progress=tick)
+        report[r.key] = round(r.share, 4)
+        report["ci95"][r.key] = [round(x, 4) for x in r.ci95]
+        if r.tally.seconds:
+            report["iterations_per_s"][r.key] = round(r.tally.per_second, 1)
+            overall.iterations += r.tally.iterations
+            overall.seconds += r.tally.seconds
+    report["mcts_iterations_per_s"] = round(overall.per_second, 1)
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    return report

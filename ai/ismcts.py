@@ -1,0 +1,205 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Every iteration:
+  1. determinize: draw a full state consistent with what the searching seat has seen;
+  2. select: walk down the one tree with UCT, among the moves legal in *this* sampled state, each
+     edge scored with its availability count (how often it could have been chosen) instead of the
+     parent's visits;
+  3. expand one untried move, then roll out: a few random moves, then `game.heuristic` as the value
+     (or the win share, if the game ended);
+  4. back up each seat's own value along the path.
+
+Chance steps are sampled and do not branch the tree (open loop: a node stands for the sequence of
+decisions that led to it, averaged over dice and draws). Simultaneous steps (several seats in
+`actors`) are played one seat at a time, lowest seat first; within such a step every seat chooses
+with statistics kept at the node where the step began, so no seat's choice depends on a move it
+cannot see (decoupled UCT). An opponent's secret move (`visible_to` without us) never branches the
+searcher's tree either: the searcher cannot tell those worlds apart.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.protocol import CHANCE, Game, Seat, sample_chance
+
+from .simple import own_moves, win_shares
+
+EXPLORATION = 0.7  # UCT constant c, rewards lie in [0, 1]
+ROLLOUT_MOVES = 8  # seat moves played at random after the tree before the heuristic judges
+MAX_ROLLOUT_STEPS = 400  # chance steps included; a safety net for games with long chance chains
+LOG = [0.0] + [math.log(i) for i in range(1, 4096)]
+
+
+class Node:
+    """Statistics of one edge (the move that leads here) and the edges below it."""
+
+    __slots__ = ("kids", "n", "w", "avail")
+
+    def __init__(self) -> None:
+        self.kids: dict[Any, Node] = {}
+        self.n = 0  # visits
+        self.w = 0.0  # summed value for the seat that chose this edge
+        self.avail = 1  # times this edge was legal when its parent was visited
+
+
+@dataclass
+class Stats:
+    iterations: int = 0
+    seconds: float = 0.0
+    errors: int = 0  # iterations dropped because the game refused a move in a sampled state
+    root: list[tuple[Any, int, float]] = field(default_factory=list)  # (move, visits, mean value)
+
+
+def _log(n: int) -> float:
+    return LOG[n] if n < 4096 else math.log(n)
+
+
+def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
+             c: float, rollout_moves: int) -> None:
+    d = game.determinize(state, seat, rng)
+    actors_of, legal, apply, chance = game.actors, game.legal_moves, game.apply, game.chance
+    node = root
+    path: list[tuple[Node, Seat]] = []
+    block: frozenset | None = None  # actors of the simultaneous step we are in
+    block_node = root
+    expanded = False
+    # --- selection and expansion -----------------------------------------------------------------
+    while True:
+        actors = actors_of(d)
+        if not actors or expanded:
+            break
+        if CHANCE in actors:
+            d = apply(d, CHANCE, sample_chance(chance(d), rng))
+            block = None
+            continue
+        if block is not None and actors < block:  # the simultaneous step goes on
+            block, sel = actors, block_node
+        elif len(actors) > 1:  # a simultaneous step begins here
+            block, block_node, sel = actors, node, node
+        else:
+            block, sel = None, node
+        actor = min(actors)
+        moves = legal(d, actor)
+        kids = sel.kids
+        best = None
+        best_key = None
+        best_score = -1.0
+        untried = []
+        for m in moves:
+            key = (actor, m)
+            k = kids.get(key)
+            if k is None or k.n == 0:
+                untried.append(key)
+                if k is not None:
+                    k.avail += 1
+                continue
+            k.avail += 1
+            score = k.w / k.n + c * math.sqrt(_log(k.avail) / k.n)
+            if score > best_score:
+                best_score, best, best_key = score, k, key
+        if untried:
+            key = untried[rng.randrange(len(untried))]
+            best = kids.get(key)
+            if best is None:
+                best = kids[key] = Node()
+            expanded = True
+        else:
+            key = best_key
+        move = key[1]
+        path.append((best, actor))
+        if actor == seat:
+            node = best
+        elif sel is node and block is None:
+            seen = game.visible_to(d, actor, move)
+            if seen is None or seat in seen:
+                node = best  # a public move of another seat: the searcher sees it
+        d = apply(d, actor, move)
+    # --- rollout ---------------------------------------------------------------------------------
+    moved = 0
+    for _ in range(MAX_ROLLOUT_STEPS):
+        if moved >= rollout_moves:
+            break
+        actors = actors_of(d)
+        if not actors:
+            break
+        if CHANCE in actors:
+            d = apply(d, CHANCE, sample_chance(chance(d), rng))
+            continue
+        actor = min(actors)
+        moves = legal(d, actor)
+        d = apply(d, actor, moves[rng.randrange(len(moves))])
+        moved += 1
+    # --- back-up ---------------------------------------------------------------------------------
+    result = game.result(d)
+    if result is not None:
+        shares = win_shares(result)
+        reward = dict(enumerate(shares))
+    else:
+        reward = {}  # the heuristic is asked only for the seats on the path
+        h = game.heuristic
+    root.n += 1
+    for k, actor in path:
+        r = reward.get(actor)
+        if r is None:
+            r = reward[actor] = h(d, actor)
+        k.n += 1
+        k.w += r
+
+
+def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
+           iterations: int | None = None, exploration: float = EXPLORATION,
+           rollout_moves: int = ROLLOUT_MOVES) -> tuple[Any, Stats]:
+    """The most visited root move after `budget` seconds or `iterations` iterations, whichever
+    comes first (at least one must be given), and the search statistics. The search also stops
+    early once no other move can catch up with the leader in the iterations left."""
+    if budget is None and iterations is None:
+        raise ValueError("give a time budget or an iteration cap")
+    moves = own_moves(game, state, seat)
+    stats = Stats()
+    if len(moves) == 1:
+        return moves[0], stats
+    if seat not in game.actors(state):
+        raise ValueError(f"seat {seat} is not to act now")
+    root = Node()
+    cap = iterations if iterations is not None else 1 << 62
+    start = time.perf_counter()
+    deadline = start + budget if budget is not None else float("inf")
+    keys = [(seat, m) for m in moves]
+    it = 0
+    while it < cap:
+        try:
+            _iterate(game, root, state, seat, rng, exploration, rollout_moves)
+        except Exception:  # a game that refuses a move in a sampled world: drop the iteration
+            stats.errors += 1
+            if stats.errors >= 20 and 2 * stats.errors > it + 1:
+                raise  # mostly failing: a real bug, not a stray sampled world
+        it += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        if it % 32 == 0:  # stop when the leader cannot be caught any more
+            left = cap - it
+            if budget is not None:
+                left = min(left, int(it * (deadline - now) / max(now - start, 1e-9)) + 1)
+            visits = sorted((root.kids[k].n for k in keys if k in root.kids), reverse=True)
+            if len(visits) >= 2 and visits[0] - visits[1] > left:
+                break
+    stats.iterations = it
+    stats.seconds = time.perf_counter() - start
+    best_move, best = None, (-1, -1.0)
+    for m, k in zip(moves, keys):
+        node = root.kids.get(k)
+        if node is None or node.n == 0:
+            stats.root.append((m, 0, 0.0))
+            continue
+        mean = node.w / node.n
+        stats.root.append((m, node.n, mean))
+        if (node.n, mean) > best:
+            best_move, best = m, (node.n, mean)
+    if best_move is None:
+        best_move = moves[rng.randrange(len(moves))]
+    return best_move, stats

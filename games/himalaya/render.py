@@ -1,0 +1,106 @@
+"""The board for a terminal, from the JSON-decoded view (dicts and lists as the API sends them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+SHORT = {"salt": "s", "barley": "b", "tea": "t", "jade": "j", "gold": "g"}
+BUILDING = {1: "house", 2: "temple", 3: "monast."}
+PATHS_OF = {  # village: (earth, stone, ice) neighbours, for reading routes at a glance
+    1: (10, 11, 2), 2: (3, None, 1), 3: (2, 4, 13), 4: (19, 3, 5), 5: (15, 6, 4), 6: (7, 5, None),
+    7: (6, 16, 8), 8: (9, 20, 7), 9: (8, 10, None), 10: (1, 9, 18), 11: (18, 1, 12), 12: (None, 13, 11),
+    13: (14, 12, 3), 14: (13, 15, 19), 15: (5, 14, 16), 16: (17, 7, 15), 17: (16, 18, 20), 18: (11, 17, 10),
+    19: (4, None, 14), 20: (None, 8, 17),
+}
+
+
+def _seat(i: int) -> str:
+    return f"[{COLOURS[i % len(COLOURS)]}]P{i}[/]"
+
+
+def _cubes(d: dict[str, int]) -> str:
+    return "".join(SHORT[r] * c for r, c in d.items()) or "-"
+
+
+def render(view: dict[str, Any], seat: int | None) -> str:
+    lines = []
+    phase = view["phase"]
+    active = ", ".join(_seat(a) for a in view.get("active", [])) or "-"
+    order = " > ".join(_seat(s) for s in view.get("order", []))
+    lines.append(
+        f"[bold]Himalaya[/] round {view['round']}/12  phase [bold]{phase}[/]  to act: {active}"
+        + (f"  start: {_seat(view['start_player'])}" if view.get("start_player") is not None else "")
+    )
+    if order:
+        lines.append(f"clockwise: {order}")
+    ev = view.get("events") or {}
+    figs = []
+    if ev.get("yeti"):
+        y = ev["yeti"]
+        figs.append(f"Yeti closes {y['between'][0]}-{y['between'][1]} ({y['kind']})")
+    if ev.get("snowstorm"):
+        y = ev["snowstorm"]
+        figs.append(f"Snowstorm on {y['between'][0]}-{y['between'][1]} ({y['kind']})")
+    if ev.get("market"):
+        figs.append(f"Market in {ev['market']}")
+    if figs:
+        lines.append("events: " + "; ".join(figs))
+    lines.append("")
+    lines.append(" vil lvl       E/S/I      regions  goods                          stupa caravans")
+    for v in view["villages"]:
+        n = v["village"]
+        e, s_, i = (str(x) if x else "-" for x in PATHS_OF[n])
+        goods = ""
+        if any(v["cubes"].values()):
+            goods = "cubes " + _cubes(v["cubes"])
+        elif v.get("ring"):
+            r = v["ring"]
+            goods = f"order {r['id']} {r['text']} ({r['yaks']} yaks)"
+        stupa = _seat(v["stupa"]) if v["stupa"] >= 0 else "  "
+        cars = " ".join(_seat(c) for c in v["caravans"])
+        lines.append(
+            f" {n:>3} {BUILDING[v['level']]:<8} {e:>2}/{s_:>2}/{i:>2}   {v['regions']:<7}  {goods:<30} {stupa}    {cars}"
+        )
+    lines.append("")
+    regs = []
+    for r, info in view["regions"].items():
+        counts = [f"{_seat(i)}:{c}" for i, c in enumerate(info["delegates"]) if c]
+        regs.append(f"{r} " + (" ".join(counts) if counts else "-"))
+    lines.append("delegates: " + " | ".join(regs))
+    lines.append(
+        f"bags: {view['cube_bag']} cubes, {view['ring_bag']} rings; inventory tokens left {view['inventory_tokens_left']}"
+    )
+    lines.append("")
+    for p in view["players"]:
+        i = p["seat"]
+        where = f"storm to {p['on_snowstorm_to']}" if p["on_snowstorm_to"] else f"village {p['village']}"
+        row = (
+            f"{_seat(i)} {where:<14} stupas {p['stupas_left']} delegates {p['delegates_left']:>2}"
+            f" tokens {p['inventory_tokens']} figures {','.join(f[0].upper() for f in p['event_figures_left']) or '-'}"
+        )
+        if "cubes" in p:
+            rings = " ".join(r["id"] for r in p["rings"]) or "-"
+            row += f"  cubes {_cubes(p['cubes'])} rings {rings} yaks {p['yaks']}"
+        else:
+            row += f"  cubes {p['cubes_held']} rings {p['rings_kept']}"
+        if p.get("program") is not None:
+            row += "  program " + " ".join(c[:2] for c in p["program"])
+        elif "discs_programmed" in p:
+            row += f"  programmed {p['discs_programmed']}/6"
+        if i == seat:
+            row = "[bold]" + row + "[/] (you)"
+        lines.append(row)
+    if view.get("pending"):
+        pend = view["pending"]
+        lines.append(
+            f"\nslot {view['execution']['slot']}: {_seat(pend['seat'])} trades in village {pend['village']} ({pend['kind']})"
+        )
+    if view.get("my_program_ends"):
+        end = view["my_program_ends"]
+        lines.append(f"\nyour program so far ends in village {end['village']}")
+    if view.get("final"):
+        lines.append("\n[bold]final[/]: " + "; ".join(
+            f"{_seat(f['seat'])} E {f['economic']} R {f['religious']} P {f['political']}" for f in view["final"]
+        ))
+    return "\n".join(lines)

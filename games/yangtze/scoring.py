@@ -1,0 +1,187 @@
+"""Bundles and final scoring (spec 5.1 and section 8), and the AI's estimate of a final total."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from .content import (
+    BROWN,
+    CATEGORY,
+    COLOUR,
+    COLOURS,
+    DOTS,
+    EVERYDAY,
+    GREEN,
+    KIND,
+    LIQUIDITY,
+    LUXURY,
+    MAJORITY_FIRST,
+    MAJORITY_SECOND,
+    SALE_VALUE,
+    SET_VALUE,
+    SETTLEMENT_COLOUR,
+    SETTLEMENT_KINDS,
+    UNUSED_LIQUIDITY_VALUE,
+    WARE,
+)
+
+
+# --- 5.1 Bundles --------------------------------------------------------------------------------
+def bundle_problem(tiles: tuple[str, ...], goods: tuple[str, ...]) -> str | None:
+    """Why `tiles` is not a bundle the holder of `goods` can sell (None: it is one)."""
+    if not tiles:
+        return "a bundle needs at least one good"
+    if list(tiles) != sorted(set(tiles)):
+        return "list a bundle's goods once each, in sorted order"
+    for t in tiles:
+        if t not in goods:
+            return f"{t} is not behind your screen"
+    if len({CATEGORY[t] for t in tiles}) > 1:
+        return "a bundle holds only luxury goods or only everyday goods"
+    if len(tiles) > 1 and len({WARE[t] for t in tiles}) > 1 and len({COLOUR[t] for t in tiles}) > 1:
+        return "a bundle's goods must all show the same ware or all the same colour"
+    return None
+
+
+def bundle_value(tiles: tuple[str, ...]) -> int:
+    """The screen's table value of a legal bundle: by category and size only (2.3)."""
+    return SALE_VALUE[CATEGORY[tiles[0]]][len(tiles)]
+
+
+@lru_cache(maxsize=8192)
+def bundles(goods: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every legal bundle among `goods` (sorted tuples): any non-empty subset of one ware, and any
+    subset of two or more of one colour (a single tile is already counted under its ware)."""
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for t in goods:
+        groups.setdefault(("w", CATEGORY[t], WARE[t]), []).append(t)
+        groups.setdefault(("c", CATEGORY[t], COLOUR[t]), []).append(t)
+    out = []
+    for (how, _, _), tiles in groups.items():
+        smallest = 1 if how == "w" else 2
+        for size in range(smallest, len(tiles) + 1):
+            out.extend(combinations(tiles, size))  # goods are sorted, so every subset is too
+    return tuple(out)
+
+
+# --- 8.1 Sell all goods: the best partition --------------------------------------------------------
+def _best_category(goods: tuple[str, ...], category: str) -> int:
+    """Dynamic programme over the wares; the state is the number of tiles left to each colour
+    bundle. Some best partition has at most one bundle per ware and one per colour (superadditive
+    tables), so each tile goes either to its ware bundle or to its colour bundle."""
+    values = SALE_VALUE[category]
+    colour_index = {c: i for i, c in enumerate(COLOURS[category])}
+    by_ware: dict[str, list[int]] = {}
+    for t in goods:
+        if CATEGORY[t] == category:
+            by_ware.setdefault(WARE[t], []).append(colour_index[COLOUR[t]])
+    if not by_ware:
+        return 0
+    states = {(0,) * len(colour_index): 0}
+    for cols in by_ware.values():
+        n = len(cols)
+        nxt: dict[tuple[int, ...], int] = {}
+        for mask in range(1 << n):
+            in_ware = bin(mask).count("1")
+            rest = [cols[i] for i in range(n) if not mask >> i & 1]
+            for st, v in states.items():
+                if rest:
+                    lst = list(st)
+                    for c in rest:
+                        lst[c] += 1
+                    st2 = tuple(lst)
+                else:
+                    st2 = st
+                v2 = v + values[in_ware]
+                if nxt.get(st2, -1) < v2:
+                    nxt[st2] = v2
+        states = nxt
+    return max(v + sum(values[k] for k in st) for st, v in states.items())
+
+
+@lru_cache(maxsize=8192)
+def best_sale(goods: tuple[str, ...]) -> int:
+    """The highest total the goods fetch when all are sold as bundles (8.1)."""
+    return _best_category(goods, LUXURY) + _best_category(goods, EVERYDAY)
+
+
+# --- 8.2 Settlements ------------------------------------------------------------------------------
+def colour_sets(settlements: tuple[str, ...]) -> int:
+    """a) For green and for brown separately: 2, 3 or 4 different kinds score 15, 30, 50."""
+    total = 0
+    for colour in (GREEN, BROWN):
+        kinds = {KIND[t] for t in settlements if SETTLEMENT_COLOUR[t] == colour}
+        total += SET_VALUE[len(kinds)]
+    return total
+
+
+def majorities(all_settlements: tuple[tuple[str, ...], ...]) -> list[int]:
+    """b) Per kind: most tiles 30, second most 15; ties go to the owner of the fewest-dot tile."""
+    pay = [0] * len(all_settlements)
+    for kind in SETTLEMENT_KINDS:
+        owners = []
+        for seat, owned in enumerate(all_settlements):
+            mine = [DOTS[t] for t in owned if KIND[t] == kind]
+            if mine:
+                owners.append((-len(mine), min(mine), seat))
+        owners.sort()
+        for place, (_, _, seat) in enumerate(owners[:2]):
+            pay[seat] += MAJORITY_FIRST if place == 0 else MAJORITY_SECOND
+    return pay
+
+
+def settlement_scores(all_settlements: tuple[tuple[str, ...], ...]) -> list[int]:
+    maj = majorities(all_settlements)
+    return [colour_sets(owned) + maj[seat] for seat, owned in enumerate(all_settlements)]
+
+
+# --- 8.3 and the total ------------------------------------------------------------------------------
+def unused_liquidity(cards: tuple[str, ...]) -> int:
+    return UNUSED_LIQUIDITY_VALUE * sum(1 for c in cards if c in LIQUIDITY)
+
+
+def final_breakdown(merchants) -> list[dict[str, int]]:
+    """Per seat: money, goods sale (8.1), settlements (8.2), liquidity (8.3) and the total."""
+    settle = settlement_scores(tuple(m.settlements for m in merchants))
+    out = []
+    for seat, m in enumerate(merchants):
+        goods, liq = best_sale(m.goods), unused_liquidity(m.cards)
+        out.append(
+            {
+                "money": m.money,
+                "goods": goods,
+                "settlements": settle[seat],
+                "liquidity": liq,
+                "total": m.money + goods + settle[seat] + liq,
+            }
+        )
+    return out
+
+
+# --- for the AI --------------------------------------------------------------------------------
+def potential(goods: tuple[str, ...], progress_left: float) -> float:
+    """What goods are worth beyond their sale now while the game runs: a bundle can still grow.
+    Each good counts a little more the bigger the ware or colour group it could join."""
+    if not goods or progress_left <= 0:
+        return 0.0
+    ware_n: dict[str, int] = {}
+    colour_n: dict[str, int] = {}
+    for t in goods:
+        ware_n[WARE[t]] = ware_n.get(WARE[t], 0) + 1
+        colour_n[COLOUR[t]] = colour_n.get(COLOUR[t], 0) + 1
+    bonus = 0.0
+    for t in goods:
+        group = max(ware_n[WARE[t]], colour_n[COLOUR[t]])
+        bonus += 3.0 + 1.5 * group if CATEGORY[t] == LUXURY else 2.5 + 1.0 * group
+    return bonus * progress_left
+
+
+def estimated_totals(merchants, progress_left: float) -> list[float]:
+    """The final total each seat would reach if the game ended now, plus the goods' potential."""
+    settle = settlement_scores(tuple(m.settlements for m in merchants))
+    return [
+        m.money + best_sale(m.goods) + potential(m.goods, progress_left) + settle[i] + unused_liquidity(m.cards)
+        for i, m in enumerate(merchants)
+    ]
+

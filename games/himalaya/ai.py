@@ -12,7 +12,7 @@ from msgspec.structs import replace
 from . import rules
 from .content import COMMANDS, DISTANCE, REQUEST, SLOTS, TRADE, YAKS
 from .scoring import economic, majorities, religious
-from .state import PLANNING, HimalayaState
+from .state import EXECUTION, PLANNING, HimalayaState
 
 
 def determinize(s: HimalayaState, seat: int, rng) -> HimalayaState:
@@ -80,10 +80,22 @@ def _opportunity(s: HimalayaState, v: int, cubes, collected, done, left: int) ->
     return best
 
 
+def remaining_program(s: HimalayaState, seat: int) -> tuple[tuple[str, ...], int]:
+    """The seat's discs not yet executed, and how many slots are still unprogrammed."""
+    plan = s.plans[seat] if s.plans else ()
+    if s.phase == PLANNING:
+        return plan, SLOTS - len(plan)
+    if s.phase == EXECUTION:
+        seq = rules.clockwise(s)
+        done = s.slot + (1 if seq.index(seat) < s.turn else 0)  # a pending trade of the seat still counts
+        return plan[done:], 0
+    return (), 0
+
+
 def plan_value(s: HimalayaState, seat: int) -> float:
-    """What the seat's (partial) program is likely to gain, ignoring the other caravans."""
+    """What the seat's program still to run is likely to gain, ignoring the other caravans."""
     p = s.players[seat]
-    plan = s.plans[seat]
+    plan, left = remaining_program(s, seat)
     v, c = p.village, p.crossing
     cubes = list(p.cubes)
     collected = set(p.collected)
@@ -108,7 +120,6 @@ def plan_value(s: HimalayaState, seat: int) -> float:
                     gain += 3 + YAKS[ring]
         else:
             v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
-    left = SLOTS - len(plan)
     if left and not c:
         gain += _opportunity(s, v, cubes, collected, done, left)
     return gain
@@ -120,7 +131,14 @@ def heuristic(s: HimalayaState, seat: int) -> float:
     n = s.n
     pol = majorities(s.board_delegates, range(n))
     st = [strength(s, i, pol) for i in range(n)]
-    if s.phase == PLANNING:
+    if n >= 4:  # the religious and political steps eliminate the lowest
+        rel = [religious(s, i) for i in range(n)]
+        for i in range(n):
+            if rel[i] == min(rel):
+                st[i] -= 3.0
+            if pol[i] == min(pol.values()):
+                st[i] -= 1.5
+    if s.phase == PLANNING or s.phase == EXECUTION:
         st[seat] += plan_value(s, seat)
     best_other = max(x for i, x in enumerate(st) if i != seat)
     return 1.0 / (1.0 + math.exp(-(st[seat] - best_other) / 6.0))

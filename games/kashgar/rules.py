@@ -1,0 +1,447 @@
+"""Kashgar's rules in the order of the specification: setup (2), turn structure (4), orders (6),
+end of the game and winner (7). Card effects are in `effects.py`."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import msgspec
+
+from games.protocol import CHANCE, ChanceSpec, IllegalMove, Result, ranks_from_keys
+
+from . import effects as fx
+from .cards import (ADDITIONAL_COPIES, DISPLAY_SIZE, END_VP, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
+                    START_VALUE, ALL_ORDERS, deck_of)
+from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep,
+                    Pass, PlaceStartCards, ReplaceDisplay, Respond, SecondOrder, TakeDiscard)
+from .state import PUBLIC, KashgarState, Pending, Player
+from .table import Table, vp_of
+
+START_CARDS_EACH = 3
+CARAVANS = 3
+NO_CHANCE = frozenset({CHANCE})
+
+
+# --- 2. setup ----------------------------------------------------------------------------------------
+def variant_cards(option) -> tuple[str, ...]:
+    """The additional cards of "Hauen und Stechen": "none", "all", or a list of card names."""
+    if option in (None, "none"):
+        return ()
+    names = list(ADDITIONAL_COPIES) if option == "all" else option
+    if isinstance(names, str):
+        names = [names]
+    if "all" in names:
+        names = list(ADDITIONAL_COPIES)
+    names = [x for x in dict.fromkeys(names) if x != "none"]
+    bad = [x for x in names if x not in ADDITIONAL_COPIES]
+    if bad:
+        raise ValueError(f"unknown additional card(s): {bad}")
+    return tuple(sorted(ADDITIONAL_COPIES[x] for x in names))
+
+
+def setup(players: int, options: dict) -> KashgarState:
+    if not 2 <= players <= 4:
+        raise ValueError("Kashgar is for 2 to 4 players")
+    variant = variant_cards(options.get("hauen_und_stechen", "none"))
+    seat = Player(board=(START_VALUE,) * 7, caravans=((PATRIARCH,),) * CARAVANS)
+    return KashgarState(
+        players=players, variant=variant, seats=(seat,) * players,
+        last_vp_change=(-1,) * players,
+        start_pool=deck_of("start"),
+        std_pool=tuple(sorted(deck_of("standard") + variant)),
+        special_pool=deck_of("special"),
+        order_pool=ALL_ORDERS,
+    )
+
+
+# --- who acts, and what is random ------------------------------------------------------------------
+def actors(s: KashgarState) -> frozenset[int]:
+    ph = s.phase
+    if ph == "play":
+        p = s.pending
+        if p is None:
+            return frozenset((s.current,))
+        if p.step in ("draw", "refill"):
+            return NO_CHANCE
+        return frozenset((p.target if p.step == "respond" else p.seat,))
+    if ph in ("display", "deal"):
+        return NO_CHANCE
+    if ph == "place":
+        return frozenset((next(i for i, p in enumerate(s.seats) if p.dealt),))
+    return frozenset()
+
+
+def _weighted(pool, make):
+    """Outcomes and weights of drawing the top card of a shuffled pool (sorted: equal cards adjacent)."""
+    outcomes, weights = [], []
+    last = None
+    for card in pool:
+        if card == last:
+            weights[-1] += 1
+        else:
+            outcomes.append(make(card))
+            weights.append(1)
+            last = card
+    return tuple(outcomes), tuple(weights)
+
+
+def chance(s: KashgarState) -> ChanceSpec:
+    if s.phase == "display" or (s.pending is not None and s.pending.step == "refill"):
+        o, w = _weighted(s.order_pool, lambda c: DrawOrder(order=c))
+        return ChanceSpec("reveal the top order card into the display", o, w)
+    if s.phase == "deal":
+        o, w = _weighted(s.start_pool, lambda c: DealStart(card=c))
+        return ChanceSpec("deal a start card", o, w)
+    p = s.pending
+    pool = {"standard": s.std_pool, "look": s.std_pool, "special": s.special_pool, "orders": s.order_pool}[p.deck]
+    make = (lambda c: DrawOrder(order=c)) if p.deck == "orders" else (lambda c: DrawCard(card=c))
+    o, w = _weighted(pool, make)
+    label = {"standard": "draw the top standard card", "look": "look at the top standard card",
+             "special": "draw the top special card", "orders": "draw the top order card"}[p.deck]
+    return ChanceSpec(label, o, w, visible_to=(p.seat,))
+
+
+# --- 4. the turn: every legal choice of the active player ---------------------------------------
+def front_card_moves(t: Table, seat: int, caravan: int) -> list:
+    """Every legal move with the front card of one caravan: its actions with all parameters, pass."""
+    card = t.caravans[seat][caravan][0]
+    person = PERSONS[card]
+    board = t.boards[seat]
+    out = []
+    for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
+        kind = "caravan" if cls is CaravanAction else "farewell"
+        for a, act in enumerate(actions):
+            for paid, after in fx.pay_options(board, act.cost):
+                for params in fx.choices(t, seat, caravan, kind, act.effect, after, paid):
+                    out.append(cls(caravan=caravan, action=a, pay=paid, **params))
+    if not person.bang:
+        out.append(Pass(caravan=caravan))
+    return out
+
+
+def pending_moves(t: Table, p: Pending) -> list:
+    if p.step == "keep":
+        cards = [c for c, _ in p.drawn]
+        k = min(p.keep, len(cards))
+        return [Keep(cards=c) for c in sorted(set(permutations(cards, k)))]
+    if p.step == "arrange":
+        return [Arrange(cards=c) for c in sorted(set(permutations([c for c, _ in p.drawn])))]
+    if p.step == "orders":
+        drawn = [c for c, _ in p.drawn]
+        if p.mode in ("scout", "fortune"):
+            return [ReplaceDisplay()] + [ReplaceDisplay(order=d, replace=r) for d in drawn
+                                         for r in t.get("display")]
+        board = t.boards[p.seat]
+        if p.mode == "farmer":
+            ok = [d for d in drawn if ORDERS[d].grain and fx.can_fulfil(d, board, "free")]
+        else:
+            ok = [d for d in drawn if ORDERS[d].kind in ("small", "special") and fx.can_fulfil(d, board)]
+        return [FulfilDrawn()] + [FulfilDrawn(order=d) for d in ok]
+    if p.step == "take":
+        return [TakeDiscard(card=c) for c in sorted(set(t.get("discard")))]
+    if p.step == "second":
+        return [SecondOrder()] + [SecondOrder(order=o) for o in
+                                  fx.display_orders(t, t.boards[p.seat], ("small", "large", "special"), "full")]
+    if p.step == "respond":
+        return [Respond(**c) for c in fx.response_options(t, p)]
+    return []
+
+
+def legal_moves(s: KashgarState, seat: int) -> list:
+    acting = actors(s)
+    if seat not in acting:
+        return []
+    if seat == CHANCE:
+        return list(chance(s).outcomes)
+    if s.phase == "place":
+        return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
+    t = Table(s)
+    if s.pending is not None:
+        return pending_moves(t, s.pending)
+    return [m for c in range(CARAVANS) for m in front_card_moves(t, seat, c)]
+
+
+# --- applying a move ------------------------------------------------------------------------------
+def apply(s: KashgarState, seat: int, move) -> KashgarState:
+    if seat not in actors(s):
+        raise IllegalMove("it is not your turn" if s.phase != "over" else "the game is over")
+    t = Table(s)
+    if seat == CHANCE:
+        _apply_chance(t, move)
+    elif s.phase == "place":
+        _place_start_cards(t, seat, move)
+    elif s.pending is not None:
+        if move not in pending_moves(t, s.pending):
+            raise IllegalMove(_pending_reason(s.pending, move))
+        _decide(t, move)
+    else:
+        _start_action(t, seat, move)
+    advance(t)
+    return t.freeze()
+
+
+def _place_start_cards(t: Table, seat: int, move) -> None:
+    if not isinstance(move, PlaceStartCards) or sorted(move.cards) != sorted(t.dealt[seat]):
+        raise IllegalMove("place your three dealt start cards, one behind each Patriarch")
+    t.caravans[seat] = [[PATRIARCH, c] for c in move.cards]
+    t.dealt[seat] = ()
+    if not any(t.dealt):  # 2.9: the lowest start-card rank starts
+        rank = {i: min(PERSONS[c[1]].rank for c in t.caravans[i]) for i in range(t.n)}
+        first = min(rank, key=rank.get)
+        t.set("phase", "play")
+        t.set("start_player", first)
+        t.set("current", first)
+
+
+def _apply_chance(t: Table, move) -> None:
+    s = t.s
+    legal = chance(s).outcomes
+    if move not in legal:
+        raise IllegalMove("that card is not in the deck")
+    if s.phase == "display":
+        t.take_from_pool("order_pool", move.order)
+        t.set("display", s.display + (move.order,))
+        if len(s.display) + 1 == DISPLAY_SIZE:
+            t.set("phase", "deal")
+    elif s.phase == "deal":
+        t.take_from_pool("start_pool", move.card)
+        dealt = sum(len(d) for d in t.dealt)
+        seat = dealt // START_CARDS_EACH
+        t.dealt[seat] = t.dealt[seat] + (move.card,)
+        if dealt + 1 == START_CARDS_EACH * t.n:
+            t.set("phase", "place")
+    else:
+        p = s.pending
+        if p.step == "refill":
+            t.take_from_pool("order_pool", move.order)
+            t.set("display", t.get("display") + (move.order,))
+            return
+        pool = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}[p.deck]
+        card = move.order if p.deck == "orders" else move.card
+        t.take_from_pool(pool, card)
+        t.pending = msgspec.structs.replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1)
+
+
+def _start_action(t: Table, seat: int, move) -> None:
+    if not isinstance(move, (CaravanAction, Farewell, Pass)):
+        raise IllegalMove("choose the front card of one of your caravans: a caravan action, a farewell or pass")
+    c = move.caravan
+    if not isinstance(c, int) or not 0 <= c < CARAVANS:
+        raise IllegalMove("caravans are numbered 0, 1, 2")
+    if move not in front_card_moves(t, seat, c):
+        raise IllegalMove(_action_reason(t, seat, move))
+    card = t.caravans[seat][c][0]
+    pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=t.all_vp())
+    car = t.caravans[seat][c]
+    car.pop(0)
+    if isinstance(move, Pass):  # C) the card moves to the end; nothing else
+        car.append(card)
+        t.pending = pending
+        return
+    person = PERSONS[card]
+    if isinstance(move, CaravanAction):  # A) move to the end, pay, carry out
+        car.append(card)
+        act = person.caravan[move.action]
+    else:  # B) the card leaves the game, pay, carry out
+        t.to_box(card)
+        act = person.farewell[move.action]
+    t.pay(seat, act.cost.board)
+    for sp in move.pay:
+        t.boards[seat][fx.INDEX[sp]] -= 1
+    t.pending = fx.carry_out(t, seat, c, act.effect, move, pending) or pending
+
+
+def _action_reason(t: Table, seat: int, move) -> str:
+    card = t.caravans[seat][move.caravan][0]
+    person = PERSONS[card]
+    if isinstance(move, Pass):
+        return f"the {person.name} may not pass: choose one of its actions"
+    actions = person.caravan if isinstance(move, CaravanAction) else person.farewell
+    kind = "caravan action" if isinstance(move, CaravanAction) else "farewell action"
+    if not 0 <= move.action < len(actions):
+        return f"the {person.name} has no {kind} number {move.action}"
+    act = actions[move.action]
+    if not fx.pay_options(t.boards[seat], act.cost):
+        return f"you cannot pay the {person.name}'s {kind}"
+    return f"the {person.name}'s {kind} cannot be carried out with these choices"
+
+
+def _pending_reason(p: Pending, move) -> str:
+    what = {"keep": "choose which drawn card(s) to keep", "arrange": "put the looked-at cards back in an order",
+            "orders": "decide about the drawn order cards", "take": "take a card from the discard pile",
+            "second": "fulfil a second order or stop", "respond": "choose as the card demands"}
+    return f"not possible now: {what.get(p.step, 'finish the action')}"
+
+
+def _decide(t: Table, move) -> None:
+    p = t.pending
+    seat = p.seat
+    car = t.caravans[seat][p.caravan]
+    if isinstance(move, Keep):
+        drawn = list(p.drawn)
+        for c in move.cards:
+            drawn.remove(next(x for x in drawn if x[0] == c))
+            car.append(c)
+        if p.deck == "standard":
+            t.to_discard(c for c, _ in drawn)
+        else:  # special: the rest go face down under the special deck, in the order drawn
+            t.set("special_under", t.get("special_under") + tuple(drawn))
+        t.pending = None
+    elif isinstance(move, Arrange):
+        mine = 1 << seat
+        t.set("std_top", tuple((c, mine) for c in move.cards) + t.get("std_top"))
+        t.pending = None
+    elif isinstance(move, FulfilDrawn):
+        rest = [x for x in p.drawn if x[0] != move.order]
+        if move.order is not None:
+            fx.fulfil(t, seat, move.order, "free" if p.mode == "farmer" else "full")
+        t.set("order_under", t.get("order_under") + tuple(rest))
+        t.pending = None
+    elif isinstance(move, ReplaceDisplay):
+        rest = [x for x in p.drawn if x[0] != move.order]
+        under = tuple(rest)
+        if move.order is not None:
+            t.set("display", tuple(move.order if o == move.replace else o for o in t.get("display")))
+            under += ((move.replace, PUBLIC),)
+        t.set("order_under", t.get("order_under") + under)
+        t.pending = None
+    elif isinstance(move, TakeDiscard):
+        d = list(t.get("discard"))
+        d.remove(move.card)
+        t.set("discard", tuple(d))
+        car.append(move.card)
+        t.pending = msgspec.structs.replace(p, need=p.need - 1)
+        if p.need == 1 or not d:
+            t.pending = None
+    elif isinstance(move, SecondOrder):
+        if move.order is None:
+            t.pending = None
+        else:
+            t.take_from_display(move.order)
+            fx.fulfil(t, seat, move.order, "full")
+            t.pending = msgspec.structs.replace(p, step="refill", then="")
+    elif isinstance(move, Respond):
+        fx.respond(t, p, {"caravan": move.caravan} if p.mode == "robber" else {"spice": move.spice})
+        t.pending = None
+    if t.pending is None:
+        t.pending = msgspec.structs.replace(p, step="")  # finished: advance() closes the action
+
+
+# --- running the automatic steps ------------------------------------------------------------------
+DECISION = {"standard": "keep", "special": "keep", "look": "arrange", "orders": "orders"}
+
+
+def advance(t: Table) -> None:
+    """Carry on with everything that needs no choice: known top cards, reshuffles, forced choices,
+    and the end of the action. Stops where a chance outcome or a player's decision is due."""
+    while t.pending is not None:
+        p = t.pending
+        step = p.step
+        if step == "draw":
+            if p.need > 0 and _draw_known(t, p):
+                continue
+            if p.need > 0 and _pool_has(t, p.deck):
+                return  # a chance step
+            if not p.drawn:
+                t.pending = msgspec.structs.replace(p, step="")
+                continue
+            t.pending = p = msgspec.structs.replace(p, step=DECISION[p.deck], need=0)
+            options = pending_moves(t, p)
+            if len(options) == 1:
+                _decide(t, options[0])
+                continue
+            return
+        if step == "refill":
+            if t.display_needs_refill():
+                known = t.take_known("order_pool", "order_under")
+                if known is None:
+                    return  # a chance step
+                t.set("display", t.get("display") + (known[0],))
+                continue
+            if p.then == "second":
+                t.pending = msgspec.structs.replace(p, step="second", then="")
+                if len(pending_moves(t, t.pending)) > 1:
+                    return
+            t.pending = msgspec.structs.replace(p, step="")
+            continue
+        if step == "respond":
+            options = fx.response_options(t, p)
+            if len(options) > 1:
+                return
+            if options:
+                fx.respond(t, p, options[0])
+            t.pending = msgspec.structs.replace(p, step="")
+            continue
+        if step == "":
+            _end_action(t, p)
+            return
+        return  # a player's decision
+
+
+def _pool_has(t: Table, deck: str) -> bool:
+    if deck in ("standard", "look"):
+        return bool(t.get("std_pool"))
+    return bool(t.get("special_pool" if deck == "special" else "order_pool"))
+
+
+def _draw_known(t: Table, p: Pending) -> bool:
+    """Draw one card that needs no chance: a known top card, a card from under the deck. For the
+    standard deck an empty deck is first rebuilt from the discard pile (6.4; not when only looking)."""
+    mine = 1 << p.seat
+    if p.deck in ("standard", "look"):
+        top = t.get("std_top")
+        if top:
+            t.set("std_top", top[1:])
+            slot = (top[0][0], top[0][1] | mine)
+        else:
+            if p.deck == "standard" and not t.get("std_pool") and t.get("discard"):
+                t.set("std_pool", t.get("discard"))  # shuffle the discard pile: the new deck
+                t.set("discard", ())
+            return False
+    else:
+        pool, under = ("special_pool", "special_under") if p.deck == "special" else ("order_pool", "order_under")
+        known = t.take_known(pool, under)
+        if known is None:
+            return False
+        slot = (known[0], known[1] | mine)
+    t.pending = msgspec.structs.replace(p, drawn=p.drawn + (slot,), need=p.need - 1)
+    return True
+
+
+# --- 7. end of the game ---------------------------------------------------------------------------
+def _end_action(t: Table, p: Pending) -> None:
+    t.pending = None
+    count = t.get("actions")
+    now = t.all_vp()
+    last = list(t.get("last_vp_change"))
+    for i, (a, b) in enumerate(zip(p.vp_before, now)):
+        if a != b:
+            last[i] = count
+    t.set("last_vp_change", tuple(last))
+    t.set("actions", count + 1)
+    if max(now) >= END_VP:
+        t.set("end_triggered", True)  # permanent
+    n = t.n
+    if p.seat == (t.start_player - 1) % n:  # the round ends with the start player's right neighbour
+        if t.get("end_triggered") or t.get("round") >= ROUND_LIMIT:
+            t.set("phase", "over")
+            return
+        t.set("round", t.get("round") + 1)
+    t.set("current", (p.seat + 1) % n)
+
+
+def scores(s: KashgarState) -> tuple[int, ...]:
+    return tuple(vp_of(p.orders, p.caravans) for p in s.seats)
+
+
+def result(s: KashgarState) -> Result | None:
+    if s.phase != "over":
+        return None
+    vp = scores(s)
+    n = s.players
+    keys = [(vp[i], s.last_vp_change[i], (i - s.start_player) % n) for i in range(n)]
+    detail = ("most VP; ties: who reached the total last (latest VP change), "
+              "then the player later in turn order")
+    if s.end_triggered is False:
+        detail = f"round limit ({ROUND_LIMIT} rounds) reached; " + detail
+    return Result(scores=tuple(float(v) for v in vp), ranks=ranks_from_keys(keys), detail=detail)

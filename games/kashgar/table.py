@@ -1,0 +1,136 @@
+"""A mutable working copy of the state for one `apply`, and the deck operations (section 6.4).
+
+`Table(state)` copies what an action may change into lists; `freeze()` builds the next frozen state.
+The frozen state is never mutated.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .cards import CAPS, DISPLAY_SIZE, FARMER, ORDERS, PERSONS
+from .state import PUBLIC, KashgarState, Pending, Player, Slot
+
+
+class Table:
+    __slots__ = ("s", "n", "boards", "caravans", "orders", "dealt", "f", "pending")
+
+    def __init__(self, s: KashgarState):
+        self.s = s
+        self.n = s.players
+        self.boards = [list(p.board) for p in s.seats]
+        self.caravans = [[list(c) for c in p.caravans] for p in s.seats]
+        self.orders = [list(p.orders) for p in s.seats]
+        self.dealt = [p.dealt for p in s.seats]
+        self.f: dict = {}  # changed scalar fields of the state
+        self.pending: Pending | None = s.pending
+
+    def __getattr__(self, name):  # unchanged state fields read through
+        return getattr(self.s, name)
+
+    def get(self, name):
+        return self.f[name] if name in self.f else getattr(self.s, name)
+
+    def set(self, name, value):
+        self.f[name] = value
+
+    def freeze(self) -> KashgarState:
+        seats = tuple(
+            Player(tuple(b), tuple(tuple(c) for c in cs), tuple(o), d)
+            for b, cs, o, d in zip(self.boards, self.caravans, self.orders, self.dealt)
+        )
+        return msgspec.structs.replace(self.s, seats=seats, pending=self.pending, **self.f)
+
+    # --- the player board: increase, set, decrease, pay -------------------------------------------
+    def gain(self, seat: int, r: int, n: int) -> None:
+        """Increase: whatever would exceed the maximum is lost."""
+        b = self.boards[seat]
+        b[r] = min(b[r] + n, CAPS[r])
+
+    def lose(self, seat: int, r: int, n: int) -> int:
+        """Decrease (effects on other players): never below 0. Returns what was actually lost."""
+        b = self.boards[seat]
+        lost = min(b[r], n)
+        b[r] -= lost
+        return lost
+
+    def pay(self, seat: int, cost: tuple[int, ...]) -> None:
+        b = self.boards[seat]
+        for r, c in enumerate(cost):
+            if c:
+                assert b[r] >= c, "costs are checked before they are paid"
+                b[r] -= c
+
+    # --- victory points (section 7) ---------------------------------------------------------------
+    def vp(self, seat: int) -> int:
+        return vp_of(self.orders[seat], self.caravans[seat])
+
+    def all_vp(self) -> tuple[int, ...]:
+        return tuple(self.vp(i) for i in range(self.n))
+
+    # --- the standard discard pile and the box ----------------------------------------------------
+    def to_discard(self, cards) -> None:
+        self.set("discard", tuple(sorted(self.get("discard") + tuple(cards))))
+
+    def to_box(self, card: str) -> None:
+        self.set("box", tuple(sorted(self.get("box") + (card,))))
+
+    # --- the order display (6.2 step 4, 6.3) ------------------------------------------------------
+    def take_from_display(self, order: str) -> None:
+        d = list(self.get("display"))
+        d.remove(order)
+        self.set("display", tuple(d))
+
+    def order_deck_size(self) -> int:
+        return len(self.get("order_pool")) + len(self.get("order_under"))
+
+    def display_needs_refill(self) -> bool:
+        return len(self.get("display")) < DISPLAY_SIZE and self.order_deck_size() > 0
+
+    # --- drawing from a deck: pool (chance) first, then the known cards under it -----------------
+    def take_known(self, pool_name: str, under_name: str) -> Slot | None:
+        """The top card when it is a known slot (under a deck whose pool is used up), else None."""
+        if self.get(pool_name):
+            return None
+        under = self.get(under_name)
+        if not under:
+            return None
+        self.set(under_name, under[1:])
+        return under[0]
+
+    def take_from_pool(self, pool_name: str, card: str) -> None:
+        pool = list(self.get(pool_name))
+        pool.remove(card)
+        self.set(pool_name, tuple(pool))
+
+
+def card_vp(card: str, orders) -> int:
+    """A person card's VP; the Farmer is worth one per Grain Field its owner has fulfilled."""
+    if card == FARMER:
+        return sum(1 for o in orders if ORDERS[o].grain)
+    return PERSONS[card].vp
+
+
+_VP = {cid: p.vp for cid, p in PERSONS.items()}
+
+
+def vp_of(orders, caravans) -> int:
+    """VP = the fulfilled orders + every person card in the three caravans (negative ones too)."""
+    total = 0
+    farmers = 0
+    for c in caravans:
+        for card in c:
+            if card == FARMER:
+                farmers += 1
+            else:
+                total += _VP[card]
+    grain = 0
+    for o in orders:
+        od = ORDERS[o]
+        total += od.vp
+        grain += od.grain
+    return total + farmers * grain
+
+
+def public_mask(n: int) -> int:
+    return PUBLIC | ((1 << n) - 1)

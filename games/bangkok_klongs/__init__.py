@@ -5,7 +5,8 @@ from __future__ import annotations
 from games.protocol import CHANCE, Game, Result, ranks_from_keys
 
 from . import evaluate, render as _render, rules, view as _view
-from .moves import BangkokMove, Place, ReceiveThief, Steal
+from .content import BOAT_INDEX
+from .moves import BangkokMove, Place
 from .state import OVER, BangkokState
 
 
@@ -52,8 +53,10 @@ class BangkokKlongs(Game):
         return None
 
     def reveals(self, state, actor, move):
-        # placing shows a boat from a secret hand; a thief or overseer's boat kept in hand is shown too
-        return actor != CHANCE and isinstance(move, (Place, Steal, ReceiveThief))
+        # placing a boat shows it, unless everybody knew it was in that hand (taken back from the board)
+        if actor == CHANCE or not isinstance(move, Place) or move.boat not in BOAT_INDEX:
+            return False
+        return BOAT_INDEX[move.boat] not in state.known[actor]
 
     def describe(self, move):
         return _render.describe(move)

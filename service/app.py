@@ -116,7 +116,7 @@ def rt(request: Request) -> Runtime:
 
 # --- routes ---------------------------------------------------------------------------------------
 
-@get("/health", sync_to_thread=False)
+@get("/health")
 async def health(request: Request) -> dict[str, str]:
     try:
         await rt(request).redis.ping()

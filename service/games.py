@@ -15,7 +15,7 @@ from typing import Any, Callable
 import msgspec
 
 from events import keys
-from events.envelope import Envelope, seal
+from events.envelope import Envelope, seal, secret_salt
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
@@ -50,6 +50,7 @@ class Games:
         self.store, self.loader, self.redis = store, loader, store.redis
         self.on_waiting = on_waiting
         self._seats: dict[tuple[str, str], int] = {}
+        self._seeds: dict[str, str] = {}
 
     # --- reading --------------------------------------------------------------------------------
 
@@ -60,7 +61,14 @@ class Games:
             raise NotFound(f"no game {game_id!r}") from None
 
     async def seed(self, game_id: str) -> str:
-        return (await self.redis.hget(keys.secret(game_id), "seed")).decode()
+        """The game's secret seed (immutable, so kept in process once read)."""
+        seed = self._seeds.get(game_id)
+        if seed is None:
+            raw = await self.redis.hget(keys.secret(game_id), "seed")
+            if raw is None:
+                raise NotFound(f"no game {game_id!r}")
+            seed = self._seeds[game_id] = raw.decode()
+        return seed
 
     async def seat_of(self, game_id: str, token: str) -> int | None:
         key = (game_id, token_hash(token))
@@ -134,7 +142,7 @@ class Games:
         f = self.loader.cached(game_id) or await self.load(game_id)
         for attempt in (0, 1):
             try:
-                decision = self.decide_move(f, seat, move_obj, expected_version)
+                decision = self.decide_move(f, seat, move_obj, expected_version, await self.seed(game_id))
                 return await self._commit(f, decision, idempotency_key)
             except (StaleVersion, VersionConflict):
                 if attempt == 1:
@@ -145,7 +153,7 @@ class Games:
                 f = fresh
         raise AssertionError("unreachable")
 
-    def decide_move(self, f: Folded, seat: int | str, move_obj: Any, expected_version: int | None) -> Decision:
+    def decide_move(self, f: Folded, seat: int | str, move_obj: Any, expected_version: int | None, seed: str) -> Decision:
         if expected_version is not None and expected_version != f.version:
             raise StaleVersion(f"expected version {expected_version}, the game is at version {f.version}")
         if f.status == "finished":
@@ -165,9 +173,9 @@ class Games:
             actor, kind, by = int(seat), "move", int(seat)
             if actor not in game.actors(f.state) and not game.legal_moves(f.state, actor):
                 raise NotYourTurn(f"it is not seat {actor}'s turn")
-        return self._decide(f, actor, kind, by, move)
+        return self._decide(f, actor, kind, by, move, seed)
 
-    def _decide(self, f: Folded, actor: int, kind: str, by: int | str, move: Any) -> Decision:
+    def _decide(self, f: Folded, actor: int, kind: str, by: int | str, move: Any, seed: str) -> Decision:
         game = f.game
         try:
             after = game.apply(f.state, actor, move)
@@ -178,7 +186,9 @@ class Games:
             payload["label"] = game.chance(f.state).label
         if game.reveals(f.state, actor, move) or actor == CHANCE:
             payload["reveals"] = True
-        e = seal(f.version + 1, by, kind, payload, prev=f.head, visible_to=game.visible_to(f.state, actor, move))
+        visible_to = game.visible_to(f.state, actor, move)
+        salt = secret_salt(seed, f.id, f.version + 1) if visible_to is not None else ""
+        e = seal(f.version + 1, by, kind, payload, prev=f.head, visible_to=visible_to, salt=salt)
         return Decision([e], after)
 
     async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None) -> Accepted:
@@ -225,15 +235,16 @@ class Games:
 
     async def resolve_chance(self, f: Folded) -> Accepted:
         game = f.game
-        rng = fairness.HashRng(await self.seed(f.id), f.id, f.version + 1)
-        outcome = sample_chance(game.chance(f.state), rng)
-        return await self._commit(f, self._decide(f, CHANCE, "chance", "chance", outcome))
+        seed = await self.seed(f.id)
+        outcome = sample_chance(game.chance(f.state), fairness.HashRng(seed, f.id, f.version + 1))
+        return await self._commit(f, self._decide(f, CHANCE, "chance", "chance", outcome, seed))
 
     async def play_ai(self, f: Folded, choose: Callable[..., Any]) -> Accepted:
         game = f.game
         seat = min(s for s in game.actors(f.state) if f.players[s].ai)
-        move = choose(game, f.state, seat, f.players[seat].ai, ai_rng_seed(await self.seed(f.id), f.id, f.version))
-        return await self._commit(f, self._decide(f, seat, "move", seat, move))
+        seed = await self.seed(f.id)
+        move = choose(game, f.state, seat, f.players[seat].ai, ai_rng_seed(seed, f.id, f.version))
+        return await self._commit(f, self._decide(f, seat, "move", seat, move, seed))
 
     async def _after(self, f: Folded) -> None:
         if self.on_waiting is not None and self.waiting_on(f):

@@ -4,3 +4,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    from tests.stack import start_redis
+
+    url, server = start_redis(tmp_path_factory.mktemp("store"))
+    yield url
+    if server:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def stack(redis_url, tmp_path_factory):
+    from tests.stack import Stack
+
+    s = Stack(redis_url, tmp_path_factory.mktemp("stack")).start(workers=1)
+    yield s
+    s.stop()

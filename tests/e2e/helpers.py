@@ -1,0 +1,50 @@
+"""Small helpers shared by the end-to-end tests."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import msgspec
+
+from events.envelope import Envelope, check_chain
+
+
+def wait_until_finished(client, game_id: str, timeout: float = 120.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        g = client.get(f"/games/{game_id}").json()
+        if g["status"] == "finished":
+            return g
+        time.sleep(0.1)
+    raise AssertionError(f"game {game_id} did not finish in {timeout} s (at version {g['version']}, actors {g['actors']})")
+
+
+def wait_for_human(client, game_id: str, seat: int, timeout: float = 30.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        g = client.get(f"/games/{game_id}").json()
+        if seat in g["actors"] or g["status"] == "finished":
+            return g
+        time.sleep(0.05)
+    raise AssertionError(f"seat {seat} never got to act in game {game_id}")
+
+
+def all_events(client, game_id: str) -> list[Envelope]:
+    rows = client.get(f"/games/{game_id}/events", params={"limit": 10000}).json()
+    return [msgspec.convert({k: v for k, v in r.items() if k != "redacted"}, Envelope) for r in rows]
+
+
+def salts(events: list[Envelope], game_id: str):
+    """The salt function for secret payloads, once the seed is revealed (None before)."""
+    from events.envelope import secret_salt
+
+    seed = next((e.payload["seed"] for e in events if e.kind == "seed-revealed" and e.payload), None)
+    return (lambda v: secret_salt(seed, game_id, v)) if seed else None
+
+
+def assert_chain_holds(client, game_id: str) -> list[Envelope]:
+    events = all_events(client, game_id)
+    assert check_chain(events, salt_of=salts(events, game_id)) is None
+    assert [e.version for e in events] == list(range(1, len(events) + 1))
+    return events

@@ -1,0 +1,230 @@
+"""The platform over the real stack: Redis, the API over HTTP, worker processes, the projector."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import httpx
+import pytest
+
+from tests.e2e.helpers import all_events, assert_chain_holds, wait_for_human, wait_until_finished
+
+pytestmark = pytest.mark.e2e
+
+
+def new_toy(stack, players=("ann", "bob")):
+    created = stack.client().post("/games", json={"type": "toy", "players": list(players)}).json()
+    tokens = {s["seat"]: s.get("token") for s in created["seats"]}
+    return created["id"], tokens
+
+
+def version_of(stack, game_id):
+    return stack.client().get(f"/games/{game_id}").json()["version"]
+
+
+def test_health_reaches_redis(stack):
+    assert stack.client().get("/health").json() == {"status": "ok"}
+
+
+def test_game_types_list_every_registered_game(stack):
+    ids = {t["id"] for t in stack.client().get("/game-types").json()}
+    assert "toy" in ids
+
+
+def test_eight_clients_racing_for_one_version_one_wins(stack):
+    game_id, tokens = new_toy(stack)
+    ann = stack.client(tokens[0])
+    g = wait_for_human(ann, game_id, 0)
+    move = ann.get(f"/games/{game_id}/moves").json()[0]
+    barrier = threading.Barrier(8)
+    codes = []
+
+    def race():
+        with stack.client(tokens[0]) as c:
+            barrier.wait()
+            codes.append(c.post(f"/games/{game_id}/moves", json={"move": move, "expected_version": g["version"]}).status_code)
+
+    threads = [threading.Thread(target=race) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [201] + [409] * 7
+    events = assert_chain_holds(ann, game_id)
+    assert events[-1].version == g["version"] + 1
+
+
+def test_a_retried_post_with_the_same_idempotency_key_appends_once(stack):
+    game_id, tokens = new_toy(stack)
+    ann = stack.client(tokens[0])
+    wait_for_human(ann, game_id, 0)
+    move = ann.get(f"/games/{game_id}/moves").json()[0]
+    before = version_of(stack, game_id)
+    first = ann.post(f"/games/{game_id}/moves", json={"move": move}, headers={"Idempotency-Key": "k-1"})
+    again = ann.post(f"/games/{game_id}/moves", json={"move": move}, headers={"Idempotency-Key": "k-1"})
+    assert first.status_code == again.status_code == 201
+    assert first.json()["version"] == again.json()["version"] == before + 1
+    assert version_of(stack, game_id) == before + 1
+
+
+@pytest.mark.parametrize("case", ["illegal", "other-seat", "bad-token", "malformed", "oversized", "not-a-move", "unknown-field"])
+def test_bad_input_gets_a_4xx_and_appends_nothing(stack, case):
+    game_id, tokens = new_toy(stack)
+    ann = stack.client(tokens[0])
+    wait_for_human(ann, game_id, 0)
+    before = version_of(stack, game_id)
+    url = f"/games/{game_id}/moves"
+    if case == "illegal":
+        r = ann.post(url, json={"move": {"type": "bid", "card": 99}})
+        assert r.status_code == 422 and "99" in r.json()["detail"]
+    elif case == "other-seat":
+        bob = stack.client(tokens[1])
+        ann.post(url, json={"move": ann.get(f"/games/{game_id}/moves").json()[0]})
+        before = version_of(stack, game_id)
+        # bob has bid or not: either way, ann may not move for bob, and nobody may move out of turn
+        r = ann.post(url, json={"move": {"type": "roll", "face": 3}})
+        assert r.status_code in (403, 422)
+        assert bob.get("/games/" + game_id).status_code == 200
+    elif case == "bad-token":
+        r = stack.client("not-a-token").post(url, json={"move": {"type": "bid", "card": 1}})
+        assert r.status_code == 401
+    elif case == "malformed":
+        r = ann.post(url, content=b"{not json", headers={"content-type": "application/json"})
+        assert 400 <= r.status_code < 500
+    elif case == "oversized":
+        r = ann.post(url, json={"move": {"type": "bid", "card": 1, "pad": "x" * 200_000}})
+        assert r.status_code == 413
+    elif case == "not-a-move":
+        r = ann.post(url, json={"move": {"type": "teleport"}})
+        assert r.status_code == 422
+    elif case == "unknown-field":
+        r = ann.post(url, json={"move": {"type": "bid", "card": 1}, "cheat": True})
+        assert r.status_code == 400
+    body = r.json()
+    assert set(body) == {"error", "detail"} and body["detail"]
+    assert version_of(stack, game_id) == before
+
+
+def test_another_seats_move_is_forbidden(stack):
+    """In the roll phase only chance acts: a seat's move then is 'not your turn' (403)."""
+    game_id, tokens = new_toy(stack, players=("ann", "bob"))
+    ann, bob = stack.client(tokens[0]), stack.client(tokens[1])
+    wait_for_human(ann, game_id, 0)
+    ann.post(f"/games/{game_id}/moves", json={"move": ann.get(f"/games/{game_id}/moves").json()[0]})
+    before = version_of(stack, game_id)
+    r = ann.post(f"/games/{game_id}/moves", json={"move": {"type": "bid", "card": 1}})
+    assert r.status_code == 403 and r.json()["error"] == "not-your-turn"
+    assert version_of(stack, game_id) == before
+    assert bob.get(f"/games/{game_id}/moves").status_code == 200
+
+
+def test_a_spectator_cannot_move_or_list_moves(stack):
+    game_id, _ = new_toy(stack)
+    c = stack.client()
+    assert c.post(f"/games/{game_id}/moves", json={"move": {"type": "bid", "card": 1}}).status_code == 401
+    assert c.get(f"/games/{game_id}/moves").status_code == 401
+
+
+def test_unknown_game_and_bad_creation_are_clear_errors(stack):
+    c = stack.client()
+    assert c.get("/games/nope").status_code == 404
+    for body in ({"type": "chess", "players": ["a", "b"]}, {"type": "toy", "players": ["a"]},
+                 {"type": "toy", "players": ["a", "a"]}, {"type": "toy", "players": ["a", "b:ai-genius"]},
+                 {"type": "toy", "players": ["a", "b"], "options": {"colour": "red"}}):
+        r = c.post("/games", json=body)
+        assert r.status_code == 422, body
+        assert r.json()["detail"]
+
+
+def test_hidden_bids_do_not_leak_to_the_other_seat(stack):
+    game_id, tokens = new_toy(stack)
+    ann, bob = stack.client(tokens[0]), stack.client(tokens[1])
+    wait_for_human(ann, game_id, 0)
+    card = ann.get(f"/games/{game_id}/moves").json()[0]
+    ann.post(f"/games/{game_id}/moves", json={"move": card})
+    seen_by_bob = bob.get(f"/games/{game_id}").json()
+    assert seen_by_bob["view"]["bids"][0] is True  # that ann has bid, not what
+    assert isinstance(seen_by_bob["view"]["hands"][0], int)
+    last = bob.get(f"/games/{game_id}/events").json()[-1]
+    assert last["payload"] is None and last["redacted"]
+    assert ann.get(f"/games/{game_id}/events").json()[-1]["payload"]["move"] == card
+
+
+def test_replay_at_n_is_the_state_that_was_live_at_n(stack):
+    game_id, tokens = new_toy(stack)
+    ann = stack.client(tokens[0])
+    g = wait_for_human(ann, game_id, 0)
+    live = ann.get(f"/games/{game_id}").json()
+    ann.post(f"/games/{game_id}/moves", json={"move": ann.get(f"/games/{game_id}/moves").json()[0]})
+    then = ann.get(f"/games/{game_id}/state", params={"at": g["version"]}).json()
+    assert then["view"] == live["view"] and then["version"] == live["version"]
+
+
+def test_sse_stream_delivers_the_log(stack):
+    game_id, tokens = new_toy(stack, players=("ann:ai-random", "bob:ai-random"))
+    wait_until_finished(stack.client(), game_id)
+    kinds = []
+    with httpx.stream("GET", f"{stack.url}/games/{game_id}/events/stream", timeout=10) as r:
+        for line in r.iter_lines():
+            if line.startswith("event:"):
+                kinds.append(line.split(":", 1)[1].strip())
+                if kinds[-1] == "seed-revealed":
+                    break
+    assert kinds[0] == "created" and "chance" in kinds and kinds[-2:] == ["finished", "seed-revealed"]
+
+
+def test_killing_the_worker_mid_game_the_sweeper_resumes_it(stack):
+    stack.kill_workers()
+    game_id, _ = new_toy(stack, players=("ann:ai-random", "bob:ai-random", "cat:ai-random"))
+    time.sleep(0.5)
+    stuck = version_of(stack, game_id)
+    assert stuck == 1  # nothing moves without a worker
+    stack.start_worker()
+    g = wait_until_finished(stack.client(), game_id, timeout=60)
+    assert g["result"] is not None
+    assert_chain_holds(stack.client(), game_id)
+
+
+def test_the_rebuilt_lobby_equals_the_live_one(stack):
+    import asyncio
+
+    from redis.asyncio import Redis
+
+    from projections.lobby import Lobby
+
+    game_id, _ = new_toy(stack, players=("ann:ai-random", "bob:ai-random"))
+    wait_until_finished(stack.client(), game_id)
+
+    async def both():
+        redis = Redis.from_url(stack.redis_url)
+        lobby = Lobby(redis)
+        for _ in range(100):  # let the live projector catch up with the last notification
+            live = {r.id: r for r in await lobby.rows()}
+            if game_id in live and live[game_id].status == "finished":
+                break
+            await asyncio.sleep(0.1)
+        await lobby.rebuild(into="caravan:lobby:rebuilt")
+        raw = await redis.hgetall("caravan:lobby:rebuilt")
+        await redis.aclose()
+        return live, raw
+
+    live, raw = asyncio.run(both())
+    import msgspec
+
+    from projections.lobby import LobbyRow
+
+    rebuilt = {k.decode(): msgspec.json.decode(v, type=LobbyRow) for k, v in raw.items()}
+    assert live[game_id].status == "finished"
+    assert {k: v for k, v in rebuilt.items() if k in live} == live
+
+
+def test_the_lobby_lists_created_games(stack):
+    game_id, _ = new_toy(stack)
+    for _ in range(50):
+        rows = stack.client().get("/games").json()
+        if any(r["id"] == game_id for r in rows):
+            break
+        time.sleep(0.1)
+    row = next(r for r in rows if r["id"] == game_id)
+    assert row["type"] == "toy" and row["players"] == ["ann", "bob"]

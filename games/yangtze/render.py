@@ -1,7 +1,94 @@
-"""The board for a terminal, from the JSON-decoded view."""
+"""The board for a terminal (`caravan game show`), from the JSON-decoded view: the river with its
+prices, the ruler track, the bag, every merchant's public holdings (and the viewer's own screen),
+the auction or ruler under way and whose decision it is. Uses rich markup."""
 
 from __future__ import annotations
 
+LUXURY_STYLE, EVERYDAY_STYLE = "bold blue", "cyan"
+
+
+def tile(t: str | None) -> str:
+    """`L-VASE-RED` as a coloured short label; None as an empty river position."""
+    if not t:
+        return "[dim]·  empty  ·[/dim]"
+    cat, ware, colour = t.split("-")
+    style = LUXURY_STYLE if cat == "L" else EVERYDAY_STYLE
+    mark = "○" if cat == "L" else "□"
+    return f"[{style}]{mark} {ware.lower()} {colour.lower()}[/{style}]"
+
+
+def money(p: dict) -> str:
+    coins = f" ({p['coins_50']}×50 + marker {p['marker']})" if p["coins_50"] else ""
+    return f"{p['money']} coins{coins}"
+
+
+def who(seat, you) -> str:
+    if seat is None:
+        return "nobody"
+    if seat == "chance":
+        return "the bag (a draw is due)"
+    return f"seat {seat}" + (" (you)" if seat == you else "")
+
 
 def render(v: dict, seat: int | None) -> str:
-    return str(v.get("phase"))
+    you = v.get("you", seat)
+    lines = [f"[bold]Yangtze[/bold]  turn {v['turn']}  phase [bold]{v['phase']}[/bold]"]
+    if v.get("active") is not None:
+        lines[0] += f"  active: {who(v['active'], you)}"
+    lines.append(f"waiting for: [bold yellow]{who(v['waiting_for'], you)}[/bold yellow]")
+    if v["to_draw"]:
+        lines.append(f"the draw loop still needs {v['to_draw']} good(s)")
+
+    lines.append("")
+    lines.append("[bold]River[/bold]  (open end → Shanghai)")
+    for r in v["river"]:
+        lines.append(f"  P{r['position']} [{r['price']:>2}]  {tile(r['good'])}")
+
+    track = ", ".join(f"{r['ruler']} {r['name']}" for r in v["rulers"]) or "none yet"
+    lines.append(f"[bold]Rulers[/bold] {len(v['rulers'])}/12: {track}")
+    b = v["bag"]
+    lines.append(
+        f"[bold]Bag[/bold] {b['tiles']} tiles: {b['goods']} goods, {b['rulers']} rulers, {b['settlements']} settlements"
+    )
+
+    if v.get("auction"):
+        a = v["auction"]
+        high = f"{a['high_bid']} by seat {a['high_bidder']}" if a["high_bidder"] is not None else "no bid yet"
+        passed = ", ".join(str(s) for s in a["passed"]) or "nobody"
+        lines.append(
+            f"[bold magenta]Auction[/bold magenta] for {a['tile']}: high bid {high}; passed: {passed};"
+            f" to bid: {who(a['turn'], you)}"
+        )
+    if v.get("ruling"):
+        r = v["ruling"]
+        q = " (?)" if r["optional"] else ""
+        lines.append(
+            f"[bold red]Ruler[/bold red] {r['ruler']} {r['name']}{q}: {r['instruction']}"
+            f"  asked now: {who(r['asked'], you)}"
+        )
+    if v.get("selling_with_iii") is not None:
+        lines.append(f"card III is open: seat {v['selling_with_iii']} may sell more bundles now")
+
+    lines.append("")
+    for p in v["players"]:
+        head = f"[bold]seat {p['seat']}[/bold]" + (" (you)" if p["seat"] == you else "")
+        if p["seat"] == v.get("active"):
+            head += " ◀ turn"
+        lines.append(f"{head}: {money(p)}; {p['goods_count']} goods behind the screen")
+        shown = ", ".join(tile(t) for t in p["goods"]) or "none"
+        lines.append(f"    goods: {shown}")
+        if p["secret"] is None and p["hidden_goods"]:
+            lines.append(f"    + {p['hidden_goods']} secret starting good(s)")
+        elif p["secret"]:
+            lines.append(f"    (starting goods still secret to others: {', '.join(p['secret'])})")
+        lines.append(f"    settlements: {', '.join(p['settlements']) or 'none'}")
+        lines.append(f"    cards: {', '.join(p['card_names']) or 'all used'}")
+
+    if v.get("result"):
+        res = v["result"]
+        lines.append("")
+        lines.append(f"[bold green]Game over[/bold green] ({v['ended_by']})")
+        for i, (score, rank) in enumerate(zip(res["scores"], res["ranks"])):
+            lines.append(f"  {rank}. seat {i}: {score:g}")
+        lines.append(f"  {res['detail']}")
+    return "\n".join(lines)

@@ -73,7 +73,7 @@ class Runtime:
         self.cfg, self.redis = cfg, redis
         self.store = EventStore(redis)
         self.loader = Loader(self.store)
-        self.games = Games(self.store, self.loader, on_waiting=self.enqueue_advance)
+        self.games = Games(self.store, self.loader, on_waiting=self.enqueue_advance, on_finished=self.enqueue_finished)
         self.lobby = Lobby(redis)
         self._queue = None
         self._tasks: set[asyncio.Task] = set()
@@ -93,6 +93,11 @@ class Runtime:
         task = asyncio.create_task(asyncio.to_thread(enqueue_advance, self.queue, game_id, version))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def enqueue_finished(self, game_id: str, tournament: dict) -> None:
+        from service.jobs import enqueue_finished
+
+        await asyncio.to_thread(enqueue_finished, self.queue, game_id, tournament)
 
     async def caller(self, request: Request, game_id: str) -> int | str | None:
         """The seat (or "arbiter") the bearer token stands for; None without a token."""

@@ -45,10 +45,12 @@ class Decision(msgspec.Struct):
 
 
 class Games:
-    def __init__(self, store: EventStore, loader: Loader, on_waiting: Callable[[str, int], Any] | None = None):
-        """`on_waiting(game_id, version)` is called when a game waits on chance or an AI seat."""
+    def __init__(self, store: EventStore, loader: Loader, on_waiting: Callable[[str, int], Any] | None = None,
+                 on_finished: Callable[[str, dict[str, Any]], Any] | None = None):
+        """`on_waiting(game_id, version)` is awaited when a game waits on chance or an AI seat;
+        `on_finished(game_id, tournament)` when a game that belongs to a tournament ends."""
         self.store, self.loader, self.redis = store, loader, store.redis
-        self.on_waiting = on_waiting
+        self.on_waiting, self.on_finished = on_waiting, on_finished
         self._seats: dict[tuple[str, str], int] = {}
         self._seeds: dict[str, str] = {}
 
@@ -84,7 +86,10 @@ class Games:
 
     async def create(self, type_: str, player_specs: list[str], seed: str | None = None,
                      options: dict[str, Any] | None = None, start_state: Any = None,
-                     origin: dict[str, Any] | None = None) -> tuple[str, list[dict[str, Any]]]:
+                     origin: dict[str, Any] | None = None,
+                     tournament: dict[str, Any] | None = None) -> tuple[str, list[dict[str, Any]]]:
+        """A new game; returns its id and seats (human seats with their tokens). `tournament`, when the
+        game is a tournament table, is kept in the created event ({"id", "round", "table"})."""
         try:
             game = registry.get(type_)
         except KeyError:
@@ -111,6 +116,8 @@ class Games:
             payload["start_state"] = msgspec.to_builtins(start_state)
         if origin is not None:
             payload["origin"] = origin
+        if tournament is not None:
+            payload["tournament"] = tournament
         created = seal(1, "system", "created", payload, prev="")
         seats, tokens = [], {}
         for i, p in enumerate(players):
@@ -249,6 +256,8 @@ class Games:
     async def _after(self, f: Folded) -> None:
         if self.on_waiting is not None and self.waiting_on(f):
             await self.on_waiting(f.id, f.version)
+        if f.status == "finished" and self.on_finished is not None and f.created.get("tournament"):
+            await self.on_finished(f.id, f.created["tournament"])
 
 
 def ai_rng_seed(seed: str, game_id: str, version: int) -> int:

@@ -33,6 +33,12 @@ def enqueue_advance(queue: Queue, game_id: str, version: int) -> None:
                   result_ttl=60, failure_ttl=3600)
 
 
+def enqueue_finished(queue: Queue, game_id: str, tournament: dict) -> None:
+    """A tournament table ended: let the tournament score it and seat what follows."""
+    queue.enqueue("service.tournaments.game_finished", tournament["id"], game_id, job_id=f"finished-{game_id}",
+                  result_ttl=60, failure_ttl=3600)
+
+
 def _runtime() -> tuple[asyncio.AbstractEventLoop, Games, Queue]:
     """The worker process's own event loop, Redis client, loader (hot states) and queue."""
     global _loop, _games, _queue
@@ -40,8 +46,12 @@ def _runtime() -> tuple[asyncio.AbstractEventLoop, Games, Queue]:
         cfg = settings()
         _loop = asyncio.new_event_loop()
         store = EventStore(Redis.from_url(cfg.redis_url))
-        _games = Games(store, Loader(store))
-        _queue = queue_for(cfg)
+        _queue = queue = queue_for(cfg)
+
+        async def finished(game_id: str, tournament: dict) -> None:
+            enqueue_finished(queue, game_id, tournament)
+
+        _games = Games(store, Loader(store), on_finished=finished)
     return _loop, _games, _queue
 
 

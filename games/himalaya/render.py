@@ -47,7 +47,8 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     if figs:
         lines.append("events: " + "; ".join(figs))
     lines.append("")
-    lines.append(" vil lvl       E/S/I      regions  goods                          stupa caravans")
+    lines.append("paths E/S/I: earth/stone/ice neighbour; cubes s b t j g: salt barley tea jade gold")
+    lines.append(" vil lvl       E/S/I      regions  goods" + " " * 39 + "stupa caravans")
     for v in view["villages"]:
         n = v["village"]
         e, s_, i = (str(x) if x else "-" for x in PATHS_OF[n])
@@ -60,7 +61,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
         stupa = _seat(v["stupa"]) if v["stupa"] >= 0 else "  "
         cars = " ".join(_seat(c) for c in v["caravans"])
         lines.append(
-            f" {n:>3} {BUILDING[v['level']]:<8} {e:>2}/{s_:>2}/{i:>2}   {v['regions']:<7}  {goods:<30} {stupa}    {cars}"
+            f" {n:>3} {BUILDING[v['level']]:<8} {e:>2}/{s_:>2}/{i:>2}   {v['regions']:<7}  {goods:<43} {stupa}    {cars}"
         )
     lines.append("")
     regs = []

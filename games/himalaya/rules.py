@@ -408,7 +408,7 @@ def end_of_round(s: HimalayaState) -> HimalayaState:
     if s.round in INVENTORY_ROUNDS:
         s = inventory(s)
     if s.round == ROUNDS:
-        return replace(s, phase=OVER, plans=s.plans)
+        return replace(s, phase=OVER)
     seq = clockwise(s)
     s = replace(s, round=s.round + 1, start=seq[1 % s.n])  # 7.7: the start player passes clockwise
     return begin_round(s)

@@ -36,14 +36,12 @@ def _player(s: HimalayaState, i: int, seat: int | None, over: bool) -> dict[str,
         "event_figures_left": list(p.figures),
         "cubes_held": sum(p.cubes),
         "rings_kept": len(p.rings),
+        "collected_this_round": list(p.collected),  # public: every collect is in the log
     }
     if own:
         out["cubes"] = _cubes(p.cubes)
         out["rings"] = [_ring(r) for r in p.rings]
         out["yaks"] = economic(s, i)
-        out["collected_this_round"] = list(p.collected)
-    else:
-        out["collected_this_round"] = list(p.collected)  # public: every collect is in the log
     if s.plans:
         plan = s.plans[i]
         if s.phase == PLANNING and not own:

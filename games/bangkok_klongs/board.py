@@ -8,6 +8,7 @@ from .content import (
     entry_squares,
 )
 
+OVERSEERS = tuple(b for b, o in enumerate(IS_OVERSEER) if o)
 BIT = tuple(1 << sq for sq in range(SQUARES))
 ALL = (1 << SQUARES) - 1
 COLUMN_MASK = tuple(sum(BIT[y * WIDTH + x] for y in range(HEIGHT)) for x in range(WIDTH))
@@ -44,9 +45,9 @@ def full_quarters(occ: int) -> int:
 
 def overseer_columns(board: tuple[int, ...]) -> int:
     cols = 0
-    for sq, boat in enumerate(board):
-        if boat >= 0 and IS_OVERSEER[boat]:
-            cols |= COLUMN_MASK[COLUMN[sq]]
+    for boat in OVERSEERS:
+        if boat in board:
+            cols |= COLUMN_MASK[COLUMN[board.index(boat)]]
     return cols
 
 
@@ -59,15 +60,24 @@ def squares_of(mask: int) -> list[int]:
     return out
 
 
+_last: tuple = (None, 0, False, (0, 0))  # the last board asked about (states share unchanged tuples)
+
+
 def placement_mask(board: tuple[int, ...], players: int, first_round: bool) -> tuple[int, int]:
     """(squares where any boat may be placed, the same for a thief) — §7.1."""
+    global _last
+    last_board, last_players, last_first, masks = _last
+    if board is last_board and players == last_players and first_round == last_first:
+        return masks
     occ = occupied(board)
     if first_round or not occ:
         candidates = ENTRY_MASK[players] & ~occ  # round 1 (or an empty board): entry squares, no adjacency
     else:
         candidates = around(occ) & ~occ
     legal = candidates & ~full_quarters(occ)
-    return legal, legal & ~overseer_columns(board)
+    masks = (legal, legal & ~overseer_columns(board))
+    _last = (board, players, first_round, masks)
+    return masks
 
 
 def move_destinations(board: tuple[int, ...], sq: int) -> list[int]:

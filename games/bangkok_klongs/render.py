@@ -72,7 +72,9 @@ def render(v: dict, seat: int | None) -> str:
                      f"or passes; eligible: {', '.join(md['eligible']) or 'none'}")
     if v.get("pending"):
         lines.append(f"waiting for seat {v['turn']}: {v['pending']['choice']}"
-                     + (f" (caught: {', '.join(v['pending']['caught'])})" if v["pending"]["caught"] else ""))
+                     + (f" (caught: {', '.join(v['pending']['caught'])})" if v["pending"]["caught"] else "")
+                     + (" (may take: " + ", ".join(f"({x}, {y})" for x, y in v["pending"]["thief_targets"]) + ")"
+                        if v["pending"]["thief_targets"] else ""))
     if v.get("final"):
         lines.append("game over — totals: " + ", ".join(
             f"{COLOURS[p]} {t}" for p, t in enumerate(v["final"]["totals"])))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .content import BOATS, COLOURS, LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MERCHANTS_PER_PLAYER, MOORING_NAME, WIDTH, xy
+from .board import thief_targets
 from .market import eligible, warehouse_points
 from .rules import actors
 from .state import CATCH, MARKET, MERCHANT, OVER, STEAL, BangkokState
@@ -73,7 +74,8 @@ def view(s: BangkokState, seat: int | None) -> dict:
             "eligible": [MOORING_NAME[m] for m in eligible(s, s.scorer)],
         }
     if s.phase in (MERCHANT, STEAL, CATCH):
-        out["pending"] = {"choice": s.phase, "caught": _ids(s.caught)}
+        targets = [list(xy(sq)) for sq in thief_targets(s.board, s.placed)] if s.phase == STEAL else []
+        out["pending"] = {"choice": s.phase, "caught": _ids(s.caught), "thief_targets": targets}
     if over:
         totals = [s.scores[p] + s.final[p] for p in range(n)]
         out["final"] = {"totals": totals, "warehouse_points": list(s.final)}

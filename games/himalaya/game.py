@@ -66,7 +66,7 @@ class Himalaya(Game):
     def actors(self, s):
         ph = s.phase
         if ph == PLANNING:
-            return frozenset(i for i, plan in enumerate(s.plans) if len(plan) < SLOTS)
+            return frozenset([i for i, plan in enumerate(s.plans) if len(plan) < SLOTS])
         if ph == EXECUTION:
             return frozenset((s.pending.seat,))
         if ph == EVENTS or ph == PLACEMENT:
@@ -113,6 +113,8 @@ class Himalaya(Game):
     def apply(self, s, seat, move):
         if seat == CHANCE:
             return self._apply_chance(s, move)
+        if s.phase == PLANNING and 0 <= seat < s.n and len(s.plans[seat]) < SLOTS:
+            return self._apply_plan(s, seat, move)
         if seat not in self.actors(s):
             if s.phase == OVER:
                 raise IllegalMove("the game is over")

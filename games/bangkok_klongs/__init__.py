@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.protocol import CHANCE, Game, Result, ranks_from_keys
 
-from . import evaluate, render as _render, rules, view as _view
+from . import evaluate, legal, render as _render, rules, view as _view
 from .content import BOAT_INDEX
 from .moves import BangkokMove, Place
 from .state import OVER, BangkokState
@@ -25,7 +25,7 @@ class BangkokKlongs(Game):
         return rules.actors(state)
 
     def legal_moves(self, state, seat):
-        return rules.legal_moves(state, seat)
+        return legal.legal_moves(state, seat)
 
     def chance(self, state):
         return rules.chance(state)

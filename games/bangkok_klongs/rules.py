@@ -25,12 +25,8 @@ from .moves import (
 )
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, OVER, START, STEAL, TURN, BangkokState
 
-# every move the rules can ever list, made once (legal_moves only picks from these tables)
-DRAW_MOVE = tuple(Draw(boat=b.id) for b in BOATS)
+DRAW_MOVE = tuple(Draw(boat=b.id) for b in BOATS)  # every chance outcome, made once
 START_MOVE = tuple(StartPlayer(seat=p) for p in range(4))
-PLACE_MOVE = tuple(tuple(Place(boat=b.id, x=sq % 10, y=sq // 10) for sq in range(SQUARES)) for b in BOATS)
-MOVE_BOAT = {(a, d): MoveBoat(*xy(a), *xy(d)) for a in range(SQUARES) for d in NEIGHBOURS[a]}
-END_TURN, LEAVE_UNMANNED, NO_STEAL, PASS = EndTurn(), LeaveUnmanned(), NoSteal(), Pass()
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -375,48 +371,6 @@ def pass_market(s: BangkokState, seat: int, move) -> BangkokState:
 def game_over(s: BangkokState) -> BangkokState:
     return replace(s, phase=OVER, scorer=-1, final=tuple(warehouse_points(w) for w in s.warehouses))
 
-
-# --- what a seat may do now --------------------------------------------------------------------------
-def legal_moves(s: BangkokState, seat: int) -> list:
-    if seat == CHANCE:
-        return list(chance(s).outcomes) if s.phase in (DEAL, DRAW, START) else []
-    if seat not in actors(s):
-        return []
-    phase = s.phase
-    if phase == TURN:
-        places = []
-        if s.placed < 0:
-            legal, thief = placement_squares(s)
-            for b in s.hands[seat]:
-                row = PLACE_MOVE[b]
-                places += [row[sq] for sq in (thief if IS_THIEF[b] else legal)]
-        moves = places + [MOVE_BOAT[a, d] for a, d in boat_moves(s, seat)]
-        if s.placed >= 0 or not places:  # placing is compulsory when possible
-            moves.append(END_TURN)
-        return moves
-    if phase == MERCHANT:
-        return [LEAVE_UNMANNED] + [
-            ShiftMerchant(*xy(sq)) for sq in range(SQUARES) if s.owner[sq] == seat and sq != s.placed
-        ]
-    if phase == STEAL:
-        moves = [NO_STEAL]
-        for sq in B.thief_targets(s.board, s.placed):
-            moves.append(Steal(*xy(sq), to=WAREHOUSE))
-            if not IS_THIEF[s.board[sq]]:
-                moves.append(Steal(*xy(sq), to=HAND))
-        return moves
-    if phase == CATCH:
-        return [ReceiveThief(BOATS[b].id, to) for b in s.caught for to in (WAREHOUSE, HAND)]
-    if phase == MARKET:
-        moves = [PASS]
-        for m in eligible(s, seat):
-            px, py = MOORING_AT_POINT[m]
-            moves += [Score(px, py, *xy(sq)) for sq in removable(s, seat, m)]
-        return moves
-    return []
-
-
-MOORING_AT_POINT = {m: p for p, m in MOORING_AT.items()}
 
 HANDLERS = {
     (TURN, Place): place, (TURN, MoveBoat): move_boat, (TURN, EndTurn): end_turn_move,

@@ -1,10 +1,9 @@
 """Rule cases beyond the worked examples: round 1, compulsory placement, movement cards, the stuck rule."""
 
 import pytest
-from msgspec.structs import replace
 
 from games.bangkok_klongs import GAME
-from games.bangkok_klongs.content import BOAT_INDEX, LARGE, LIGHT_ENTRIES, MERCHANTS_PER_PLAYER, entry_squares, square
+from games.bangkok_klongs.content import LARGE, LIGHT_ENTRIES, MERCHANTS_PER_PLAYER, entry_squares, square
 from games.bangkok_klongs.moves import Draw, EndTurn, MoveBoat, Pass, Place, StartPlayer
 from games.bangkok_klongs.state import DEAL, MARKET, OVER, START, TURN
 from games.protocol import CHANCE, IllegalMove

@@ -193,3 +193,16 @@ def test_determinize_keeps_what_the_seat_knows():
     assert [c for c, _ in d0.std_top] == ["SD03", "SD01", "SD02"]
     tops = {tuple(c for c, _ in GAME.determinize(s, 1, random.Random(i)).std_top) for i in range(10)}
     assert len(tops) > 1
+
+
+def test_render_shows_board_holdings_own_secrets_and_whose_turn():
+    import msgspec
+
+    s = position(caravans={0: [["ST03", "PM"], ["PM"], ["PM"]]})
+    s = play(s, 0, CaravanAction(caravan=0))
+    for card in ("SD01", "SD02", "SD03"):
+        s = chance(s, DrawCard(card=card))
+    mine = GAME.render(msgspec.json.decode(msgspec.json.encode(GAME.view(s, 0))), 0)
+    theirs = GAME.render(msgspec.json.decode(msgspec.json.encode(GAME.view(s, 1))), 1)
+    assert "Planter" in mine and "Planter" not in theirs
+    assert "to act: seat 0" in theirs and "caravan 1:" in theirs and "Prophet" in theirs

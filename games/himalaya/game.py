@@ -233,6 +233,27 @@ class Himalaya(Game):
             return "paths are numbered 1-27"
         return f"path {where} already carries an event figure"
 
+    def timeout_move(self, s, seat):
+        """The service default when `seat` runs out of time (7.3 / 7.4.4 [F]): an empty disc is a
+        pause, collect the lowest cube, fulfil with trade + offering (else trade + delegation, else
+        trade), delegates into the alphabetically first region, no event figure. None: nothing due."""
+        moves = self.legal_moves(s, seat)
+        if not moves:
+            return None
+        if s.phase == PLANNING:  # a pause, unless it would leave the caravan on the storm
+            return PlanSlot("pause") if PlanSlot("pause") in moves else moves[0]
+        if s.phase == EXECUTION:
+            if s.pending.kind == "collect":
+                return rules.collect_choices(s)[0]  # the lowest-valued cube, also on a Market
+            fulfils = [m for m in moves if isinstance(m, Fulfil)]
+            for want in (lambda m: m.trade and m.offering, lambda m: m.trade and m.delegates, lambda m: m.trade):
+                pick = [m for m in fulfils if want(m)]
+                if pick:
+                    return min(pick, key=lambda m: m.delegates)
+        if s.phase == EVENTS:
+            return PassEvent()
+        return moves[0]
+
     def result(self, s) -> Result | None:
         return score(s) if s.phase == OVER else None
 

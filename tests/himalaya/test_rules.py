@@ -268,3 +268,17 @@ def test_six_players_three_tied_at_the_bottom_of_politics_nobody_goes_out():
     r = GAME.result(final_position(6, stupas, delegates, [9, 6, 3, 3, 3, 30]))
     assert "politics: lowest key shared" in r.detail
     assert r.ranks[5] == 6
+
+
+# --- service defaults on timeout --------------------------------------------------------------------
+
+
+def test_timeout_defaults_pause_lowest_cube_and_trade_plus_offering():
+    s = position(villages={RED: 13}, held={RED: cubes(salt=2, barley=1, tea=1, jade=1)}, board_rings={13: 33})
+    assert GAME.timeout_move(s, RED) == PlanSlot("pause")
+    s = program(s, {RED: (T, P, P, P, P, P)})
+    move = GAME.timeout_move(s, RED)
+    assert move.trade and move.offering and not move.delegates
+    s = position(villages={RED: 2}, board_cubes={2: cubes(tea=1, salt=1)}, market=2)
+    s = program(s, {RED: (T, P, P, P, P, P)})
+    assert GAME.timeout_move(s, RED) == Collect("salt")

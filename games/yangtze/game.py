@@ -321,8 +321,14 @@ class YangtzeGame(Game):
         """The estimated final total (money, goods with their bundle potential, settlements, unused
         liquidity) against the best other seat, squashed into [0, 1]."""
         if s.phase == "over":
-            r = self.result(s)
-            return 1.0 if r.ranks[seat] == 1 else 0.0 if max(r.ranks) == r.ranks[seat] else 0.25
+            ranks = self.result(s).ranks
+            return 1.0 / ranks.count(1) if ranks[seat] == 1 else 0.0
+        if s.phase == "turn" and s.pass_turns == s.players - 1 and not s.acted:
+            # the active player can end the game by passing (7.2): it will if that wins
+            keys = [(r["total"], len(m.settlements)) for r, m in zip(final_breakdown(s.merchants), s.merchants)]
+            best = max(keys)
+            if keys[s.active] == best:
+                return 1.0 / keys.count(best) if keys[seat] == best else 0.0
         progress_left = 1.0 - len(s.rulers) / 12
         est = estimated_totals(s.merchants, progress_left)
         mine = est[seat]

@@ -1,10 +1,11 @@
 """Rule cases beyond the worked examples: round 1, compulsory placement, movement cards, the stuck rule."""
 
 import pytest
+from msgspec.structs import replace
 
 from games.bangkok_klongs import GAME
-from games.bangkok_klongs.content import LARGE, LIGHT_ENTRIES, MERCHANTS_PER_PLAYER, entry_squares, square
-from games.bangkok_klongs.moves import Draw, EndTurn, MoveBoat, Pass, Place, StartPlayer
+from games.bangkok_klongs.content import BOAT_INDEX, LARGE, LIGHT_ENTRIES, MERCHANTS_PER_PLAYER, entry_squares, square
+from games.bangkok_klongs.moves import Draw, EndTurn, MoveBoat, Pass, Place, Score, StartPlayer, Steal
 from games.bangkok_klongs.state import DEAL, MARKET, OVER, START, TURN
 from games.protocol import CHANCE, IllegalMove
 
@@ -102,3 +103,35 @@ def test_market_day_pass_from_the_wrong_seat_is_refused():
     s = position(4, {(4, 4): ("FISH-O1", R)}, hands={R: ["RICE-O1"]})
     with pytest.raises(IllegalMove, match="not your turn"):
         play(s, G, EndTurn())
+
+
+def test_the_large_market_day_ends_after_a_full_round_of_passes():
+    boats = {(1, 0): ("FISH-O1", R), (2, 0): ("FISH-O2a", Y), (1, 1): ("FISH-O3", R), (2, 1): ("FISH-O0", Y)}
+    s = rules.open_market(position(2, boats, scores=(0, 3)), LARGE, trigger=Y)
+    assert s.scorer == R  # lowest score opens
+    s = play(s, R, Pass())
+    assert s.phase == MARKET and s.scorer == Y
+    s = play(s, Y, Pass())
+    assert s.phase == OVER
+
+
+def test_the_large_market_day_goes_on_while_someone_scores():
+    boats = {(1, 0): ("FISH-O1", R), (2, 0): ("FISH-O2a", Y), (1, 1): ("FISH-O3", R), (2, 1): ("FISH-O0", Y),
+             (5, 0): ("RICE-O1", R), (6, 0): ("RICE-O2a", R), (5, 1): ("RICE-O3", R), (6, 1): ("RICE-N0", None)}
+    s = rules.open_market(position(2, boats, scores=(0, 3)), LARGE, trigger=Y)
+    s = play(s, R, Pass())
+    s = play(s, Y, Score(px=2, py=1, x=2, y=0))
+    assert s.phase == MARKET and s.scorer == R  # R passed before, but a scoring reopened the round
+    s = play(s, R, Score(px=6, py=1, x=6, y=1))  # nothing eligible is left for anybody
+    assert s.phase == OVER and s.warehouses[R] == (BOAT_INDEX["RICE-N0"],)
+
+
+def test_a_luk_phat_boat_stolen_into_the_hand_advances_the_track_again_when_replaced():
+    boats = {(2, 3): ("FISH-N2L", None), (5, 3): ("RICE-O1", Y)}
+    s = position(4, boats, hands={R: ["THIEF-1", "RICE-O0"]}, luk=3, moved=True)
+    s = play(s, R, Place(boat="THIEF-1", x=4, y=3))
+    s = play(s, R, Steal(x=2, y=3, to="hand"))
+    assert BOAT_INDEX["FISH-N2L"] in s.known[R] and s.luk == 3
+    s = replace(s, active=R, placed=-1, phase=TURN)
+    s = play(s, R, Place(boat="FISH-N2L", x=3, y=3))
+    assert s.luk == 4 and s.scores[R] == 2 and s.known[R] == ()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from .cards import GO, INDEX, MU, ORDERS, PATRIARCH, MATRIARCH, SPICES, CAPS
+from .cards import FREE, GO, INDEX, MU, ORDERS, PATRIARCH, MATRIARCH, SPICES, CAPS
 from .state import PUBLIC, Pending
 from .table import Table
 
@@ -22,6 +22,8 @@ TWO_SPICES = tuple({"spice": a, "spice2": b} for a, b in combinations(SPICES, 2)
 # --- costs (section 5: pay) -------------------------------------------------------------------------
 def pay_options(board, cost) -> list[tuple[tuple[str, ...], list[int]]]:
     """Every way to pay `cost` from `board`: (spices named in the move, board after paying)."""
+    if cost is FREE:
+        return [((), board)]
     fixed = cost.board
     if any(b < c for b, c in zip(board, fixed)):
         return []

@@ -147,7 +147,12 @@ def pending_moves(t: Table, p: Pending) -> list:
     return []
 
 
+_last: list = [None, None, None]  # the last (state, seat, moves) listed: apply checks against it
+
+
 def legal_moves(s: KashgarState, seat: int) -> list:
+    if _last[0] is s and _last[1] == seat:
+        return list(_last[2])
     acting = actors(s)
     if seat not in acting:
         return []
@@ -155,10 +160,19 @@ def legal_moves(s: KashgarState, seat: int) -> list:
         return list(chance(s).outcomes)
     if s.phase == "place":
         return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
-    t = Table(s)
+    t = Table.reading(s)
     if s.pending is not None:
-        return pending_moves(t, s.pending)
-    return [m for c in range(CARAVANS) for m in front_card_moves(t, seat, c)]
+        moves = pending_moves(t, s.pending)
+    else:
+        moves = [m for c in range(CARAVANS) for m in front_card_moves(t, seat, c)]
+    _last[:] = [s, seat, moves]
+    return list(moves)
+
+
+def _is_legal_start(s: KashgarState, t: Table, seat: int, move) -> bool:
+    if _last[0] is s and _last[1] == seat:
+        return move in _last[2]
+    return move in front_card_moves(t, seat, move.caravan)
 
 
 # --- applying a move ------------------------------------------------------------------------------
@@ -195,8 +209,7 @@ def _place_start_cards(t: Table, seat: int, move) -> None:
 
 def _apply_chance(t: Table, move) -> None:
     s = t.s
-    legal = chance(s).outcomes
-    if move not in legal:
+    if not _chance_possible(s, move):
         raise IllegalMove("that card is not in the deck")
     if s.phase == "display":
         t.take_from_pool("order_pool", move.order)
@@ -222,13 +235,24 @@ def _apply_chance(t: Table, move) -> None:
         t.pending = msgspec.structs.replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1)
 
 
+def _chance_possible(s: KashgarState, move) -> bool:
+    if s.phase == "deal":
+        return isinstance(move, DealStart) and move.card in s.start_pool
+    if s.phase == "display" or s.pending.step == "refill":
+        return isinstance(move, DrawOrder) and move.order in s.order_pool
+    if s.pending.deck == "orders":
+        return isinstance(move, DrawOrder) and move.order in s.order_pool
+    pool = s.special_pool if s.pending.deck == "special" else s.std_pool
+    return isinstance(move, DrawCard) and move.card in pool
+
+
 def _start_action(t: Table, seat: int, move) -> None:
     if not isinstance(move, (CaravanAction, Farewell, Pass)):
         raise IllegalMove("choose the front card of one of your caravans: a caravan action, a farewell or pass")
     c = move.caravan
     if not isinstance(c, int) or not 0 <= c < CARAVANS:
         raise IllegalMove("caravans are numbered 0, 1, 2")
-    if move not in front_card_moves(t, seat, c):
+    if not _is_legal_start(t.s, t, seat, move):
         raise IllegalMove(_action_reason(t, seat, move))
     card = t.caravans[seat][c][0]
     pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=t.all_vp())

@@ -18,26 +18,49 @@ class Table:
     def __init__(self, s: KashgarState):
         self.s = s
         self.n = s.players
-        self.boards = [list(p.board) for p in s.seats]
-        self.caravans = [[list(c) for c in p.caravans] for p in s.seats]
-        self.orders = [list(p.orders) for p in s.seats]
-        self.dealt = [p.dealt for p in s.seats]
         self.f: dict = {}  # changed scalar fields of the state
         self.pending: Pending | None = s.pending
+        # boards, caravans, orders, dealt: copied into lists on first use (see __getattr__)
 
-    def __getattr__(self, name):  # unchanged state fields read through
-        return getattr(self.s, name)
+    @classmethod
+    def reading(cls, s: KashgarState) -> "Table":
+        """A read-only table (no copies) for listing legal moves."""
+        t = cls.__new__(cls)
+        t.s = s
+        t.n = s.players
+        t.boards = [p.board for p in s.seats]
+        t.caravans = [p.caravans for p in s.seats]
+        t.orders = [p.orders for p in s.seats]
+        t.dealt = [p.dealt for p in s.seats]
+        t.f = {}
+        t.pending = s.pending
+        return t
+
+    def __getattr__(self, name):
+        if name in _PLAYER_PARTS:  # the players' parts, copied on first use
+            seats = self.s.seats
+            self.boards = [list(p.board) for p in seats]
+            self.caravans = [[list(c) for c in p.caravans] for p in seats]
+            self.orders = [list(p.orders) for p in seats]
+            self.dealt = [p.dealt for p in seats]
+            return getattr(self, name)
+        return getattr(self.s, name)  # unchanged state fields read through
 
     def get(self, name):
-        return self.f[name] if name in self.f else getattr(self.s, name)
+        f = self.f
+        return f[name] if name in f else getattr(self.s, name)
 
     def set(self, name, value):
         self.f[name] = value
 
     def freeze(self) -> KashgarState:
+        try:
+            boards = object.__getattribute__(self, "boards")
+        except AttributeError:  # no player was touched
+            return msgspec.structs.replace(self.s, pending=self.pending, **self.f)
         seats = tuple(
             Player(tuple(b), tuple(tuple(c) for c in cs), tuple(o), d)
-            for b, cs, o, d in zip(self.boards, self.caravans, self.orders, self.dealt)
+            for b, cs, o, d in zip(boards, self.caravans, self.orders, self.dealt)
         )
         return msgspec.structs.replace(self.s, seats=seats, pending=self.pending, **self.f)
 
@@ -112,24 +135,24 @@ def card_vp(card: str, orders) -> int:
 
 
 _VP = {cid: p.vp for cid, p in PERSONS.items()}
+_VP[FARMER] = 0  # counted by grain fields below
+_VPGET = _VP.__getitem__
+_PLAYER_PARTS = frozenset({"boards", "caravans", "orders", "dealt"})
 
 
 def vp_of(orders, caravans) -> int:
     """VP = the fulfilled orders + every person card in the three caravans (negative ones too)."""
     total = 0
-    farmers = 0
-    for c in caravans:
-        for card in c:
-            if card == FARMER:
-                farmers += 1
-            else:
-                total += _VP[card]
     grain = 0
     for o in orders:
         od = ORDERS[o]
         total += od.vp
         grain += od.grain
-    return total + farmers * grain
+    for c in caravans:
+        total += sum(map(_VPGET, c))
+        if grain:
+            total += grain * c.count(FARMER)  # each Farmer: 1 VP per own Grain Field
+    return total
 
 
 def public_mask(n: int) -> int:

@@ -139,3 +139,29 @@ def test_determinizing_keeps_what_the_seat_sees(players, seed):
         conserved(other)
 
     playout(players, seed, check)
+
+
+def set_partitions(items):
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for part in set_partitions(rest):
+        for i in range(len(part)):
+            yield part[:i] + [[first] + part[i]] + part[i + 1 :]
+        yield [[first]] + part
+
+
+def legal_bundle(b):
+    return len({CATEGORY[t] for t in b}) == 1 and (len({WARE[t] for t in b}) == 1 or len({COLOUR[t] for t in b}) == 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(GOODS), unique=True, max_size=8))
+def test_the_best_partition_is_the_best_over_every_grouping_into_legal_bundles(goods):
+    best = max(
+        sum(SALE_VALUE[CATEGORY[b[0]]][len(b)] for b in part)
+        for part in set_partitions(goods)
+        if all(legal_bundle(b) for b in part)
+    )
+    assert best_sale(tuple(sorted(goods))) == best

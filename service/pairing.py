@@ -1,0 +1,307 @@
+"""Tournament formats, pure: who sits at which table, in which seat, round by round.
+
+Entrants are numbered 0..n-1 in their seeding order. A round is a tuple of tables (each a tuple of
+entrants in seat order: the first sits in seat 0) and the entrants who sit out (byes). Nothing here
+reads a clock or a global RNG: the same inputs give the same rounds on every machine.
+
+Round robin
+  Tables of 2: the circle method (Berger tables). n-1 rounds (n rounds with a bye each when n is
+  odd); everyone meets everyone exactly once and sits first in (n-1)//2 or (n-1)//2 + 1 games.
+  Tables of K > 2: a covering schedule. Each round is built greedily to seat as many pairs that have
+  not met yet together as possible, over a few deterministic restarts; the shortest schedule (then the
+  one with the fewest repeated meetings) is kept. Rounds go on until every pair has shared a table.
+  Seats are then assigned table by table so that each entrant's count in each seat stays as even as
+  possible (`balance_seats`).
+  More rounds than one cycle repeat the cycle (a double round robin and so on), seats rebalanced.
+Swiss
+  Tables of 2..max. Entrants are ordered by the standings; the n % K lowest placed who have had the
+  fewest byes sit out; the rest are grouped top-down into tables of entrants close in the standings,
+  with a search that first looks for a round with no repeated meeting at all, then with one, two, …
+  repeats, so a repeat happens only when it cannot be avoided. The search is exhaustive for tables of
+  2 at any practical size; for big tables late in a long event it may hit its node budget and then
+  groups greedily, fewest repeats first. Seats are balanced as above.
+Duplicate
+  `round_seed(secret, round)`: one seed per round, shared by every table of that round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+import random
+from collections import Counter
+from typing import Iterable, NamedTuple, Sequence
+
+FORMATS = ("round-robin", "swiss")
+RESTARTS = 64  # greedy restarts when building a round robin for tables of more than two
+SEARCH_BUDGET = 50_000  # nodes the Swiss grouping search may visit before it settles for greedy
+
+
+class Round(NamedTuple):
+    tables: tuple[tuple[int, ...], ...]
+    byes: tuple[int, ...] = ()
+
+
+Pair = frozenset[int]
+
+
+def pairs_of(table: Sequence[int]) -> Iterable[Pair]:
+    return (frozenset(p) for p in itertools.combinations(table, 2))
+
+
+def meetings(rounds: Iterable[Round]) -> Counter:
+    """How often each pair of entrants has shared a table."""
+    met: Counter = Counter()
+    for r in rounds:
+        for t in r.tables:
+            met.update(pairs_of(t))
+    return met
+
+
+def seat_counts(rounds: Iterable[Round], n: int, k: int) -> list[list[int]]:
+    """counts[entrant][seat]: how often each entrant sat in each seat."""
+    counts = [[0] * k for _ in range(n)]
+    for r in rounds:
+        for t in r.tables:
+            for seat, e in enumerate(t):
+                counts[e][seat] += 1
+    return counts
+
+
+def bye_counts(rounds: Iterable[Round], n: int) -> list[int]:
+    got = [0] * n
+    for r in rounds:
+        for e in r.byes:
+            got[e] += 1
+    return got
+
+
+# --- seats -----------------------------------------------------------------------------------------
+
+def seat_table(group: Sequence[int], counts: list[list[int]]) -> tuple[int, ...]:
+    """The seat order for one table that keeps seat counts most even: the permutation minimising the
+    sum of squared counts after this game (the given order wins ties). Updates `counts`."""
+    best, best_cost = tuple(group), None
+    for perm in itertools.permutations(group):
+        cost = sum((counts[e][seat] + 1) ** 2 for seat, e in enumerate(perm))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = perm, cost
+    for seat, e in enumerate(best):
+        counts[e][seat] += 1
+    return best
+
+
+def balance_seats(groups: Sequence[Sequence[int]], counts: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    """Seat every table of a round, the tables whose entrants are most unbalanced first."""
+    order = sorted(range(len(groups)), key=lambda i: -max(max(counts[e]) - min(counts[e]) for e in groups[i]))
+    seated: dict[int, tuple[int, ...]] = {}
+    for i in order:
+        seated[i] = seat_table(groups[i], counts)
+    return tuple(seated[i] for i in range(len(groups)))
+
+
+def rebalance(rounds: Sequence[Round], n: int, k: int, passes: int = 20) -> list[Round]:
+    """Improve a whole schedule's seat balance: re-seat one table at a time given all the others
+    (coordinate descent on the sum of squared seat counts) until nothing improves."""
+    tables = [list(r.tables) for r in rounds]
+    counts = seat_counts(rounds, n, k)
+    for _ in range(passes):
+        improved = False
+        for r, row in enumerate(tables):
+            for i, t in enumerate(row):
+                for seat, e in enumerate(t):
+                    counts[e][seat] -= 1
+                before = sum((counts[e][seat] + 1) ** 2 for seat, e in enumerate(t))
+                best = seat_table(sorted(t), counts)
+                after = sum(counts[e][seat] ** 2 for seat, e in enumerate(best))
+                if after < before:
+                    row[i], improved = best, True
+                else:
+                    for seat, e in enumerate(best):
+                        counts[e][seat] -= 1
+                    for seat, e in enumerate(t):
+                        counts[e][seat] += 1
+        if not improved:
+            break
+    return [Round(tuple(row), r.byes) for row, r in zip(tables, rounds)]
+
+
+# --- round robin -----------------------------------------------------------------------------------
+
+def _circle(n: int) -> list[Round]:
+    """Berger tables for tables of 2; a bye when n is odd."""
+    m = n if n % 2 == 0 else n + 1  # with a phantom entrant m-1 when odd
+    fixed, ring = m - 1, m - 1
+    rounds = []
+    for r in range(ring):
+        tables, byes = [], []
+        first = (fixed, r) if r % 2 else (r, fixed)
+        candidates = [first] + [((r + i) % ring, (r - i) % ring) for i in range(1, m // 2)]
+        for a, b in candidates:
+            if n <= a or n <= b:  # against the phantom: a bye
+                byes.append(a if b >= n else b)
+            else:
+                tables.append((a, b))
+        rounds.append(Round(tuple(tables), tuple(byes)))
+    return rounds
+
+
+def _greedy_cover(n: int, k: int, rng: random.Random, limit: int) -> list[list[list[int]]]:
+    """Rounds of groups of k until every pair has met (or `limit` rounds)."""
+    unmet = {p for p in pairs_of(range(n))}
+    byes = [0] * n
+    rounds: list[list[list[int]]] = []
+    while unmet and len(rounds) < limit:
+        out_count = n % k
+        if out_count:
+            fewest = sorted(range(n), key=lambda e: (byes[e], sum(1 for p in unmet if e in p), rng.random()))
+            out = set(fewest[:out_count])
+            for e in out:
+                byes[e] += 1
+        else:
+            out = set()
+        free = [e for e in range(n) if e not in out]
+        rng.shuffle(free)
+        groups = []
+        while free:
+            free.sort(key=lambda e: -sum(1 for o in free if o != e and frozenset((e, o)) in unmet))
+            table = [free.pop(0)]
+            while len(table) < k:
+                gain = [(sum(1 for t in table if frozenset((e, t)) in unmet), rng.random(), e) for e in free]
+                _, _, pick = max(gain)
+                table.append(pick)
+                free.remove(pick)
+            groups.append(table)
+            unmet -= set(pairs_of(table))
+        rounds.append(groups + [sorted(out)])
+    return rounds
+
+
+def round_robin_cycle(n: int, k: int) -> list[Round]:
+    """One cycle of a round robin: the rounds in which every entrant shares a table with every other."""
+    check_size(n, k)
+    if k == 2:
+        return _circle(n)
+    if k == n:
+        return [Round((tuple(range(n)),))]
+    best = None
+    lower = math.ceil((n - 1) / (k - 1))
+    for attempt in range(RESTARTS):
+        rounds = _greedy_cover(n, k, random.Random(attempt), limit=best[0] if best else 10 * n)
+        repeats = sum(c - 1 for c in meetings(Round(tuple(map(tuple, r[:-1])), tuple(r[-1])) for r in rounds).values())
+        key = (len(rounds), repeats)
+        if best is None or key < best[:2]:
+            best = (*key, rounds)
+        if best[0] <= lower and best[1] == 0:
+            break
+    counts = [[0] * k for _ in range(n)]
+    return rebalance([Round(balance_seats(r[:-1], counts), tuple(r[-1])) for r in best[2]], n, k)
+
+
+def round_robin(n: int, k: int, rounds: int | None = None) -> list[Round]:
+    """The whole schedule. `rounds` beyond one cycle repeats the cycle with seats rebalanced (tables of
+    2: colours reversed, as in a double round robin); fewer rounds than a cycle is refused."""
+    cycle = round_robin_cycle(n, k)
+    total = len(cycle) if rounds is None else rounds
+    if total < len(cycle):
+        raise ValueError(f"a round robin of {n} entrants at tables of {k} needs {len(cycle)} rounds for everyone "
+                         f"to meet everyone; --rounds {rounds} is too few")
+    schedule = list(cycle)
+    counts = seat_counts(cycle, n, k)
+    while len(schedule) < total:
+        r = cycle[len(schedule) % len(cycle)]
+        if k == 2 and (len(schedule) // len(cycle)) % 2 == 1:
+            tables = tuple(t[::-1] for t in r.tables)
+            for t in tables:
+                for seat, e in enumerate(t):
+                    counts[e][seat] += 1
+        else:
+            tables = balance_seats([sorted(t) for t in r.tables], counts)
+        schedule.append(Round(tables, r.byes))
+    return schedule if k == 2 else rebalance(schedule, n, k)
+
+
+# --- Swiss -----------------------------------------------------------------------------------------
+
+def swiss_rounds(n: int, k: int) -> int:
+    """The default number of Swiss rounds: enough for one clear winner, log base k of n, at least 1
+    (tables of 2: ceil(log2 n), as in chess)."""
+    check_size(n, k)
+    return max(1, math.ceil(math.log(n) / math.log(k) - 1e-9))
+
+
+def _group(players: list[int], k: int, met: Counter, allowance: int, budget: list[int]) -> list[tuple[int, ...]] | None:
+    """Split `players` (best first) into tables of k with at most `allowance` repeated pairs, preferring
+    companions close in the standings; None when there is no such split (or the budget ran out)."""
+    if not players:
+        return []
+    head, rest = players[0], players[1:]
+    for companions in itertools.combinations(rest, k - 1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        table = (head, *companions)
+        repeats = sum(1 for p in pairs_of(table) if met[p])
+        if repeats > allowance:
+            continue
+        left = [e for e in rest if e not in companions]
+        tail = _group(left, k, met, allowance - repeats, budget)
+        if tail is not None:
+            return [table, *tail]
+    return None
+
+
+def _greedy_groups(players: list[int], k: int, met: Counter) -> list[tuple[int, ...]]:
+    free, groups = list(players), []
+    while free:
+        table = [free.pop(0)]
+        while len(table) < k:
+            pick = min(free, key=lambda e: (sum(met[frozenset((e, t))] for t in table), free.index(e)))
+            free.remove(pick)
+            table.append(pick)
+        groups.append(tuple(table))
+    return groups
+
+
+def swiss_round(order: Sequence[int], k: int, history: Sequence[Round]) -> Round:
+    """The next Swiss round. `order`: every entrant, best placed first (the standings after `history`)."""
+    n = len(order)
+    check_size(n, k)
+    had = bye_counts(history, n)
+    out_count = n % k
+    out: list[int] = []
+    if out_count:
+        # the lowest placed among those with the fewest byes sit out
+        out = sorted(reversed(order), key=lambda e: had[e])[:out_count]
+    players = [e for e in order if e not in out]
+    met = meetings(history)
+    groups = None
+    budget = [SEARCH_BUDGET]
+    for allowance in range(len(players) // k * math.comb(k, 2) + 1):
+        groups = _group(players, k, met, allowance, budget)
+        if groups is not None or budget[0] < 0:
+            break
+    if groups is None:  # the search ran out of budget (large tables): greedy, fewest repeats first
+        groups = _greedy_groups(players, k, met)
+    counts = seat_counts(history, n, k)
+    return Round(balance_seats(groups, counts), tuple(sorted(out)))
+
+
+def repeat_free_round_exists(players: Sequence[int], k: int, met: Counter) -> bool:
+    """Whether `players` can be split into tables of k with no pair meeting again (exhaustive)."""
+    return _group(list(players), k, met, 0, [10**9]) is not None
+
+
+# --- duplicate -------------------------------------------------------------------------------------
+
+def round_seed(secret: str, round_no: int) -> str:
+    """The seed every table of round `round_no` plays in duplicate mode."""
+    return hashlib.sha256(f"duplicate|{secret}|{round_no}".encode()).hexdigest()
+
+
+def check_size(n: int, k: int) -> None:
+    if k < 2:
+        raise ValueError("a table needs at least 2 players")
+    if n < k:
+        raise ValueError(f"{n} entrants cannot fill a table of {k}")

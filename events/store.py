@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 from importlib.resources import files
 from typing import AsyncIterator, Sequence
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import NoScriptError
 
 from events import keys
 from events.envelope import Envelope, decoder, encoder
@@ -30,7 +32,8 @@ class Appended(msgspec.Struct, frozen=True):
 class EventStore:
     def __init__(self, redis: Redis):
         self.redis = redis
-        self._append = redis.register_script(files("events").joinpath("append.lua").read_text())
+        self._source = files("events").joinpath("append.lua").read_text()
+        self._sha = hashlib.sha1(self._source.encode()).hexdigest()
 
     async def append(self, game_id: str, expected: int, batch: Sequence[Envelope],
                      idempotency_key: str | None = None, status: str = "", waits: str = "") -> Appended:
@@ -39,7 +42,11 @@ class EventStore:
         ks = [keys.stream(game_id), keys.meta(game_id),
               keys.idem(game_id, idempotency_key) if idempotency_key else "", keys.notify(game_id), keys.WAITING]
         args = [expected, batch[-1].hash, IDEMPOTENCY_TTL, status, game_id, waits, *(encoder.encode(e) for e in batch)]
-        tag, value = await self._append(keys=ks, args=args)
+        try:
+            tag, value = await self.redis.execute_command("EVALSHA", self._sha, len(ks), *ks, *args)
+        except NoScriptError:
+            await self.redis.script_load(self._source)
+            tag, value = await self.redis.execute_command("EVALSHA", self._sha, len(ks), *ks, *args)
         tag = tag.decode() if isinstance(tag, bytes) else tag
         if tag == "conflict":
             raise VersionConflict(expected, int(value))

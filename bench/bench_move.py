@@ -1,0 +1,130 @@
+"""A real move over HTTP (POST /games/{id}/moves: auth, load, validate, append → 201) against a bare
+endpoint on the same app and server that only does one Lua append, at 32 connections.
+
+    .venv/bin/python bench/bench_move.py [--seconds 5]
+
+Each connection plays its own game of the bench-only step game (bench/stepgame.py), so the numbers are
+the platform's cost, not a rulebook's. Target: the move reaches >= 90 % of the bare append's
+throughput and <= 1.2x its p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.common import ROOT, fresh_server, percentile, table  # noqa: E402
+
+import httpx
+from litestar import Request, post
+
+from service.embedded import free_port
+
+CONNECTIONS = 32
+
+
+@post("/bare/{game_id:str}", status_code=201)
+async def bare_append(request: Request, game_id: str) -> dict:
+    """One Lua append of a sealed envelope, nothing else (the floor a move cannot go below)."""
+    from events.envelope import seal
+
+    rt = request.app.state.runtime
+    heads = request.app.state.setdefault("bare_heads", {})
+    v, prev = heads.get(game_id, (0, ""))
+    e = seal(v + 1, 0, "move", {"move": {"type": "step", "by": 1}}, prev=prev)
+    await rt.store.append("bare-" + game_id, v, [e])
+    heads[game_id] = (v + 1, e.hash)
+    return {"version": v + 1}
+
+
+def app_with_bare():
+    from service.app import create_app
+
+    return create_app(extra_handlers=[bare_append])
+
+
+async def hammer(port: int, paths: list[tuple[str, bytes, dict]], seconds: float) -> tuple[float, list[float]]:
+    """Keep-alive HTTP/1.1 from raw sockets (a Python HTTP client would be the bottleneck)."""
+    latencies: list[float] = []
+    stop = time.monotonic() + seconds
+
+    async def conn(path: str, body: bytes, headers: dict) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        req = (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{head}"
+               f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+        while time.monotonic() < stop:
+            t0 = time.perf_counter()
+            writer.write(req)
+            status = await reader.readline()
+            length = 0
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            await reader.readexactly(length)
+            if b" 201 " not in status:
+                raise RuntimeError(f"{path}: {status!r}")
+            latencies.append(time.perf_counter() - t0)
+        writer.close()
+
+    t0 = time.monotonic()
+    await asyncio.gather(*(conn(*p) for p in paths))
+    return len(latencies) / (time.monotonic() - t0), latencies
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    server = fresh_server(durable=True)
+    port = free_port()
+    env = {**os.environ, "REDIS_URL": server.url, "CARAVAN_GAME_MODULES": "bench.stepgame", "PYTHONPATH": str(ROOT)}
+    api = subprocess.Popen([sys.executable, "-m", "granian", "--interface", "asgi", "--factory", "bench.bench_move:app_with_bare",
+                            "--host", "127.0.0.1", "--port", str(port), "--workers", "1", "--loop", "uvloop", "--no-ws",
+                            "--log-level", "error"], env=env, cwd=ROOT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                if httpx.get(base + "/health").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        moves, bares = [], []
+        for i in range(CONNECTIONS):
+            g = httpx.post(base + "/games", json={"type": "step", "players": ["solo"]}).json()
+            moves.append((f"/games/{g['id']}/moves", json.dumps({"move": {"type": "step"}}).encode(),
+                          {"Authorization": f"Bearer {g['seats'][0]['token']}"}))
+            bares.append((f"/bare/{i}", b"{}", {}))
+        results = {"move": [], "bare": []}
+        for _ in range(args.rounds):
+            for name, paths in (("bare", bares), ("move", moves)):
+                results[name].append(asyncio.run(hammer(port, paths, args.seconds)))
+        rows = []
+        for name in ("bare", "move"):
+            rate = statistics.median(r for r, _ in results[name])
+            lat = [x for _, ls in results[name] for x in ls]
+            rows.append([name, rate, percentile(lat, 50) * 1e3, percentile(lat, 99) * 1e3])
+        bare, move = rows
+        rows.append(["move / bare", move[1] / bare[1], move[2] / bare[2], move[3] / bare[3]])
+        table(f"POST over HTTP, {CONNECTIONS} connections, 1 API process, appendfsync always "
+              "(targets: throughput ratio >= 0.90, p99 ratio <= 1.2)", ["endpoint", "req/s", "p50 ms", "p99 ms"], rows)
+    finally:
+        api.terminate()
+        api.wait()
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+"""Shared by the benchmarks: a fresh server, a table printer, percentiles."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def fresh_server(durable: bool = True):
+    from service.embedded import EmbeddedRedis
+
+    return EmbeddedRedis(Path(tempfile.mkdtemp(prefix="caravan-bench-")), durable=durable).start()
+
+
+def percentile(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
+
+
+def table(title: str, header: list[str], rows: list[list]) -> None:
+    cells = [header] + [[f"{c:,.2f}" if isinstance(c, float) else str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    print(f"\n{title}")
+    for j, r in enumerate(cells):
+        print("  ".join(c.rjust(w) for c, w in zip(r, widths)))
+        if j == 0:
+            print("  ".join("-" * w for w in widths))

@@ -115,7 +115,7 @@ class Kashgar(Game):
         if r is not None:
             n = len(r.ranks)
             return 1.0 - (r.ranks[seat] - 1) / max(1, n - 1)
-        values = [_value(p) for p in state.seats]
+        values = [_value(state, i) for i in range(state.players)]
         mine = values[seat]
         best_other = max(v for i, v in enumerate(values) if i != seat)
         return 0.5 + 0.5 * math.tanh((mine - best_other) / 8.0)
@@ -126,12 +126,23 @@ class Kashgar(Game):
         return render(view_dict, seat)
 
 
-def _value(p) -> float:
+def _value(state, seat: int) -> float:
     """VP plus what the board and the caravans promise (a cheap estimate for the AI)."""
+    p = state.seats[seat]
     b = p.board
     vp = vp_of(p.orders, p.caravans)
-    cards = sum(len(c) for c in p.caravans)
-    return min(vp, END_VP + 3) + 0.12 * sum(b[:5]) + 0.15 * b[5] + 0.25 * min(b[6], 5) + 0.3 * cards
+    persons = sum(len(c) for c in p.caravans)
+    pd = state.pending
+    if pd is not None and pd.seat == seat and pd.keep:
+        persons += min(pd.keep, len(pd.drawn) or pd.need)  # cards about to join the caravan
+    best = 0.0
+    for o in state.display:  # progress towards the best display order
+        od = ORDERS[o]
+        need = sum(od.cost) + od.cond
+        have = sum(min(h, c) for h, c in zip(b, od.cost)) + min(b[6], od.cond)
+        best = max(best, od.vp * (have / need) ** 2)
+    return (min(vp, END_VP + 3) + 0.6 * best + 0.06 * sum(b[:5]) + 0.1 * b[5] + 0.15 * min(b[6], 5)
+            + 0.35 * persons)
 
 
 GAME = Kashgar()

@@ -87,8 +87,6 @@ def display_orders(t: Table, board, kinds, pay) -> list[str]:
 # --- the choices an effect offers ------------------------------------------------------------------
 def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, paid) -> tuple | list:
     op = effect[0]
-    n = t.n
-    others = [q for q in range(n) if q != seat]
     if op == "gain":
         return SPICE_CHOICES if effect[2] else ONE
     if op == "gain_either":
@@ -116,6 +114,7 @@ def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, 
     if op in ("fulfil", "fulfil_two"):
         kinds, pay = (effect[1], effect[2]) if op == "fulfil" else (("small", "large", "special"), "full")
         return [{"order": o} for o in display_orders(t, board, kinds, pay)]
+    others = [q for q in range(t.n) if q != seat]
     cars = t.caravans[seat]
     if op == "leader_front":
         return [{"position": i} for i in range(1, len(cars[caravan]))]

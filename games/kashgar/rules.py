@@ -102,20 +102,40 @@ def chance(s: KashgarState) -> ChanceSpec:
 
 
 # --- 4. the turn: every legal choice of the active player ---------------------------------------
+ALWAYS = frozenset({"gain", "gain_either", "two_spices", "set", "set_spice", "flip", "spices_min3",
+                    "others_gain", "others_set", "others_lose", "customs"})  # never impossible
+_PLAN: dict = {}  # (card, caravan) -> [moves that are always legal, (cls, action, Action) to check]
+
+
+def _plan(card: str, caravan: int):
+    plan = _PLAN.get((card, caravan))
+    if plan is None:
+        person = PERSONS[card]
+        fixed, dynamic = [], []
+        for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
+            for a, act in enumerate(actions):
+                if act.cost is fx.FREE and act.effect[0] in ALWAYS:
+                    fixed += [cls(caravan=caravan, action=a, **p)
+                              for p in fx.choices(None, 0, caravan, "", act.effect, None, ())]
+                else:
+                    dynamic.append((cls, a, act))
+        if not person.bang:
+            fixed.append(Pass(caravan=caravan))
+        plan = _PLAN[(card, caravan)] = (fixed, dynamic)
+    return plan
+
+
 def front_card_moves(t: Table, seat: int, caravan: int) -> list:
     """Every legal move with the front card of one caravan: its actions with all parameters, pass."""
-    card = t.caravans[seat][caravan][0]
-    person = PERSONS[card]
+    fixed, dynamic = _plan(t.caravans[seat][caravan][0], caravan)
+    if not dynamic:
+        return fixed
+    out = list(fixed)
     board = t.boards[seat]
-    out = []
-    for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
-        kind = "caravan" if cls is CaravanAction else "farewell"
-        for a, act in enumerate(actions):
-            for paid, after in fx.pay_options(board, act.cost):
-                for params in fx.choices(t, seat, caravan, kind, act.effect, after, paid):
-                    out.append(cls(caravan=caravan, action=a, pay=paid, **params))
-    if not person.bang:
-        out.append(Pass(caravan=caravan))
+    for cls, a, act in dynamic:
+        for paid, after in fx.pay_options(board, act.cost):
+            for params in fx.choices(t, seat, caravan, "", act.effect, after, paid):
+                out.append(cls(caravan=caravan, action=a, pay=paid, **params))
     return out
 
 
@@ -147,12 +167,14 @@ def pending_moves(t: Table, p: Pending) -> list:
     return []
 
 
-_last: list = [None, None, None]  # the last (state, seat, moves) listed: apply checks against it
+_last: tuple = (None, None, ())  # the last (state, seat, moves) listed: apply checks against it
 
 
 def legal_moves(s: KashgarState, seat: int) -> list:
-    if _last[0] is s and _last[1] == seat:
-        return list(_last[2])
+    global _last
+    last = _last  # one read: safe when threads share the module
+    if last[0] is s and last[1] == seat:
+        return list(last[2])
     acting = actors(s)
     if seat not in acting:
         return []
@@ -165,13 +187,14 @@ def legal_moves(s: KashgarState, seat: int) -> list:
         moves = pending_moves(t, s.pending)
     else:
         moves = [m for c in range(CARAVANS) for m in front_card_moves(t, seat, c)]
-    _last[:] = [s, seat, moves]
-    return list(moves)
+    _last = (s, seat, tuple(moves))
+    return moves
 
 
 def _is_legal_start(s: KashgarState, t: Table, seat: int, move) -> bool:
-    if _last[0] is s and _last[1] == seat:
-        return move in _last[2]
+    last = _last
+    if last[0] is s and last[1] == seat:
+        return move in last[2]
     return move in front_card_moves(t, seat, move.caravan)
 
 

@@ -29,7 +29,7 @@ from games.protocol import CHANCE, Game, Seat, sample_chance
 from .simple import own_moves, win_shares
 
 EXPLORATION = 0.7  # UCT constant c, rewards lie in [0, 1]
-ROLLOUT_MOVES = 8  # seat moves played at random after the tree before the heuristic judges
+ROLLOUT_MOVES = 0  # random seat moves after the tree before the heuristic judges (the step in play and chance are always finished)
 MAX_ROLLOUT_STEPS = 400  # chance steps included; a safety net for games with long chance chains
 LOG = [0.0] + [math.log(i) for i in range(1, 4096)]
 
@@ -59,7 +59,7 @@ def _log(n: int) -> float:
 
 
 def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
-             c: float, rollout_moves: int) -> None:
+             c: float, rollout_moves: int, bounds: list[float]) -> None:
     d = game.determinize(state, seat, rng)
     actors_of, legal, apply, chance = game.actors, game.legal_moves, game.apply, game.chance
     node = root
@@ -67,6 +67,8 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
     block: frozenset | None = None  # actors of the simultaneous step we are in
     block_node = root
     expanded = False
+    lo = bounds[0]
+    scale = 1.0 / (bounds[1] - lo) if bounds[1] > lo else 1.0
     # --- selection and expansion -----------------------------------------------------------------
     while True:
         actors = actors_of(d)
@@ -98,7 +100,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
                     k.avail += 1
                 continue
             k.avail += 1
-            score = k.w / k.n + c * math.sqrt(_log(k.avail) / k.n)
+            score = (k.w / k.n - lo) * scale + c * math.sqrt(_log(k.avail) / k.n)
             if score > best_score:
                 best_score, best, best_key = score, k, key
         if untried:
@@ -118,21 +120,25 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             if seen is None or seat in seen:
                 node = best  # a public move of another seat: the searcher sees it
         d = apply(d, actor, move)
-    # --- rollout ---------------------------------------------------------------------------------
+    # --- rollout: finish the simultaneous step and the chance that follows, then a few random moves
     moved = 0
     for _ in range(MAX_ROLLOUT_STEPS):
-        if moved >= rollout_moves:
-            break
         actors = actors_of(d)
         if not actors:
             break
         if CHANCE in actors:
             d = apply(d, CHANCE, sample_chance(chance(d), rng))
             continue
+        if block is not None and actors < block:
+            block = actors  # the other seats of the step we chose in still have to move
+        elif moved >= rollout_moves:
+            break
+        else:
+            block = None
+            moved += 1
         actor = min(actors)
         moves = legal(d, actor)
         d = apply(d, actor, moves[rng.randrange(len(moves))])
-        moved += 1
     # --- back-up ---------------------------------------------------------------------------------
     result = game.result(d)
     if result is not None:
@@ -148,16 +154,22 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             r = reward[actor] = h(d, actor)
         k.n += 1
         k.w += r
+        if r < bounds[0]:
+            bounds[0] = r
+        if r > bounds[1]:
+            bounds[1] = r
 
 
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
-           iterations: int | None = None, exploration: float = EXPLORATION,
-           rollout_moves: int = ROLLOUT_MOVES) -> tuple[Any, Stats]:
+           iterations: int | None = None, exploration: float | None = None,
+           rollout_moves: int | None = None) -> tuple[Any, Stats]:
     """The most visited root move after `budget` seconds or `iterations` iterations, whichever
     comes first (at least one must be given), and the search statistics. The search also stops
     early once no other move can catch up with the leader in the iterations left."""
     if budget is None and iterations is None:
         raise ValueError("give a time budget or an iteration cap")
+    exploration = EXPLORATION if exploration is None else exploration
+    rollout_moves = ROLLOUT_MOVES if rollout_moves is None else rollout_moves
     moves = own_moves(game, state, seat)
     stats = Stats()
     if len(moves) == 1:
@@ -169,10 +181,11 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     start = time.perf_counter()
     deadline = start + budget if budget is not None else float("inf")
     keys = [(seat, m) for m in moves]
+    bounds = [math.inf, -math.inf]  # the lowest and highest value seen: UCT works on that range
     it = 0
     while it < cap:
         try:
-            _iterate(game, root, state, seat, rng, exploration, rollout_moves)
+            _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds)
         except Exception:  # a game that refuses a move in a sampled world: drop the iteration
             stats.errors += 1
             if stats.errors >= 20 and 2 * stats.errors > it + 1:

@@ -147,24 +147,33 @@ def test_swapping_two_other_hands_does_not_move_the_toy_ai():
             assert pick(TOY, state, seat, level, seed) == pick(TOY, swapped, seat, level, seed)
 
 
+class SameInformationSet:
+    """The game, but determinize draws from one fixed state of the seat's information set (checked
+    by the view), so the draw cannot depend on which true state the AI was handed."""
+
+    def __init__(self, game, reference):
+        self.game, self.reference = game, reference
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def determinize(self, state, seat, rng):
+        view = msgspec.json.encode(self.game.view(state, seat))
+        assert view == msgspec.json.encode(self.game.view(self.reference, seat))
+        return self.game.determinize(self.reference, seat, rng)
+
+
 @pytest.mark.parametrize("game", all_games().values(), ids=list(all_games()))
 def test_changing_other_seats_secrets_does_not_move_the_ai(game):
-    """Same seed, same move wherever the game's determinize depends only on the seat's view;
-    elsewhere the AI's choices over many seeds must stay alike."""
+    """Same seed, same move. Where the game's own determinize draws differently from two states the
+    seat cannot tell apart (same distribution, other numbers), the draw is taken from one of them."""
     for state, seat in decision_points(game, game.min_players, seed=10, wanted=2):
         other = other_secrets_changed(game, state, seat, seed=1)
-        for seed in range(3):
-            assert pick(game, state, seat, "random", seed) == pick(game, other, seat, "random", seed)
         canonical = game.determinize(state, seat, random.Random(5)) == game.determinize(other, seat, random.Random(5))
-        for level in ("greedy", "mcts"):
-            if canonical:
-                for seed in range(3):
-                    assert pick(game, state, seat, level, seed) == pick(game, other, seat, level, seed)
-            else:
-                a = [pick(game, state, seat, level, s) for s in range(8)]
-                b = [pick(game, other, seat, level, s) for s in range(8)]
-                gap = sum(abs(a.count(m) - b.count(m)) for m in {*a, *b}) / (2 * len(a))
-                assert gap <= 0.5, f"{level} chose differently once other seats' secrets changed"
+        player = game if canonical else SameInformationSet(game, state)
+        for level in LEVELS:
+            for seed in range(3):
+                assert pick(player, state, seat, level, seed) == pick(player, other, seat, level, seed)
 
 
 # --- strength ----------------------------------------------------------------------------------------

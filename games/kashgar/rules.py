@@ -10,7 +10,7 @@ import msgspec
 from games.protocol import CHANCE, ChanceSpec, IllegalMove, Result, ranks_from_keys
 
 from . import effects as fx
-from .cards import (ADDITIONAL_COPIES, DISPLAY_SIZE, END_VP, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
+from .cards import (ADDITIONAL_COPIES, FARMER, DISPLAY_SIZE, END_VP, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
                     START_VALUE, ALL_ORDERS, deck_of)
 from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep,
                     Pass, PlaceStartCards, ReplaceDisplay, Respond, SecondOrder, TakeDiscard)
@@ -278,24 +278,30 @@ def _start_action(t: Table, seat: int, move) -> None:
     if not _is_legal_start(t.s, t, seat, move):
         raise IllegalMove(_action_reason(t, seat, move))
     card = t.caravans[seat][c][0]
-    pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=t.all_vp())
     car = t.caravans[seat][c]
-    car.pop(0)
     if isinstance(move, Pass):  # C) the card moves to the end; nothing else
-        car.append(card)
-        t.pending = pending
+        car.append(car.pop(0))
+        t.pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=())
         return
     person = PERSONS[card]
-    if isinstance(move, CaravanAction):  # A) move to the end, pay, carry out
-        car.append(card)
-        act = person.caravan[move.action]
-    else:  # B) the card leaves the game, pay, carry out
+    farewell = isinstance(move, Farewell)
+    act = (person.farewell if farewell else person.caravan)[move.action]
+    # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
+    tracked = act.effect[0] in VP_EFFECTS or (farewell and (person.vp or card == FARMER))
+    pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=t.all_vp() if tracked else ())
+    car.pop(0)
+    if farewell:  # B) the card leaves the game, pay, carry out
         t.to_box(card)
-        act = person.farewell[move.action]
+    else:  # A) move to the end, pay, carry out
+        car.append(card)
     t.pay(seat, act.cost.board)
     for sp in move.pay:
         t.boards[seat][fx.INDEX[sp]] -= 1
     t.pending = fx.carry_out(t, seat, c, act.effect, move, pending) or pending
+
+
+VP_EFFECTS = frozenset({"draw_std", "draw_spc", "take_discard", "fulfil", "fulfil_two", "draw_orders", "judge",
+                        "robber_card"})
 
 
 def _action_reason(t: Table, seat: int, move) -> str:
@@ -459,15 +465,16 @@ def _draw_known(t: Table, p: Pending) -> bool:
 def _end_action(t: Table, p: Pending) -> None:
     t.pending = None
     count = t.get("actions")
-    now = t.all_vp()
-    last = list(t.get("last_vp_change"))
-    for i, (a, b) in enumerate(zip(p.vp_before, now)):
-        if a != b:
-            last[i] = count
-    t.set("last_vp_change", tuple(last))
+    if p.vp_before:
+        now = t.all_vp()
+        last = list(t.get("last_vp_change"))
+        for i, (a, b) in enumerate(zip(p.vp_before, now)):
+            if a != b:
+                last[i] = count
+        t.set("last_vp_change", tuple(last))
+        if max(now) >= END_VP:
+            t.set("end_triggered", True)  # permanent
     t.set("actions", count + 1)
-    if max(now) >= END_VP:
-        t.set("end_triggered", True)  # permanent
     n = t.n
     if p.seat == (t.start_player - 1) % n:  # the round ends with the start player's right neighbour
         if t.get("end_triggered") or t.get("round") >= ROUND_LIMIT:

@@ -24,6 +24,7 @@ from service import views
 from service.errors import DomainError, NotFound, StaleVersion, Unauthorized
 from service.games import ARBITER, Games
 from service.settings import Settings, settings as load_settings
+from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 
 
 # --- request and response bodies -----------------------------------------------------------------
@@ -272,7 +273,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
             await redis.aclose()
 
     return Litestar(
-        route_handlers=[health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
+        route_handlers=[*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
                         event_stream, state_at, *(extra_handlers or [])],
         lifespan=[lifespan],
         state=State({}),

@@ -1,0 +1,305 @@
+"""Command handling for tournaments: the only code that writes a tournament's stream.
+
+A tournament is an aggregate with its own event stream (`caravan:{t-<hex>}:events`: the same
+envelopes, hash chain and Lua append as a game; its notifications go to a stream of their own so the
+game lobby never sees them). Its tables are ordinary games created through `Games.create(...,
+tournament={"id", "round", "table"})`; when one ends, the platform enqueues the job
+`game_finished(tournament_id, game_id)` below, which records the result and, when the round is
+complete, seats the next one (or finishes the tournament). Every step is idempotent and appends with
+an expected version, so duplicate, late or racing jobs are harmless.
+
+The live record (projections/standings.py) is kept at `caravan:{t-<hex>}:record`, caught up from the
+stream whenever it is read; it is a cache of the fold, never the truth.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import Any
+
+import msgspec
+from redis.asyncio import Redis
+
+from events import keys
+from events.envelope import Envelope, encoder, seal
+from events.store import Appended, EventStore, VersionConflict
+from games import fairness, registry
+from projections import standings
+from projections.standings import Tournament
+from service import pairing
+from service.errors import Invalid, NotFound, Unauthorized
+from service.games import Games, token_hash
+from service.players import parse_players
+
+TOURNAMENTS = f"{keys.PREFIX}:tournaments"  # sorted set: tournament id -> creation time
+NOTIFY = f"{keys.PREFIX}:tournaments:notify"  # every tournament append, for followers
+MAX_ROUNDS = 200
+MAX_ENTRANTS = 512
+SEATING_LOCK_SECONDS = 120
+
+_SET_IF_NEWER = """
+local cur = redis.call('HGET', KEYS[1], 'version')
+if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'record', ARGV[2])
+return 1
+"""
+
+
+def record_key(tournament_id: str) -> str:
+    return f"{keys.PREFIX}:{{{tournament_id}}}:record"
+
+
+def tables_key(tournament_id: str, entrant: int) -> str:
+    return f"{keys.PREFIX}:{{{tournament_id}}}:tables:{entrant}"  # list of {game, seat, token, round, table}
+
+
+def lock_key(tournament_id: str, round_no: int) -> str:
+    return f"{keys.PREFIX}:{{{tournament_id}}}:seating:{round_no}"
+
+
+class TournamentStore(EventStore):
+    """The game store's append, with the tournament notification stream in place of the games' one."""
+
+    async def append(self, stream_id: str, expected: int, batch, idempotency_key=None, status="", waits="") -> Appended:
+        ks = [keys.stream(stream_id), keys.meta(stream_id), "", NOTIFY, keys.WAITING]
+        args = [expected, batch[-1].hash, 0, status, stream_id, "", *(encoder.encode(e) for e in batch)]
+        tag, value = await self._append(keys=ks, args=args)
+        tag = tag.decode() if isinstance(tag, bytes) else tag
+        if tag == "conflict":
+            raise VersionConflict(expected, int(value))
+        return Appended(version=int(value))
+
+
+class Tournaments:
+    def __init__(self, redis: Redis, games: Games):
+        self.redis, self.games = redis, games
+        self.store = TournamentStore(redis)
+        self._set_if_newer = redis.register_script(_SET_IF_NEWER)
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    async def load(self, tournament_id: str) -> Tournament:
+        """The live record, caught up with the stream (and saved back when it moved on)."""
+        if not tournament_id.startswith("t-"):
+            raise NotFound(f"no tournament {tournament_id!r}")
+        raw = await self.redis.hget(record_key(tournament_id), "record")
+        t = msgspec.json.decode(raw, type=Tournament) if raw else None
+        tail = await self.store.read(tournament_id, (t.version + 1) if t else 1)
+        if t is None and not tail:
+            raise NotFound(f"no tournament {tournament_id!r}")
+        if tail:
+            t = standings.fold(tournament_id, tail, t)
+            await self._set_if_newer(keys=[record_key(tournament_id)], args=[t.version, msgspec.json.encode(t)])
+        return t
+
+    async def events(self, tournament_id: str) -> list[Envelope]:
+        return await self.store.read(tournament_id)
+
+    async def rebuild(self, tournament_id: str) -> Tournament:
+        events = await self.events(tournament_id)
+        if not events:
+            raise NotFound(f"no tournament {tournament_id!r}")
+        return standings.rebuild(tournament_id, events)
+
+    async def ids(self, limit: int = 200) -> list[str]:
+        return [x.decode() for x in await self.redis.zrevrange(TOURNAMENTS, 0, limit - 1)]
+
+    async def entrant_of(self, tournament_id: str, token: str) -> int:
+        raw = await self.redis.hget(keys.secret(tournament_id), "tok:" + token_hash(token))
+        if raw is None:
+            raise Unauthorized("this token is not an entrant of this tournament")
+        return int(raw)
+
+    async def tables_of(self, tournament_id: str, entrant: int) -> list[dict[str, Any]]:
+        rows = await self.redis.lrange(tables_key(tournament_id, entrant), 0, -1)
+        return [msgspec.json.decode(r) for r in rows]
+
+    # --- creating -----------------------------------------------------------------------------------
+
+    async def create(self, game_type: str, fmt: str, table_size: int, players: list[str], rounds: int | None = None,
+                     duplicate: bool = False, options: dict[str, Any] | None = None,
+                     name: str | None = None) -> dict[str, Any]:
+        """Validate everything first (nothing is written for bad input), then append `created` and
+        seat round 1. Returns {"id", "entrants": [{"name", "ai"?, "token"?}]} (tokens for people)."""
+        config = validate(game_type, fmt, table_size, players, rounds, duplicate, options)
+        tournament_id = "t-" + secrets.token_hex(6)
+        seed = fairness.new_seed()
+        payload = {**config, "name": name or f"{registry.get(game_type).name} {fmt}",
+                   "seed_sha256": fairness.commitment(seed)}
+        entrants = []
+        secret: dict[str, Any] = {"seed": seed}
+        for i, e in enumerate(config["entrants"]):
+            row: dict[str, Any] = {"name": e["name"]}
+            if e["ai"] is None:
+                row["token"] = tok = secrets.token_urlsafe(24)
+                secret["tok:" + token_hash(tok)] = i
+            else:
+                row["ai"] = e["ai"]
+            entrants.append(row)
+        await self.redis.hset(keys.secret(tournament_id), mapping=secret)
+        created = seal(1, "system", "created", payload, prev="")
+        await self.store.append(tournament_id, 0, [created])
+        await self.redis.zadd(TOURNAMENTS, {tournament_id: time.time()})
+        await self.advance(tournament_id)
+        return {"id": tournament_id, "entrants": entrants}
+
+    # --- the job's work -----------------------------------------------------------------------------
+
+    async def game_finished(self, tournament_id: str, game_id: str) -> str:
+        """Record a table's result (once), then move the tournament on."""
+        f = await self.games.load(game_id)
+        meta = f.created.get("tournament") or {}
+        if meta.get("id") != tournament_id:
+            raise Invalid(f"game {game_id} is not a table of tournament {tournament_id}")
+        if f.status != "finished":
+            return "the game is not finished"
+        result = f.game.result(f.state)
+        outcome = {"round": int(meta["round"]), "table": int(meta["table"]), "game": game_id,
+                   "scores": [float(s) for s in result.scores], "ranks": list(result.ranks)}
+        await self._append_unless(tournament_id, "table-finished", outcome, lambda t: t.recorded(game_id))
+        return await self.advance(tournament_id)
+
+    async def advance(self, tournament_id: str) -> str:
+        """Seat the next round when the current one is complete, or finish after the last. Idempotent."""
+        t = await self.load(tournament_id)
+        if t.status == "finished":
+            return "finished"
+        if t.rounds and not t.round_complete(t.rounds[-1]):
+            return f"round {len(t.rounds)} in play"
+        if len(t.rounds) >= t.total_rounds:
+            await self._append_unless(tournament_id, "finished", {"standings": standings.rows(t)},
+                                      lambda t: t.status == "finished")
+            return "finished"
+        return await self.seat(tournament_id, len(t.rounds) + 1)
+
+    async def seat(self, tournament_id: str, round_no: int) -> str:
+        """Create round `round_no`'s games and record them. One process seats a round (a lock); a
+        crash half-way leaves games no seated table names, which never count."""
+        if not await self.redis.set(lock_key(tournament_id, round_no), "1", nx=True, ex=SEATING_LOCK_SECONDS):
+            return f"round {round_no} is being seated"
+        t = await self.load(tournament_id)
+        if len(t.rounds) != round_no - 1:
+            return f"round {round_no} already seated"
+        plan = plan_round(t, round_no)
+        seed = None
+        if t.duplicate:
+            seed = pairing.round_seed((await self.redis.hget(keys.secret(tournament_id), "seed")).decode(), round_no)
+        entrants = t.entrants
+        tables, handouts = [], []
+        for i, group in enumerate(plan.tables):
+            meta = {"id": tournament_id, "round": round_no, "table": i}
+            if t.duplicate:
+                meta["deal"] = f"{tournament_id}/{round_no}"  # the tables sharing one deal
+            game_id, seats = await self.games.create(t.game, [entrants[e].spec for e in group], seed,
+                                                     t.created.get("options") or {}, tournament=meta)
+            tables.append({"round": round_no, "table": i, "game": game_id, "entrants": list(group)})
+            handouts += [(group[s["seat"]], {"round": round_no, "table": i, "game": game_id, "seat": s["seat"],
+                                             "token": s["token"]}) for s in seats if s.get("token")]
+        for entrant, row in handouts:
+            await self.redis.rpush(tables_key(tournament_id, entrant), msgspec.json.encode(row))
+        payload = {"round": round_no, "tables": tables, "byes": list(plan.byes)}
+        await self._append_unless(tournament_id, "round-seated", payload, lambda t: len(t.rounds) >= round_no)
+        return await self.advance(tournament_id)  # a round of instant games may be complete already
+
+    async def _append_unless(self, tournament_id: str, kind: str, payload: dict[str, Any], done) -> bool:
+        """Append one event unless `done(record)` says it is already there; retries on a conflict."""
+        for _ in range(50):
+            t = await self.load(tournament_id)
+            if done(t):
+                return False
+            e = seal(t.version + 1, "system", kind, payload, prev=t.head)
+            try:
+                await self.store.append(tournament_id, t.version, [e])
+            except VersionConflict:
+                await asyncio.sleep(0.005)
+                continue
+            await self.load(tournament_id)  # keep the live record current
+            return True
+        raise RuntimeError(f"tournament {tournament_id}: could not append {kind} (too much contention)")
+
+
+# --- deciding ---------------------------------------------------------------------------------------
+
+def validate(game_type: str, fmt: str, table_size: int, players: list[str], rounds: int | None,
+             duplicate: bool, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The created event's payload, or Invalid with a reason a person understands."""
+    try:
+        game = registry.get(game_type)
+    except KeyError:
+        raise Invalid(f"unknown game type {game_type!r} (one of {', '.join(registry.all_games())})") from None
+    if fmt not in pairing.FORMATS:
+        raise Invalid(f"unknown format {fmt!r} (one of {', '.join(pairing.FORMATS)})")
+    if not game.min_players <= table_size <= game.max_players:
+        raise Invalid(f"{game.name} is played at tables of {game.min_players} to {game.max_players} players, "
+                      f"not {table_size}")
+    entrants = parse_players(players)  # names, AI levels, duplicate names
+    if len(entrants) < max(2, table_size):
+        raise Invalid(f"a tournament at tables of {table_size} needs at least {max(2, table_size)} players, "
+                      f"not {len(entrants)}")
+    if len(entrants) > MAX_ENTRANTS:
+        raise Invalid(f"at most {MAX_ENTRANTS} players")
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise Invalid(f"rounds must be between 1 and {MAX_ROUNDS}")
+    try:
+        checked = game.check_options(dict(options or {}))
+    except ValueError as e:
+        raise Invalid(str(e)) from None
+    config: dict[str, Any] = {"game": game_type, "format": fmt, "table_size": table_size, "duplicate": duplicate,
+                              "entrants": [{"name": p.name, "ai": p.ai} for p in entrants], "options": checked}
+    n = len(entrants)
+    if fmt == "round-robin":
+        try:
+            schedule = pairing.round_robin(n, table_size, rounds)
+        except ValueError as e:
+            raise Invalid(str(e)) from None
+        config["rounds"] = len(schedule)
+        config["schedule"] = [{"tables": [list(t) for t in r.tables], "byes": list(r.byes)} for r in schedule]
+    else:
+        config["rounds"] = rounds or pairing.swiss_rounds(n, table_size)
+    return config
+
+
+def plan_round(t: Tournament, round_no: int) -> pairing.Round:
+    if t.format == "round-robin":
+        r = t.created["schedule"][round_no - 1]
+        return pairing.Round(tuple(tuple(x) for x in r["tables"]), tuple(r["byes"]))
+    history = [pairing.Round(tuple(x.entrants for x in r.tables), r.byes) for r in t.rounds]
+    return pairing.swiss_round(standings.order(t), t.table_size, history)
+
+
+# --- the RQ job -------------------------------------------------------------------------------------
+
+_loop: asyncio.AbstractEventLoop | None = None
+_tournaments: Tournaments | None = None
+
+
+def _runtime() -> tuple[asyncio.AbstractEventLoop, Tournaments]:
+    """The worker's own loop, store and Games; new AI tables are handed to the workers at once."""
+    global _loop, _tournaments
+    if _loop is None:
+        from projections.loader import Loader
+        from service.jobs import enqueue_advance, enqueue_finished, queue_for
+        from service.settings import settings
+
+        cfg = settings()
+        _loop = asyncio.new_event_loop()
+        redis = Redis.from_url(cfg.redis_url)
+        store = EventStore(redis)
+        queue = queue_for(cfg)
+
+        async def waiting(game_id: str, version: int) -> None:
+            enqueue_advance(queue, game_id, version)
+
+        async def finished(game_id: str, tournament: dict) -> None:
+            enqueue_finished(queue, game_id, tournament)
+
+        _tournaments = Tournaments(redis, Games(store, Loader(store), on_waiting=waiting, on_finished=finished))
+    return _loop, _tournaments
+
+
+def game_finished(tournament_id: str, game_id: str) -> str:
+    """RQ job: a table of the tournament ended. Safe to run twice, late, or in parallel."""
+    loop, tournaments = _runtime()
+    return loop.run_until_complete(tournaments.game_finished(tournament_id, game_id))

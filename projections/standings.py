@@ -258,7 +258,7 @@ def rows(t: Tournament) -> list[dict[str, Any]]:
         place = 1 + sum(1 for other in keys if other > keys[e])
         row = {"place": place, "entrant": e, "name": entrants[e].name, "ai": entrants[e].ai,
                "points": points[e], "played": played[e], "wins": wins[e], "byes": byes[e],
-               "score_difference": round(diff[e], 6), "buchholz": round(buchholz[e], 6),
+               "score_difference": round(diff[e], 6), "buchholz": float(round(buchholz[e], 6)),
                "rating": round(rating[e], 4), "mu": round(t.ratings[e][0], 4), "sigma": round(t.ratings[e][1], 4)}
         if t.duplicate:
             row["matchpoints"] = match[e]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from importlib.resources import files
 from typing import Any
 
 import msgspec
@@ -60,7 +61,12 @@ def lock_key(tournament_id: str, round_no: int) -> str:
 
 
 class TournamentStore(EventStore):
-    """The game store's append, with the tournament notification stream in place of the games' one."""
+    """The game store's Lua append (events/append.lua), with the tournament notification stream in
+    place of the games' one, so the lobby's projector never mistakes a tournament for a game."""
+
+    def __init__(self, redis: Redis):
+        super().__init__(redis)
+        self._append = redis.register_script(files("events").joinpath("append.lua").read_text())
 
     async def append(self, stream_id: str, expected: int, batch, idempotency_key=None, status="", waits="") -> Appended:
         ks = [keys.stream(stream_id), keys.meta(stream_id), "", NOTIFY, keys.WAITING]

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import math
 
-import msgspec
-
 from games.protocol import CHANCE, Game, Option, Result
 
 from . import rules
 from .cards import ADDITIONAL_COPIES, END_VP, ORDERS, PERSONS
-from .moves import (Arrange, CaravanAction, Farewell, FulfilDrawn, KashgarMove, Keep, Pass, PlaceStartCards,
+from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, KashgarMove, Keep, Pass, PlaceStartCards,
                     ReplaceDisplay, Respond, SecondOrder, TakeDiscard)
 from .state import KashgarState
 from .table import vp_of
@@ -103,6 +101,12 @@ class Kashgar(Game):
                 return f"put {o} into the display in place of {r}" if o else "leave the display as it is"
             case TakeDiscard(card=c):
                 return f"take {PERSONS[c].en} from the discard pile"
+            case DealStart(card=c):
+                return f"deal start card {PERSONS[c].en} (rank {PERSONS[c].rank})"
+            case DrawCard(card=c):
+                return f"draw {PERSONS[c].en}"
+            case DrawOrder(order=o):
+                return f"draw order {o}"
             case Respond(caravan=c, spice=sp):
                 return f"lose the last card of caravan {c + 1}" if c is not None else f"lose 2 {sp}"
         return super().describe(move)

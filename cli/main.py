@@ -10,12 +10,14 @@ from typing import Any, Optional
 import typer
 
 from cli import board
+from cli import tournament
 from cli.client import ctx, emit_json, fail, request, save_tokens, token_for
 
 app = typer.Typer(help="caravan: host, play, audit and replay trading board games.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
 game_app = typer.Typer(help="Games: create, list, show.", no_args_is_help=True)
 app.add_typer(game_app, name="game")
+app.add_typer(tournament.app, name="tournament")
 
 JSON = typer.Option(False, "--json", help="print exactly one JSON document")
 AS = typer.Option(None, "--as", help="the seat to act or look as (its token comes from the profile), or 'arbiter'")

@@ -1,0 +1,181 @@
+"""`caravan tournament …`: create, run, show, export tournaments. Each command is one REST call or a
+short sequence of them; the CLI holds no rules."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from cli.client import ctx, emit_json, fail, load_profile, request, save_tokens
+
+app = typer.Typer(help="Tournaments: round robin or Swiss, AI and human entrants, standings and ratings.",
+                  no_args_is_help=True)
+
+JSON = typer.Option(False, "--json", help="print exactly one JSON document")
+STALL_NUDGE_SECONDS = 10.0  # `run` asks the server to seat what is due when nothing moved for this long
+
+
+@app.command("new")
+def new(
+    type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya"),
+    format_: str = typer.Option("round-robin", "--format", help="round-robin | swiss"),
+    table_size: int = typer.Option(2, "--table-size", help="players per table"),
+    rounds: Optional[int] = typer.Option(None, "--rounds", help="Swiss: rounds to play (default log of the field); "
+                                         "round robin: more than one cycle repeats it"),
+    duplicate: bool = typer.Option(False, "--duplicate", help="every table of a round plays the same seed"),
+    player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL, LEVEL random|greedy|mcts"),
+    name: Optional[str] = typer.Option(None, "--name", help="a title for the tournament"),
+    as_json: bool = JSON,
+):
+    """Create a tournament and seat its first round; people's entrant tokens go to your profile."""
+    body: dict[str, Any] = {"type": type_, "format": format_, "table_size": table_size, "players": player,
+                            "duplicate": duplicate}
+    if rounds is not None:
+        body["rounds"] = rounds
+    if name:
+        body["name"] = name
+    created = request("POST", "/tournaments", json_body=body)
+    save_tokens(created["id"], [{"seat": e["name"], "token": e["token"]} for e in created["entrants"] if e.get("token")])
+    if as_json:
+        return emit_json(created)
+    typer.echo(f"tournament {created['id']}: {created['game']} {created['format']}, tables of "
+               f"{created['table_size']}, {created['rounds']} rounds{', duplicate' if created['duplicate'] else ''}")
+    for e in created["entrants"]:
+        typer.echo(f"  {e['name']}" + (f" (ai-{e['ai']})" if e.get("ai") else " (entrant token saved)"))
+
+
+def _waiting_humans(t: dict[str, Any]) -> list[str]:
+    humans = {e["name"] for e in t["entrants"] if not e.get("ai")}
+    return [f"round {g['round']} table {g['table']} ({g['id']}): {', '.join(p for p in g['players'] if p in humans)}"
+            for g in t["games"] if g["status"] == "active" and humans.intersection(g["players"])]
+
+
+@app.command("run")
+def run(tournament_id: str, poll: float = typer.Option(0.5, "--poll", help="seconds between polls"),
+        timeout: Optional[float] = typer.Option(None, "--timeout", help="give up after this many seconds"),
+        as_json: bool = JSON):
+    """Follow a tournament until it is finished: AI tables are played by the workers, human tables wait
+    for `caravan play`. A progress bar on a terminal, one line per change otherwise."""
+    started = time.monotonic()
+    t = request("POST", f"/tournaments/{tournament_id}/advance")
+    last_change, last_key = time.monotonic(), None
+    fancy = sys.stdout.isatty() and not as_json
+    progress = task = None
+    if fancy:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TextColumn("{task.fields[note]}"))
+        progress.start()
+        task = progress.add_task(tournament_id, total=t["progress"]["games_total"], note="")
+    try:
+        while True:
+            done, total = t["progress"]["games_done"], t["progress"]["games_total"]
+            key = (done, t["round"], t["status"])
+            waiting = _waiting_humans(t)
+            note = f"round {t['round']}/{t['rounds']}" + (f", waiting for people at {len(waiting)} table(s)" if waiting else "")
+            if key != last_key:
+                last_key, last_change = key, time.monotonic()
+                if progress is not None:
+                    progress.update(task, completed=done, note=note)
+                elif not as_json:
+                    typer.echo(f"{tournament_id}: {done}/{total} games, {note}")
+                    for w in waiting:
+                        typer.echo(f"  waiting: {w}")
+            if t["status"] == "finished":
+                break
+            if timeout is not None and time.monotonic() - started > timeout:
+                fail(f"tournament {tournament_id} not finished after {timeout:g} s ({done}/{total} games)", 2)
+            time.sleep(poll)
+            if time.monotonic() - last_change > STALL_NUDGE_SECONDS and not waiting:
+                t = request("POST", f"/tournaments/{tournament_id}/advance")
+                last_change = time.monotonic()
+            else:
+                t = request("GET", f"/tournaments/{tournament_id}")
+    finally:
+        if progress is not None:
+            progress.stop()
+    if as_json:
+        return emit_json(t)
+    _print_standings(t)
+
+
+def _print_standings(t: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    swiss, dup = t["format"] == "swiss", t["duplicate"]
+    table = Table(title=f"{t['id']} — {t['game']} {t['format']}, round {t['round']}/{t['rounds']}, {t['status']}")
+    for col in ["#", "name", "points", "played", *(["buchholz"] if swiss else []), *(["matchpts"] if dup else []),
+                "score diff", "rating", "mu ± sigma"]:
+        table.add_column(col, justify="left" if col == "name" else "right")
+    for s in t["standings"]:
+        table.add_row(str(s["place"]), s["name"] + (f" [dim](ai-{s['ai']})[/dim]" if s.get("ai") else ""),
+                      f"{s['points']:g}", str(s["played"]), *([f"{s['buchholz']:.2f}"] if swiss else []),
+                      *([f"{s['matchpoints']:g}"] if dup else []), f"{s['score_difference']:+.1f}",
+                      f"{s['rating']:.2f}", f"{s['mu']:.1f} ± {s['sigma']:.1f}")
+    Console().print(table)
+
+
+@app.command("show")
+def show(tournament_id: str, as_json: bool = JSON):
+    """Standings (points by rank; tie-breaks: Buchholz for Swiss, matchpoints in duplicate mode, score
+    difference, rating) and the tables; --json: the API's answer."""
+    t = request("GET", f"/tournaments/{tournament_id}")
+    if as_json:
+        return emit_json(t)
+    _print_standings(t)
+    for g in t["games"]:
+        res = "" if g["status"] != "finished" else "  " + ", ".join(
+            f"{p} {s:g} (#{r})" for p, s, r in zip(g["players"], g["scores"], g["ranks"]))
+        typer.echo(f"  r{g['round']} t{g['table']} {g['id']} {g['status']:<8}{res or '  ' + ' v '.join(g['players'])}")
+
+
+@app.command("list")
+def list_(as_json: bool = JSON):
+    """Every tournament, newest first."""
+    rows = request("GET", "/tournaments")
+    if as_json:
+        return emit_json(rows)
+    if not rows:
+        typer.echo("no tournaments")
+    for r in rows:
+        typer.echo(f"{r['id']}  {r['game']:<15} {r['format']:<12} {r['status']:<9} round {r['round']}/{r['rounds']}  "
+                   f"{r['games_done']}/{r['games_total']} games  {len(r['players'])} players")
+
+
+@app.command("tables")
+def tables(tournament_id: str, entrant: str = typer.Option(..., "--as", help="your entrant name"), as_json: bool = JSON):
+    """Your tables so far, their game tokens saved to the profile: then `caravan play GAME --as SEAT`."""
+    token = ctx.token or load_profile().get(ctx.url, {}).get(tournament_id, {}).get(entrant)
+    if token is None:
+        fail(f"no entrant token for {entrant} in tournament {tournament_id}; pass --token")
+    rows = request("GET", f"/tournaments/{tournament_id}/tables", token=token)
+    for r in rows:
+        save_tokens(r["game"], [r])
+    if as_json:
+        return emit_json(rows)
+    for r in rows:
+        typer.echo(f"round {r['round']} table {r['table']}: game {r['game']}, you are seat {r['seat']}")
+
+
+@app.command("export")
+def export(tournament_id: str, out: Optional[Path] = typer.Option(None, "--out", "-o", help="file (default ID.jsonl)")):
+    """Write the whole tournament as JSON lines: its own events, then every table's events."""
+    import httpx
+
+    path = out or Path(f"{tournament_id}.jsonl")
+    try:
+        r = httpx.get(ctx.url.rstrip("/") + f"/tournaments/{tournament_id}/export", timeout=120)
+    except httpx.HTTPError as e:
+        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__})")
+    if r.status_code >= 400:
+        body = r.json()
+        fail(f"{body.get('error')}: {body.get('detail')}")
+    path.write_bytes(r.content)
+    lines = r.content.count(b"\n")
+    typer.echo(f"wrote {path} ({lines} events)")

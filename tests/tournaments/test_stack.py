@@ -35,3 +35,107 @@ def test_an_all_ai_round_robin_of_eight_runs_to_the_end(stack):
     assert sum(s["points"] for s in t["standings"]) == 28
     rebuilt = c.get(f"/tournaments/{t['id']}", params={"rebuild": "true"}).json()
     assert rebuilt == t
+
+
+@pytest.mark.parametrize("body,words", [
+    ({"type": "chess", "players": ["a", "b"]}, "unknown game type"),
+    ({"type": "toy", "table_size": 5, "players": list("abcdef")}, "tables of 2 to 4"),
+    ({"type": "toy", "table_size": 1, "players": list("abc")}, "tables of 2 to 4"),
+    ({"type": "toy", "table_size": 3, "players": ["a", "b"]}, "at least 3 players"),
+    ({"type": "toy", "players": ["a"]}, "at least 2 players"),
+    ({"type": "toy", "players": ["a", "b", "a:ai-random"]}, "duplicate player name"),
+    ({"type": "toy", "players": ["a", "b:ai-genius"]}, "unknown AI level"),
+    ({"type": "toy", "format": "knockout", "players": ["a", "b"]}, "unknown format"),
+    ({"type": "toy", "rounds": 1, "players": list("abcd")}, "needs 3 rounds"),
+    ({"type": "toy", "format": "swiss", "rounds": 0, "players": list("abcd")}, "rounds must be"),
+])
+def test_bad_input_is_a_clear_error_and_writes_nothing(stack, body, words):
+    c = stack.client()
+    before = len(c.get("/tournaments").json())
+    r = c.post("/tournaments", json=body)
+    assert r.status_code == 422, r.text
+    assert set(r.json()) == {"error", "detail"} and words in r.json()["detail"]
+    assert len(c.get("/tournaments").json()) == before
+    assert c.get("/tournaments/t-000000000000").status_code == 404
+
+
+def test_a_swiss_at_tables_of_three_with_byes_runs_to_the_end(stack):
+    c = stack.client()
+    players = [f"s{i}:ai-random" for i in range(8)]
+    r = c.post("/tournaments", json={"type": "toy", "format": "swiss", "table_size": 3, "rounds": 3, "players": players})
+    assert r.status_code == 201, r.text
+    t = wait_finished(c, r.json()["id"])
+    assert t["round"] == 3 and len(t["games"]) == 6 and len(t["byes"]) == 3
+    assert sum(s["byes"] for s in t["standings"]) == 6
+    assert sum(s["points"] for s in t["standings"]) == 6 * 3 + 6 * 1.0
+    assert c.get(f"/tournaments/{t['id']}", params={"rebuild": "true"}).json() == t
+
+
+def test_duplicate_tables_of_a_round_share_one_seed(stack):
+    c = stack.client()
+    players = [f"d{i}:ai-random" for i in range(4)]
+    r = c.post("/tournaments", json={"type": "toy", "duplicate": True, "players": players})
+    t = wait_finished(c, r.json()["id"])
+    assert all("matchpoints" in s for s in t["standings"])
+    assert sum(s["matchpoints"] for s in t["standings"]) == 3 * 2 * 1  # per round: 2 seats x 1 comparison
+    for rnd in range(1, 4):
+        ids = [g["id"] for g in t["games"] if g["round"] == rnd]
+        seeds = {c.get(f"/games/{g}").json()["seed_sha256"] for g in ids}
+        assert len(seeds) == 1
+
+
+def test_the_export_holds_every_event_with_unbroken_chains(stack):
+    c = stack.client()
+    r = c.post("/tournaments", json={"type": "toy", "players": ["x:ai-random", "y:ai-greedy", "z:ai-random"]})
+    t = wait_finished(c, r.json()["id"])
+    lines = [json.loads(x) for x in c.get(f"/tournaments/{t['id']}/export").text.splitlines()]
+    streams: dict[str, list] = {}
+    for x in lines:
+        streams.setdefault(x["stream"], []).append(msgspec.convert(
+            {k: v for k, v in x["event"].items() if k != "redacted"}, Envelope))
+    assert set(streams) == {t["id"], *(g["id"] for g in t["games"])}
+    for events in streams.values():
+        assert check_chain(events) is None
+    kinds = [e.kind for e in streams[t["id"]]]
+    assert kinds[0] == "created" and kinds[-1] == "finished" and kinds.count("round-seated") == 3
+
+
+def test_a_human_table_waits_for_its_player(stack):
+    c = stack.client()
+    r = c.post("/tournaments", json={"type": "toy", "players": ["ann", "b1:ai-random", "b2:ai-random"]}).json()
+    ann = next(e for e in r["entrants"] if e["name"] == "ann")
+    assert "token" in ann
+    assert c.get(f"/tournaments/{r['id']}/tables").status_code == 401
+    mine = stack.client(ann["token"]).get(f"/tournaments/{r['id']}/tables").json()
+    deadline = time.monotonic() + 60
+    played = 0
+    while time.monotonic() < deadline:
+        t = c.get(f"/tournaments/{r['id']}").json()
+        if t["status"] == "finished":
+            break
+        mine = stack.client(ann["token"]).get(f"/tournaments/{r['id']}/tables").json()
+        for table in mine:
+            me = stack.client(table["token"])
+            moves = me.get(f"/games/{table['game']}/moves").json()
+            if moves:
+                if me.post(f"/games/{table['game']}/moves", json={"move": moves[0]}).status_code == 201:
+                    played += 1
+        time.sleep(0.05)
+    assert t["status"] == "finished" and played > 0
+    assert len(mine) == 2  # ann sat at two of the three rounds (one bye)
+
+
+def test_the_cli_creates_runs_and_shows_a_tournament(stack):
+    args = ["tournament", "new", "toy", "--format", "round-robin", "--table-size", "2", "--json"]
+    for i in range(8):
+        args += ["--player", f"c{i}:ai-random"]
+    created = json.loads(stack.cli(*args).stdout)
+    run = stack.cli("tournament", "run", created["id"], "--timeout", "120")
+    assert "finished" in run.stdout and "28/28" in run.stdout
+    shown = json.loads(stack.cli("tournament", "show", created["id"], "--json").stdout)
+    assert shown["id"] == created["id"] and shown["status"] == "finished"
+    assert {"name", "points", "rating"} <= set(shown["standings"][0]) and len(shown["games"]) == 28
+    table = stack.cli("tournament", "show", created["id"]).stdout
+    assert "c0" in table and "rating" in table
+    bad = stack.cli("tournament", "new", "toy", "--player", "a", "--player", "a", check=False)
+    assert bad.returncode != 0 and "duplicate player name" in bad.stderr

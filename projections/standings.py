@@ -175,8 +175,9 @@ def step(t: Tournament, e: Envelope) -> Tournament:
             x = seated.get(o.game)
             if x is not None and (x.round, x.table) == (o.round, o.table):
                 t = _count(t, o)
-            else:
+            elif o.round != rec.round:
                 still.append(o)
+            # else: its round is seated with other games: an abandoned seating attempt, dropped
         t = msgspec.structs.replace(t, pending=tuple(still))
     elif e.kind == "table-finished":
         o = msgspec.convert(p, Outcome)

@@ -139,3 +139,54 @@ def test_the_cli_creates_runs_and_shows_a_tournament(stack):
     assert "c0" in table and "rating" in table
     bad = stack.cli("tournament", "new", "toy", "--player", "a", "--player", "a", check=False)
     assert bad.returncode != 0 and "duplicate player name" in bad.stderr
+
+
+def real_game():
+    from games import registry
+
+    return next((g for g in ("bangkok-klongs", "kashgar", "yangtze") if g in registry.all_games()), None)
+
+
+def test_a_round_robin_of_a_real_game_runs_to_the_end(stack):
+    game = real_game()
+    if game is None:
+        pytest.skip("no real game registered yet")
+    c = stack.client()
+    players = [f"r{i}:ai-random" for i in range(4)]
+    r = c.post("/tournaments", json={"type": game, "players": players})
+    assert r.status_code == 201, r.text
+    t = wait_finished(c, r.json()["id"], timeout=180)
+    assert len(t["games"]) == 6 and sum(s["played"] for s in t["standings"]) == 12
+    for g in t["games"]:
+        assert c.get(f"/games/{g['id']}").json()["result"]["ranks"] == g["ranks"]
+    assert c.get(f"/tournaments/{t['id']}", params={"rebuild": "true"}).json() == t
+
+
+def test_a_repeated_or_late_finished_job_changes_nothing(stack):
+    import asyncio
+
+    from redis.asyncio import Redis
+
+    from events.store import EventStore
+    from games import registry
+    from projections.loader import Loader
+    from service.games import Games
+    from service.tournaments import Tournaments
+    from tests import toygame
+
+    registry.register(toygame.GAME)
+    c = stack.client()
+    r = c.post("/tournaments", json={"type": "toy", "players": ["p:ai-random", "q:ai-random", "s:ai-random"]})
+    t = wait_finished(c, r.json()["id"])
+
+    async def again():
+        redis = Redis.from_url(stack.redis_url)
+        store = EventStore(redis)
+        ts = Tournaments(redis, Games(store, Loader(store)))
+        said = [await ts.game_finished(t["id"], g["id"]) for g in t["games"]]
+        said += await asyncio.gather(*(ts.game_finished(t["id"], g["id"]) for g in t["games"]))
+        await redis.aclose()
+        return said
+
+    assert set(asyncio.run(again())) == {"finished"}
+    assert c.get(f"/tournaments/{t['id']}").json()["version"] == t["version"]

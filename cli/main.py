@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from cli import board
+from cli import audit, board
 from cli import tournament
 from cli.client import ctx, emit_json, fail, request, save_tokens, token_for
 
@@ -183,6 +183,34 @@ def watch(game_id: str, seat: Optional[str] = AS, from_: int = typer.Option(1, "
                     return
     except httpx.HTTPError as e:
         fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__})")
+
+
+audit.register(app)
+bench_app = typer.Typer(help="Benchmarks that run in-process (no server needed).", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.command("ai")
+def bench_ai(game: str = typer.Option(..., "--game", help="the game type"),
+             games: int = typer.Option(200, "--games", help="games per pairing"),
+             budget: float = typer.Option(0.1, "--budget", help="seconds per mcts move"),
+             as_json: bool = JSON):
+    """AI strength: the win share of mcts (one seat) against random and greedy (the other seats), and of
+    greedy against random, seats rotated, at the game's smallest player count."""
+    from ai.arena import run_bench
+    from games import registry
+
+    try:
+        registry.get(game)
+    except KeyError:
+        fail(f"unknown game type {game!r} (one of {', '.join(registry.all_games())})")
+    progress = None if as_json else (lambda msg: typer.echo(msg, err=True))
+    report = run_bench(game, games, budget, progress=progress)
+    if as_json:
+        return emit_json(report)
+    for key in ("mcts_vs_random", "mcts_vs_greedy", "greedy_vs_random"):
+        typer.echo(f"{key:<18} {report[key]:.3f}")
+    typer.echo(f"games per pairing: {report['games']}")
 
 
 def main() -> None:

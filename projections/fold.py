@@ -1,7 +1,8 @@
 """Fold a game's events into its state through the game's own rules.
 
 Event kinds and what they do to the fold:
-  created        the game begins: setup(players, options), or a forked start state
+  created        the game begins: setup(players, options)
+  forked-state   a game forked from another starts from this state (kept secret until the end)
   move           a seat's move: apply(state, seat, move)
   chance         a chance outcome (drawn by a worker, or entered by the arbiter): apply(state, CHANCE, move)
   undo           return to the state after version `to`: the range after it is skipped, never deleted
@@ -16,7 +17,7 @@ from typing import Any, Iterable
 
 import msgspec
 
-from events.envelope import GENESIS, Envelope
+from events.envelope import GENESIS, Envelope, digest
 from games import registry
 from games.protocol import CHANCE, Game
 
@@ -40,11 +41,20 @@ class Folded(msgspec.Struct, frozen=True):
     head: str  # hash of the last event
     state: Any
     status: str = "active"  # active | finished
-    last_effective: int = 0  # version of the last move/chance event not undone (for undo limits)
+    last_effective: int = 0  # version of the last move/chance event not undone
+    barrier: int = 1  # the last chance outcome or revealed secret not undone: undo never reaches before it
+    last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
+    undo_request: dict[str, Any] | None = None  # {"by", "to", "consents"} while an undo awaits consent
 
     @property
     def game(self) -> Game:
         return registry.get(self.type)
+
+
+def chance_key(created: dict[str, Any]) -> str:
+    """What a game's chance outcomes are keyed on, besides the seed and the version: its id, or for a
+    duplicate tournament table the round's deal, so every table of the round draws the same luck."""
+    return (created.get("tournament") or {}).get("deal") or created["id"]
 
 
 class CorruptLog(Exception):
@@ -55,12 +65,9 @@ def start(game_id: str, created: Envelope) -> Folded:
     p = created.payload
     game = registry.get(p["type"])
     players = tuple(msgspec.convert(x, Player) for x in p["players"])
-    if p.get("start_state") is not None:
-        state = msgspec.convert(p["start_state"], game.State)
-    else:
-        state = game.setup(len(players), p["options"])
+    state = game.setup(len(players), p["options"])
     return Folded(id=game_id, type=p["type"], players=players, options=p["options"], created=p,
-                  version=created.version, head=created.hash, state=state)
+                  version=created.version, head=created.hash, state=state, last_moves=(0,) * len(players))
 
 
 def move_of(game: Game, e: Envelope) -> tuple[int, Any]:
@@ -68,25 +75,41 @@ def move_of(game: Game, e: Envelope) -> tuple[int, Any]:
     return actor, game.decode_move(e.payload["move"])
 
 
-def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None) -> Folded:
-    """One event folded in. `history` (version -> Folded) is needed only to fold an undo."""
+def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after: Any = None) -> Folded:
+    """One event folded in. `history` (version -> Folded) is needed only to fold an undo. `after`: the
+    state a move leads to, when the command that just sealed `e` has computed it already."""
     if e.version != f.version + 1:
         raise CorruptLog(f"event {e.version} follows version {f.version}")
+    if after is None and (e.prev != f.head or digest(e) != e.hash):
+        raise CorruptLog(f"the hash chain breaks at version {e.version}")
     game = f.game
-    state, status, last = f.state, f.status, f.last_effective
+    changes: dict[str, Any] = {}
     if e.kind in MOVE_KINDS:
-        actor, move = move_of(game, e)
-        state = game.apply(state, actor, move)
-        last = e.version
+        if after is None:
+            actor, move = move_of(game, e)
+            after = game.apply(f.state, actor, move)
+        changes = {"state": after, "last_effective": e.version, "undo_request": None}
+        if e.kind == "chance" or e.payload.get("reveals"):
+            changes["barrier"] = e.version
+        if e.kind == "move":
+            changes["last_moves"] = tuple(e.version if s == e.actor else v for s, v in enumerate(f.last_moves))
     elif e.kind == "undo":
         to = int(e.payload["to"])
         if history is None or to not in history:
             raise CorruptLog(f"undo to {to} needs the fold's history")
         back = history[to]
-        state, last = back.state, back.last_effective
+        changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
+                   "last_moves": back.last_moves, "undo_request": None}
+    elif e.kind == "undo-requested":
+        changes = {"undo_request": {"by": e.payload["by"], "to": e.payload["to"], "consents": []}}
+    elif e.kind == "undo-consented" and f.undo_request is not None:
+        req = f.undo_request
+        changes = {"undo_request": {**req, "consents": [*req["consents"], e.payload["by"]]}}
+    elif e.kind == "forked-state":
+        changes = {"state": msgspec.convert(e.payload["state"], game.State), "barrier": e.version}
     elif e.kind == "finished":
-        status = "finished"
-    return msgspec.structs.replace(f, version=e.version, head=e.hash, state=state, status=status, last_effective=last)
+        changes = {"status": "finished"}
+    return msgspec.structs.replace(f, version=e.version, head=e.hash, **changes)
 
 
 def fold(game_id: str, events: Iterable[Envelope], base: Folded | None = None, upto: int | None = None) -> Folded:

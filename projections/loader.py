@@ -36,6 +36,9 @@ class Snapshot(msgspec.Struct):
     head: str
     status: str
     last_effective: int
+    barrier: int
+    last_moves: tuple[int, ...]
+    undo_request: dict | None
     state: msgspec.Raw
 
 
@@ -97,7 +100,8 @@ class Loader:
         s = msgspec.msgpack.decode(raw, type=Snapshot)
         state = msgspec.msgpack.decode(s.state, type=registry.get(s.type).State)
         return Folded(id=s.id, type=s.type, players=s.players, options=s.options, created=s.created,
-                      version=s.version, head=s.head, state=state, status=s.status, last_effective=s.last_effective)
+                      version=s.version, head=s.head, state=state, status=s.status, last_effective=s.last_effective,
+                      barrier=s.barrier, last_moves=s.last_moves, undo_request=s.undo_request)
 
     async def maybe_snapshot(self, before: int, f: Folded) -> None:
         """Write a snapshot when an append carried the game across a multiple of SNAPSHOT_EVERY."""
@@ -105,5 +109,5 @@ class Loader:
             return
         snap = Snapshot(id=f.id, type=f.type, players=f.players, options=f.options, created=f.created,
                         version=f.version, head=f.head, status=f.status, last_effective=f.last_effective,
-                        state=msgspec.Raw(msgspec.msgpack.encode(f.state)))
+                        barrier=f.barrier, last_moves=f.last_moves, undo_request=f.undo_request, state=msgspec.Raw(msgspec.msgpack.encode(f.state)))
         await self.redis.set(keys.snapshot(f.id), msgspec.msgpack.encode(snap))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import hmac
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
@@ -16,13 +14,15 @@ from litestar.params import Parameter
 from litestar.response import ServerSentEvent
 from redis.asyncio import Redis
 
-from events.store import EventStore, VersionConflict
+from events.store import VersionConflict
 from games import registry
-from projections.loader import Loader
-from projections.lobby import Lobby, LobbyRow
+from projections.fold import CorruptLog
+from projections.lobby import LobbyRow
 from service import views
-from service.errors import DomainError, NotFound, StaleVersion, Unauthorized
-from service.games import ARBITER, Games
+from service.errors import DomainError, Unauthorized
+from service.games import ARBITER
+from service.routes_audit import ROUTES as AUDIT_ROUTES
+from service.runtime import Runtime, rt
 from service.settings import Settings, settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 
@@ -65,59 +65,6 @@ class GameType(msgspec.Struct):
     min_players: int
     max_players: int
     options: list[dict[str, Any]]
-
-
-# --- the runtime the handlers share --------------------------------------------------------------
-
-class Runtime:
-    def __init__(self, cfg: Settings, redis: Redis):
-        self.cfg, self.redis = cfg, redis
-        self.store = EventStore(redis)
-        self.loader = Loader(self.store)
-        self.games = Games(self.store, self.loader, on_waiting=self.enqueue_advance, on_finished=self.enqueue_finished)
-        self.lobby = Lobby(redis)
-        self._queue = None
-        self._tasks: set[asyncio.Task] = set()
-
-    @property
-    def queue(self):
-        if self._queue is None:
-            from service.jobs import queue_for
-
-            self._queue = queue_for(self.cfg)
-        return self._queue
-
-    async def enqueue_advance(self, game_id: str, version: int) -> None:
-        """Hand the game to a worker, off the request path (the sweeper catches what gets lost)."""
-        from service.jobs import enqueue_advance
-
-        task = asyncio.create_task(asyncio.to_thread(enqueue_advance, self.queue, game_id, version))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def enqueue_finished(self, game_id: str, tournament: dict) -> None:
-        from service.jobs import enqueue_finished
-
-        await asyncio.to_thread(enqueue_finished, self.queue, game_id, tournament)
-
-    async def caller(self, request: Request, game_id: str) -> int | str | None:
-        """The seat (or "arbiter") the bearer token stands for; None without a token."""
-        auth = request.headers.get("authorization")
-        if not auth:
-            return None
-        scheme, _, token = auth.partition(" ")
-        if scheme.lower() != "bearer" or not token:
-            raise Unauthorized("use 'Authorization: Bearer <token>'")
-        if self.cfg.arbiter_token and hmac.compare_digest(token, self.cfg.arbiter_token):
-            return ARBITER
-        seat = await self.games.seat_of(game_id, token)
-        if seat is None:
-            raise Unauthorized("this token is not a seat of this game")
-        return seat
-
-
-def rt(request: Request) -> Runtime:
-    return request.app.state.runtime
 
 
 # --- routes ---------------------------------------------------------------------------------------
@@ -207,11 +154,12 @@ async def events(request: Request, game_id: str, from_: int = Parameter(query="f
 async def event_stream(request: Request, game_id: str, from_: int = Parameter(query="from", default=1, ge=1)) -> ServerSentEvent:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    await r.games.load(game_id)
+    finished = (await r.games.load(game_id)).status == "finished"
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
+        nonlocal finished
         async for e in r.store.follow(game_id, from_ - 1):
-            finished = e.kind in ("finished", "seed-revealed")
+            finished = finished or e.kind == "finished"  # from the end on, every payload is public
             row = views.event_rows([e], caller, finished)[0]
             yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
 
@@ -254,6 +202,10 @@ def http_error(_: Request, exc: HTTPException) -> Response:
     return _error(exc.status_code, codes.get(exc.status_code, "error"), detail)
 
 
+def corrupt_log(_: Request, exc: CorruptLog) -> Response:
+    return _error(500, "corrupt-log", f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
+
+
 def server_error(_: Request, exc: Exception) -> Response:
     return _error(500, "internal", f"{type(exc).__name__}")
 
@@ -274,10 +226,11 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     return Litestar(
         route_handlers=[*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-                        event_stream, state_at, *(extra_handlers or [])],
+                        event_stream, state_at, *AUDIT_ROUTES, *(extra_handlers or [])],
         lifespan=[lifespan],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
+                            CorruptLog: corrupt_log,
                             500: server_error},
         request_max_body_size=cfg.max_body,
         openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),

@@ -19,7 +19,7 @@ from events.envelope import Envelope, seal, secret_salt
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
-from projections.fold import Folded, Player, start
+from projections.fold import Folded, chance_key, start, step
 from projections.loader import GameNotFound, Loader
 from service.errors import GameOver, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
 from service.players import parse_players
@@ -106,19 +106,22 @@ class Games:
         seed = seed if seed is not None else fairness.new_seed()
         game_id = secrets.token_hex(6)
         payload: dict[str, Any] = {
+            "id": game_id,
             "type": type_,
             "players": [msgspec.to_builtins(p) for p in players],
             "options": options,
             "arbiter_chance": arbiter_chance,
             "seed_sha256": fairness.commitment(seed),
         }
-        if start_state is not None:
-            payload["start_state"] = msgspec.to_builtins(start_state)
         if origin is not None:
             payload["origin"] = origin
         if tournament is not None:
             payload["tournament"] = tournament
         created = seal(1, "system", "created", payload, prev="")
+        batch = [created]
+        if start_state is not None:  # a fork: its position stays secret until the end, like any hidden state
+            batch.append(seal(2, "system", "forked-state", {"state": msgspec.to_builtins(start_state)},
+                              prev=created.hash, visible_to=(), salt=secret_salt(seed, game_id, 2)))
         seats, tokens = [], {}
         for i, p in enumerate(players):
             row: dict[str, Any] = {"seat": i, "name": p.name}
@@ -130,7 +133,9 @@ class Games:
             seats.append(row)
         await self.redis.hset(keys.secret(game_id), mapping={"seed": seed, **tokens})
         f = start(game_id, created)
-        await self.store.append(game_id, 0, [created], waits=self.waiting_on(f) or "")
+        for e in batch[1:]:
+            f = step(f, e)
+        await self.store.append(game_id, 0, batch, waits=self.waiting_on(f) or "")
         await self.redis.zadd(keys.GAMES, {game_id: time.time()})
         self.loader.remember(f)
         await self._after(f)
@@ -208,9 +213,9 @@ class Games:
             batch.append(seal(v + 1, "system", "finished", {"result": msgspec.to_builtins(result)}, prev=batch[-1].hash))
             batch.append(seal(v + 2, "system", "seed-revealed", {"seed": await self.seed(f.id)}, prev=batch[-1].hash))
             status = "finished"
-        last_move = next((e.version for e in reversed(batch) if e.kind in ("move", "chance")), f.last_effective)
-        new = msgspec.structs.replace(f, version=f.version + len(batch), head=batch[-1].hash, state=state,
-                                      status=status or f.status, last_effective=last_move)
+        new = f
+        for i, e in enumerate(batch):
+            new = step(new, e, after=state if i == 0 else None)
         appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, self.waiting_on(new) or "")
         if appended.duplicate:
             return Accepted(version=appended.version, status=f.status, duplicate=True)
@@ -225,7 +230,11 @@ class Games:
         e = seal(f.version + 1, actor, kind, payload, prev=f.head, visible_to=visible_to)
         await self.store.append(f.id, f.version, [e], waits=self.waiting_on(f) or "")
         self.loader.forget(f.id)
-        return await self.load(f.id)
+        f = await self.load(f.id)
+        if kind == "undo" and self.waiting_on(f):  # back to a state that waits on chance or an AI
+            await self.redis.zadd(keys.WAITING, {f.id: time.time()})
+        await self._after(f)  # a job that lost its version to this event hands the game back
+        return f
 
     # --- chance and AI, for the workers ---------------------------------------------------------
 
@@ -243,7 +252,7 @@ class Games:
     async def resolve_chance(self, f: Folded) -> Accepted:
         game = f.game
         seed = await self.seed(f.id)
-        outcome = sample_chance(game.chance(f.state), fairness.HashRng(seed, f.id, f.version + 1))
+        outcome = sample_chance(game.chance(f.state), fairness.HashRng(seed, chance_key(f.created), f.version + 1))
         return await self._commit(f, self._decide(f, CHANCE, "chance", "chance", outcome, seed))
 
     async def play_ai(self, f: Folded, choose: Callable[..., Any]) -> Accepted:

@@ -10,6 +10,7 @@ import msgspec
 from events.envelope import Envelope, redacted
 from games.protocol import CHANCE
 from projections.fold import Folded
+from service.undo import status_for
 
 Caller = int | str | None  # a seat, "arbiter", or None (a spectator)
 
@@ -45,6 +46,8 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
         out["result"] = {**msgspec.to_builtins(result), "winners": list(result.winners)}
     if finished or caller == "arbiter":
         out["seat_views"] = [msgspec.to_builtins(game.view(state, s)) for s in range(len(f.players))]
+    if caller is not None:
+        out["undo"] = status_for(f, caller)
     if "origin" in f.created:
         out["origin"] = f.created["origin"]
     return out

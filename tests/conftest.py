@@ -1,5 +1,9 @@
+import os
 import sys
 from pathlib import Path
+
+# the toy game of tests/ is a registered game type in the test process, as in the test stack's server
+os.environ.setdefault("CARAVAN_GAME_MODULES", "tests.toygame")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -4,9 +4,7 @@ import pytest
 
 from games.registry import all_games
 from tests import contract
-from tests.toygame import GAME as TOY
-
-GAMES = [TOY, *all_games().values()]
+GAMES = list(all_games().values())  # the toy game of tests/ included (see conftest.py)
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
 

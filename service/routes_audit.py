@@ -1,0 +1,86 @@
+"""Routes for the audit trail: undo, verify, export and fork."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.params import Parameter
+
+from events.envelope import redacted
+from projections.audit import Report, verify
+from service.runtime import rt
+from service.errors import Invalid, NotFound, Unauthorized
+from service.games import ARBITER
+from service.undo import undo as undo_command
+from service.views import seat_of
+
+
+class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
+    to: int | None = None  # the arbiter may name the version to return to
+
+
+@post("/games/{game_id:str}/undo", status_code=200)
+async def undo(request: Request, game_id: str, data: UndoRequest | None = None) -> dict[str, Any]:
+    """Request an undo of your last move, or consent to another seat's request; the arbiter grants at once."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    if caller is None:
+        raise Unauthorized("a seat's token (or the arbiter's) is needed to undo")
+    if data is not None and data.to is not None and caller != ARBITER:
+        raise Invalid("only the arbiter names the version to return to; a seat takes back its last move")
+    return await undo_command(r.games, game_id, caller, data.to if data else None)
+
+
+@get("/games/{game_id:str}/verify")
+async def verify_game(request: Request, game_id: str) -> Report:
+    """The hash chain, the seed commitment, every chance outcome and every move, checked on the live log.
+    Tells where the chain breaks; shows nothing secret."""
+    r = rt(request)
+    events = await r.store.read(game_id, 1)  # not through the loader: a broken log must still be reported
+    if not events:
+        raise NotFound(f"no game {game_id!r}")
+    return verify(events, seed=await r.games.seed(game_id))
+
+
+@get("/games/{game_id:str}/export", media_type="application/x-ndjson")
+async def export(request: Request, game_id: str) -> Response:
+    """The whole game as JSON lines, one event a line: verifiable offline (`caravan verify`) once
+    finished; while it runs, payloads the caller may not see are withheld."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    f = await r.games.load(game_id)
+    everything = f.status == "finished" or caller == ARBITER
+    lines = [msgspec.json.encode(redacted(e, seat_of(caller), everything)) for e in await r.store.read(game_id, 1)]
+    return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson",
+                    headers={"content-disposition": f'attachment; filename="{game_id}.jsonl"'})
+
+
+@post("/games/{game_id:str}/fork", status_code=201)
+async def fork(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> dict[str, Any]:
+    """A new game from the position after event `at` (default: now). Hidden parts are re-drawn from what
+    the forking seat could know, unless the game is finished or the arbiter forks (then exact)."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    f = await r.games.load(game_id)
+    at = f.version if at is None or at > f.version else at
+    then = await r.loader.at(game_id, at)
+    game = then.game
+    if f.status == "finished" or caller == ARBITER:
+        state, how = then.state, "exact"
+    elif isinstance(caller, int):
+        state, how = game.determinize(then.state, caller, random.Random()), f"re-drawn for seat {caller}"
+    else:
+        raise Unauthorized("while a game runs, only its seats or the arbiter may fork it")
+    if not game.actors(state):
+        raise Invalid(f"the position after event {at} is the end of the game: nothing to play from it")
+    specs = [p.name + (f":ai-{p.ai}" if p.ai else "") for p in f.players]
+    options = {**f.options, "arbiter_chance": bool(f.created.get("arbiter_chance"))}
+    origin = {"game": game_id, "at": at, "by": caller, "hidden": how}
+    new_id, seats = await r.games.create(f.type, specs, options=options, start_state=state, origin=origin)
+    return {"id": new_id, "seats": seats, "origin": origin}
+
+
+ROUTES = [undo, verify_game, export, fork]

@@ -66,6 +66,11 @@ def order_price(order: str, pay: str) -> tuple[int, ...]:
     return c
 
 
+# (order, pay) -> (mule condition, the nonzero parts of the price as (resource, amount))
+PRICE = {(o, pay): (ORDERS[o].cond, tuple((r, c) for r, c in enumerate(order_price(o, pay)) if c))
+         for o in ORDERS for pay in ("full", "free", "no_spice")}
+
+
 def can_fulfil(order: str, board, pay: str = "full") -> bool:
     """The mule condition (not a cost) and the order's cost, payable from `board`."""
     o = ORDERS[order]

@@ -11,7 +11,7 @@ from games.protocol import CHANCE, ChanceSpec, IllegalMove, Result, ranks_from_k
 
 from . import effects as fx
 from . import steps
-from .cards import (ADDITIONAL_COPIES, ALL_ORDERS, DISPLAY_SIZE, FARMER, PATRIARCH, PERSONS, ROUND_LIMIT,
+from .cards import (ADDITIONAL_COPIES, ALL_ORDERS, DISPLAY_SIZE, FARMER, MU, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
                     START_VALUE, deck_of)
 from .moves import CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, Pass, PlaceStartCards
 from .state import KashgarState, Pending, Player
@@ -20,6 +20,7 @@ from .table import Table, vp_of
 START_CARDS_EACH = 3
 CARAVANS = 3
 NO_CHANCE = frozenset({CHANCE})
+ONLY = tuple(frozenset((i,)) for i in range(4))  # {seat}
 
 
 # --- 2. setup ----------------------------------------------------------------------------------------
@@ -60,10 +61,10 @@ def actors(s: KashgarState) -> frozenset[int]:
     if ph == "play":
         p = s.pending
         if p is None:
-            return frozenset((s.current,))
+            return ONLY[s.current]
         if p.step in ("draw", "refill"):
             return NO_CHANCE
-        return frozenset((p.target if p.step == "respond" else p.seat,))
+        return ONLY[p.target if p.step == "respond" else p.seat]
     if ph in ("display", "deal"):
         return NO_CHANCE
     if ph == "place":
@@ -104,39 +105,122 @@ def chance(s: KashgarState) -> ChanceSpec:
 # --- 4. the turn: every legal choice of the active player ---------------------------------------
 ALWAYS = frozenset({"gain", "gain_either", "two_spices", "set", "set_spice", "flip", "spices_min3",
                     "others_gain", "others_set", "others_lose", "customs"})  # never impossible
-_PLAN: dict = {}  # (card, caravan) -> [moves that are always legal, (cls, action, Action) to check]
+# effects that are possible exactly when a deck, pile or the spare Patriarch holds something
+AVAILABLE = {
+    "draw_std": lambda s: bool(s.std_top or s.std_pool or s.discard),  # 6.4: the discard pile is reshuffled
+    "look_std": lambda s: bool(s.std_top or s.std_pool),  # looking never reshuffles
+    "draw_spc": lambda s: bool(s.special_pool or s.special_under),
+    "draw_orders": lambda s: bool(s.order_pool or s.order_under),
+    "take_discard": lambda s: bool(s.discard),
+    "spare_patriarch": lambda s: s.spare_patriarch,
+}
+_PLAN: dict = {}  # (card, caravan) -> (moves that are always legal, [checks for the other actions])
+_BY_SPICES: dict = {}  # (card, caravan, action, board capped at the cost) -> moves of a spice-cost action
+FULFIL_KINDS = {"fulfil": lambda e: (e[1], e[2]), "fulfil_two": lambda e: (("small", "large", "special"), "full")}
 
 
 def _plan(card: str, caravan: int):
+    """The moves of one front card, worked out once: the always-legal ones (free, always possible, and
+    pass) and, per other action, what its legality depends on:
+      ("cost", cost, availability test or None, moves)  a fixed cost and perhaps a deck to draw from;
+      ("spices", cap, key, cls, action, Action)          an "n S" / "n of one spice" cost: the moves
+                                                         depend only on the board capped at the cost;
+      ("fulfil", cost, orders that fit, pay, cls, action) a display order to fulfil;
+      ("general", cls, action, Action)                   everything else (the variant's targets...)."""
     plan = _PLAN.get((card, caravan))
     if plan is None:
         person = PERSONS[card]
         fixed, dynamic = [], []
         for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
             for a, act in enumerate(actions):
-                if act.cost is fx.FREE and act.effect[0] in ALWAYS:
+                op = act.effect[0]
+                simple_cost = not act.cost.any_spice and not act.cost.one_spice
+                cost = tuple((r, c) for r, c in enumerate(act.cost.board) if c)
+                if act.cost is fx.FREE and op in ALWAYS:
                     fixed += [cls(caravan=caravan, action=a, **p)
                               for p in fx.choices(None, 0, caravan, "", act.effect, None, ())]
+                elif simple_cost and (op in ALWAYS or op in AVAILABLE):
+                    params = fx.choices(None, 0, caravan, "", act.effect, None, ()) if op in ALWAYS else fx.ONE
+                    moves = tuple(cls(caravan=caravan, action=a, **p) for p in params)
+                    dynamic.append(("cost", cost, AVAILABLE.get(op), moves))
+                elif not simple_cost and op in ("gain", "gain_either", "two_spices", "other_spice"):
+                    extra = act.cost.any_spice + act.cost.one_spice
+                    cap = tuple(c + (extra if r < 5 else 0) for r, c in enumerate(act.cost.board))
+                    dynamic.append(("spices", cap, (card, caravan, cls, a), cls, a, act))
+                elif simple_cost and op in FULFIL_KINDS:
+                    kinds, pay = FULFIL_KINDS[op](act.effect)
+                    fits = frozenset(o for o in ORDERS if fx.order_matches(o, kinds))
+                    dynamic.append(("fulfil", cost, fits, pay, cls, a))
                 else:
-                    dynamic.append((cls, a, act))
+                    dynamic.append(("general", cls, a, act))
         if not person.bang:
             fixed.append(Pass(caravan=caravan))
         plan = _PLAN[(card, caravan)] = (fixed, dynamic)
     return plan
 
 
-def front_card_moves(t: Table, seat: int, caravan: int) -> list:
+_FULFIL_MOVES: dict = {}  # (cls, caravan, action, order) -> the move
+
+
+def _card_moves(s: KashgarState, seat: int, caravan: int, board, t: Table | None):
     """Every legal move with the front card of one caravan: its actions with all parameters, pass."""
-    fixed, dynamic = _plan(t.caravans[seat][caravan][0], caravan)
+    fixed, dynamic = _plan(s.seats[seat].caravans[caravan][0], caravan)
     if not dynamic:
         return fixed
     out = list(fixed)
-    board = t.boards[seat]
-    for cls, a, act in dynamic:
-        for paid, after in fx.pay_options(board, act.cost):
-            for params in fx.choices(t, seat, caravan, "", act.effect, after, paid):
-                out.append(cls(caravan=caravan, action=a, pay=paid, **params))
+    for entry in dynamic:
+        kind = entry[0]
+        if kind == "cost":
+            for r, c in entry[1]:
+                if board[r] < c:
+                    break
+            else:
+                if entry[2] is None or entry[2](s):
+                    out += entry[3]
+        elif kind == "fulfil":
+            _, cost, fits, pay, cls, a = entry
+            after = list(board)
+            for r, c in cost:
+                after[r] -= c
+            if min(after) < 0:
+                continue
+            mules = after[MU]
+            for o in s.display if t is None else t.get("display"):
+                if o not in fits:
+                    continue
+                cond, price = fx.PRICE[(o, pay)]
+                if mules < cond:
+                    continue
+                for r, c in price:
+                    if after[r] < c:
+                        break
+                else:
+                    m = _FULFIL_MOVES.get((cls, caravan, a, o))
+                    if m is None:
+                        m = _FULFIL_MOVES[(cls, caravan, a, o)] = cls(caravan=caravan, action=a, order=o)
+                    out.append(m)
+        elif kind == "spices":
+            _, cap, key, cls, a, act = entry
+            key = key + tuple(map(min, board, cap))
+            moves = _BY_SPICES.get(key)
+            if moves is None:
+                moves = _BY_SPICES[key] = tuple(_general_moves(None, seat, caravan, board, cls, a, act))
+            out += moves
+        else:
+            if t is None:
+                t = Table.reading(s)
+            out += _general_moves(t, seat, caravan, board, *entry[1:])
     return out
+
+
+def _general_moves(t, seat, caravan, board, cls, a, act) -> list:
+    return [cls(caravan=caravan, action=a, pay=paid, **params)
+            for paid, after in fx.pay_options(board, act.cost)
+            for params in fx.choices(t, seat, caravan, "", act.effect, after, paid)]
+
+
+def front_card_moves(t: Table, seat: int, caravan: int) -> list:
+    return _card_moves(t.s, seat, caravan, t.boards[seat], t)
 
 
 _last: tuple = (None, None, ())  # the last (state, seat, moves) listed: apply checks against it
@@ -147,6 +231,14 @@ def legal_moves(s: KashgarState, seat: int) -> list:
     last = _last  # one read: safe when threads share the module
     if last[0] is s and last[1] == seat:
         return list(last[2])
+    if s.phase == "play" and s.pending is None:
+        if seat != s.current:
+            return []
+        board = s.seats[seat].board
+        moves = _card_moves(s, seat, 0, board, None) + _card_moves(s, seat, 1, board, None) + \
+            _card_moves(s, seat, 2, board, None)
+        _last = (s, seat, tuple(moves))
+        return moves
     acting = actors(s)
     if seat not in acting:
         return []
@@ -155,10 +247,7 @@ def legal_moves(s: KashgarState, seat: int) -> list:
     if s.phase == "place":
         return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
     t = Table.reading(s)
-    if s.pending is not None:
-        moves = steps.pending_moves(t, s.pending)
-    else:
-        moves = [m for c in range(CARAVANS) for m in front_card_moves(t, seat, c)]
+    moves = steps.pending_moves(t, s.pending)
     _last = (s, seat, tuple(moves))
     return moves
 

@@ -12,6 +12,50 @@ from .cards import CAPS, DISPLAY_SIZE, FARMER, ORDERS, PERSONS
 from .state import PUBLIC, KashgarState, Pending, Player, Slot
 
 
+class _Rows:
+    """One part of every player (board, caravans or orders) as mutable lists, copied per seat on first
+    use: the seats an action never touches keep their frozen values."""
+
+    __slots__ = ("seats", "rows")
+
+    def __init__(self, seats):
+        self.seats = seats
+        self.rows = [None] * len(seats)
+
+    def __setitem__(self, i, value):
+        self.rows[i] = value
+
+
+class _Boards(_Rows):
+    __slots__ = ()
+
+    def __getitem__(self, i):
+        r = self.rows[i]
+        if r is None:
+            r = self.rows[i] = list(self.seats[i].board)
+        return r
+
+
+class _Caravans(_Rows):
+    __slots__ = ()
+
+    def __getitem__(self, i):
+        r = self.rows[i]
+        if r is None:
+            r = self.rows[i] = [list(c) for c in self.seats[i].caravans]
+        return r
+
+
+class _Orders(_Rows):
+    __slots__ = ()
+
+    def __getitem__(self, i):
+        r = self.rows[i]
+        if r is None:
+            r = self.rows[i] = list(self.seats[i].orders)
+        return r
+
+
 class Table:
     __slots__ = ("s", "n", "boards", "caravans", "orders", "dealt", "f", "pending")
 
@@ -20,7 +64,7 @@ class Table:
         self.n = s.players
         self.f: dict = {}  # changed scalar fields of the state
         self.pending: Pending | None = s.pending
-        # boards, caravans, orders, dealt: copied into lists on first use (see __getattr__)
+        # boards, caravans, orders, dealt: created on first use (see __getattr__)
 
     @classmethod
     def reading(cls, s: KashgarState) -> "Table":
@@ -28,20 +72,21 @@ class Table:
         t = cls.__new__(cls)
         t.s = s
         t.n = s.players
-        t.boards = [p.board for p in s.seats]
-        t.caravans = [p.caravans for p in s.seats]
-        t.orders = [p.orders for p in s.seats]
-        t.dealt = [p.dealt for p in s.seats]
+        seats = s.seats
+        t.boards = [p.board for p in seats]
+        t.caravans = [p.caravans for p in seats]
+        t.orders = [p.orders for p in seats]
+        t.dealt = [p.dealt for p in seats]
         t.f = {}
         t.pending = s.pending
         return t
 
     def __getattr__(self, name):
-        if name in _PLAYER_PARTS:  # the players' parts, copied on first use
+        if name in _PLAYER_PARTS:  # the players' parts, copied seat by seat on first use
             seats = self.s.seats
-            self.boards = [list(p.board) for p in seats]
-            self.caravans = [[list(c) for c in p.caravans] for p in seats]
-            self.orders = [list(p.orders) for p in seats]
+            self.boards = _Boards(seats)
+            self.caravans = _Caravans(seats)
+            self.orders = _Orders(seats)
             self.dealt = [p.dealt for p in seats]
             return getattr(self, name)
         return getattr(self.s, name)  # unchanged state fields read through
@@ -54,15 +99,20 @@ class Table:
         self.f[name] = value
 
     def freeze(self) -> KashgarState:
+        s = self.s
         try:
             boards = object.__getattribute__(self, "boards")
         except AttributeError:  # no player was touched
-            return msgspec.structs.replace(self.s, pending=self.pending, **self.f)
-        seats = tuple(
-            Player(tuple(b), tuple(tuple(c) for c in cs), tuple(o), d)
-            for b, cs, o, d in zip(boards, self.caravans, self.orders, self.dealt)
-        )
-        return msgspec.structs.replace(self.s, seats=seats, pending=self.pending, **self.f)
+            return msgspec.structs.replace(s, pending=self.pending, **self.f)
+        seats = []
+        for p, b, cs, o, d in zip(s.seats, boards.rows, self.caravans.rows, self.orders.rows, self.dealt):
+            if b is None and cs is None and o is None and d is p.dealt:
+                seats.append(p)
+            else:
+                seats.append(Player(p.board if b is None else tuple(b),
+                                    p.caravans if cs is None else tuple(tuple(c) for c in cs),
+                                    p.orders if o is None else tuple(o), d))
+        return msgspec.structs.replace(s, seats=tuple(seats), pending=self.pending, **self.f)
 
     # --- the player board: increase, set, decrease, pay -------------------------------------------
     def gain(self, seat: int, r: int, n: int) -> None:

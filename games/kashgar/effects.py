@@ -155,22 +155,26 @@ def clockwise_others(seat: int, n: int):
     return [(seat + k) % n for k in range(1, n)]
 
 
-def carry_out(t: Table, seat: int, caravan: int, effect: tuple, m, pending: Pending) -> Pending | None:
-    """Do the effect; returns the pending continuation (draws, refills, decisions) or None."""
+OWN_ONLY = frozenset({"gain", "gain_either", "other_spice", "two_spices", "set", "set_spice", "spices_min3",
+                      "flip"})  # effects on the acting player's own board (or its Patriarch) only
+
+
+def own_effect(b: list, car: list, effect: tuple, m) -> None:
+    """An OWN_ONLY effect on the board `b` (a list) and the caravan `car` the card came from."""
     op = effect[0]
-    b = t.boards[seat]
-    car = t.caravans[seat][caravan]
-    if op == "gain":
+    if op == "gain":  # increase: whatever would exceed the maximum is lost
         for r, k in enumerate(effect[1]):
             if k:
-                t.gain(seat, r, k)
+                b[r] = min(b[r] + k, CAPS[r])
         if effect[2]:
-            t.gain(seat, INDEX[m.spice], effect[2])
+            r = INDEX[m.spice]
+            b[r] = min(b[r] + effect[2], CAPS[r])
     elif op in ("gain_either", "other_spice"):
-        t.gain(seat, INDEX[m.spice], effect[-1])
+        r = INDEX[m.spice]
+        b[r] = min(b[r] + effect[-1], CAPS[r])
     elif op == "two_spices":
-        t.gain(seat, INDEX[m.spice], effect[1])
-        t.gain(seat, INDEX[m.spice2], effect[1])
+        for r in (INDEX[m.spice], INDEX[m.spice2]):
+            b[r] = min(b[r] + effect[1], CAPS[r])
     elif op == "set":
         b[effect[1]] = effect[2]
     elif op == "set_spice":
@@ -180,6 +184,14 @@ def carry_out(t: Table, seat: int, caravan: int, effect: tuple, m, pending: Pend
             b[r] = max(b[r], 3)
     elif op == "flip":  # the card has already moved to the end of its caravan
         car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
+
+
+def carry_out(t: Table, seat: int, caravan: int, effect: tuple, m, pending: Pending) -> Pending | None:
+    """Do the effect; returns the pending continuation (draws, refills, decisions) or None."""
+    op = effect[0]
+    car = t.caravans[seat][caravan]
+    if op in OWN_ONLY:
+        own_effect(t.boards[seat], car, effect, m)
     elif op in ("draw_std", "draw_spc", "look_std"):
         deck = {"draw_std": "standard", "draw_spc": "special", "look_std": "look"}[op]
         keep = effect[2] if op != "look_std" else 0

@@ -3,6 +3,7 @@ and winner (7). Card effects are in `effects.py`, the steps inside a turn in `st
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import permutations
 
 import msgspec
@@ -261,6 +262,11 @@ def _is_legal_start(s: KashgarState, t: Table, seat: int, move) -> bool:
 
 # --- applying a move ------------------------------------------------------------------------------
 def apply(s: KashgarState, seat: int, move) -> KashgarState:
+    last = _last
+    if last[0] is s and last[1] == seat and s.pending is None and s.phase == "play" and move in last[2]:
+        nxt = _quick_turn(s, seat, move)  # a listed move: legal
+        if nxt is not None:
+            return nxt
     if seat not in actors(s):
         raise IllegalMove("it is not your turn" if s.phase != "over" else "the game is over")
     t = Table(s)
@@ -359,6 +365,53 @@ def _start_action(t: Table, seat: int, move) -> None:
     for sp in move.pay:
         t.boards[seat][fx.INDEX[sp]] -= 1
     t.pending = fx.carry_out(t, seat, c, act.effect, move, pending) or pending
+
+
+def _quick_turn(s: KashgarState, seat: int, move) -> KashgarState | None:
+    """The common turns done straight on the frozen state, as `_start_action` + `end_action` would:
+    a pass, or an action that only changes the player's own board (or flips its Patriarch) and no VP.
+    None for everything else."""
+    p = s.seats[seat]
+    c = move.caravan
+    car = p.caravans[c]
+    card = car[0]
+    board = p.board
+    box = None
+    if type(move) is Pass:
+        car = car[1:] + (card,)
+    else:
+        person = PERSONS[card]
+        farewell = type(move) is Farewell
+        act = (person.farewell if farewell else person.caravan)[move.action]
+        if act.effect[0] not in fx.OWN_ONLY or (farewell and (person.vp or card == FARMER)):
+            return None
+        b = list(board)
+        for r, n in enumerate(act.cost.board):
+            b[r] -= n
+        for sp in move.pay:
+            b[fx.INDEX[sp]] -= 1
+        if farewell:
+            car = list(car[1:])
+            box = list(s.box)
+            insort(box, card)
+        else:
+            car = list(car[1:])
+            car.append(card)
+        fx.own_effect(b, car, act.effect, move)
+        board = tuple(b)
+        car = tuple(car)
+    cars = p.caravans
+    cars = (car, cars[1], cars[2]) if c == 0 else (cars[0], car, cars[2]) if c == 1 else (cars[0], cars[1], car)
+    seats = s.seats
+    seats = seats[:seat] + (Player(board, cars, p.orders, p.dealt),) + seats[seat + 1:]
+    changes = {"seats": seats, "actions": s.actions + 1}
+    if box is not None:
+        changes["box"] = tuple(box)
+    if seat == (s.start_player - 1) % s.players:  # as steps.end_action
+        if s.end_triggered or s.round >= ROUND_LIMIT:
+            return msgspec.structs.replace(s, phase="over", **changes)
+        changes["round"] = s.round + 1
+    return msgspec.structs.replace(s, current=(seat + 1) % s.players, **changes)
 
 
 VP_EFFECTS = frozenset({"draw_std", "draw_spc", "take_discard", "fulfil", "fulfil_two", "draw_orders", "judge",

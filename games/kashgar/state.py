@@ -22,14 +22,14 @@ def knows(mask: int, seat: int | None) -> bool:
     return bool(mask & PUBLIC) or (seat is not None and seat >= 0 and bool(mask >> seat & 1))
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     board: tuple[int, ...]  # GI, CL, PE, SA, CI, GO, MU
     caravans: tuple[tuple[str, ...], ...]  # 3 caravans, front card first
     orders: tuple[str, ...] = ()  # fulfilled orders, face up
     dealt: tuple[str, ...] = ()  # start cards dealt, not yet placed behind the Patriarchs
 
 
-class Pending(msgspec.Struct, frozen=True):
+class Pending(msgspec.Struct, frozen=True, gc=False):
     """An action that has begun but waits for a draw or a decision.
 
     step: "draw" (cards still to draw into `drawn`, see `deck`), "keep", "arrange", "orders" (decide
@@ -51,7 +51,7 @@ class Pending(msgspec.Struct, frozen=True):
     then: str = ""  # after the display refill: "" or "second"
 
 
-class KashgarState(msgspec.Struct, frozen=True):
+class KashgarState(msgspec.Struct, frozen=True, gc=False):
     players: int
     variant: tuple[str, ...]  # additional card ids mixed into the standard deck
     seats: tuple[Player, ...]

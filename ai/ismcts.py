@@ -28,7 +28,7 @@ from games.protocol import CHANCE, Game, Seat, sample_chance
 
 from .simple import own_moves, win_shares
 
-EXPLORATION = 0.7  # UCT constant c, rewards lie in [0, 1]
+EXPLORATION = 0.5  # UCT constant c, on values rescaled to [0, 1] by the range seen in this search
 ROLLOUT_MOVES = 0  # random seat moves after the tree before the heuristic judges (the step in play and chance are always finished)
 MAX_ROLLOUT_STEPS = 400  # chance steps included; a safety net for games with long chance chains
 LOG = [0.0] + [math.log(i) for i in range(1, 4096)]
@@ -65,7 +65,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
     node = root
     path: list[tuple[Node, Seat]] = []
     block: frozenset | None = None  # who still has to move in the secret simultaneous step we are in
-    block_node = root  # where that step began: every seat in it chooses with the statistics there
+    block_node: Node | None = None  # where that step began: the other seats choose with its statistics
     made: dict[Seat, int] = {}  # moves each seat made in that step (an opponent's 1st, 2nd... choice)
     expanded = False
     lo = bounds[0]
@@ -79,15 +79,21 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             d = apply(d, CHANCE, sample_chance(chance(d), rng))
             block = None
             continue
-        if block is not None and actors <= block:  # the secret simultaneous step goes on
-            sel = block_node
-        elif len(actors) > 1:  # a simultaneous step begins here
-            block_node, sel, made = node, node, {}
+        if block is None or not actors <= block:
+            if len(actors) > 1:  # a secret simultaneous step may begin here
+                block_node, made = node, {}
+            else:
+                block_node = None
+        # in a simultaneous step the searcher moves first (nobody sees its secret choice anyway) and
+        # walks its own tree; the others choose with the statistics of the step's start
+        if seat in actors:
+            actor, sel, nth = seat, node, -1
         else:
-            sel = node
-        # in a simultaneous step the searcher moves first: nobody sees its secret choice anyway
-        actor = seat if seat in actors else min(actors)
-        nth = made.get(actor, 0) if sel is block_node and actor != seat else -1
+            actor = min(actors)
+            if block_node is None:
+                sel, nth = node, -1
+            else:
+                sel, nth = block_node, made.get(actor, 0)
         moves = legal(d, actor)
         kids = sel.kids
         best = None

@@ -4,6 +4,7 @@ and winner (7). Card effects are in `effects.py`, the steps inside a turn in `st
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from itertools import permutations
 
 import msgspec
@@ -73,34 +74,36 @@ def actors(s: KashgarState) -> frozenset[int]:
     return frozenset()
 
 
-def _weighted(pool, make):
+_OUTCOME: dict = {}  # (move class, card) -> the chance move (built once)
+
+
+def _weighted(pool, cls):
     """Outcomes and weights of drawing the top card of a shuffled pool (sorted: equal cards adjacent)."""
-    outcomes, weights = [], []
-    last = None
-    for card in pool:
-        if card == last:
-            weights[-1] += 1
-        else:
-            outcomes.append(make(card))
-            weights.append(1)
-            last = card
-    return tuple(outcomes), tuple(weights)
+    counts = Counter(pool)  # keeps the pool's (sorted) order
+    outcomes = []
+    for card in counts:
+        m = _OUTCOME.get((cls, card))
+        if m is None:
+            m = _OUTCOME[(cls, card)] = cls(card) if cls is not DrawOrder else DrawOrder(order=card)
+        outcomes.append(m)
+    return tuple(outcomes), tuple(counts.values())
+
+
+_POOL = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}
+_LABEL = {"standard": "draw the top standard card", "look": "look at the top standard card",
+          "special": "draw the top special card", "orders": "draw the top order card"}
 
 
 def chance(s: KashgarState) -> ChanceSpec:
     if s.phase == "display" or (s.pending is not None and s.pending.step == "refill"):
-        o, w = _weighted(s.order_pool, lambda c: DrawOrder(order=c))
+        o, w = _weighted(s.order_pool, DrawOrder)
         return ChanceSpec("reveal the top order card into the display", o, w)
     if s.phase == "deal":
-        o, w = _weighted(s.start_pool, lambda c: DealStart(card=c))
+        o, w = _weighted(s.start_pool, DealStart)
         return ChanceSpec("deal a start card", o, w)
     p = s.pending
-    pool = {"standard": s.std_pool, "look": s.std_pool, "special": s.special_pool, "orders": s.order_pool}[p.deck]
-    make = (lambda c: DrawOrder(order=c)) if p.deck == "orders" else (lambda c: DrawCard(card=c))
-    o, w = _weighted(pool, make)
-    label = {"standard": "draw the top standard card", "look": "look at the top standard card",
-             "special": "draw the top special card", "orders": "draw the top order card"}[p.deck]
-    return ChanceSpec(label, o, w, visible_to=(p.seat,))
+    o, w = _weighted(getattr(s, _POOL[p.deck]), DrawOrder if p.deck == "orders" else DrawCard)
+    return ChanceSpec(_LABEL[p.deck], o, w, visible_to=(p.seat,))
 
 
 # --- 4. the turn: every legal choice of the active player ---------------------------------------
@@ -275,7 +278,7 @@ def apply(s: KashgarState, seat: int, move) -> KashgarState:
     elif s.phase == "place":
         _place_start_cards(t, seat, move)
     elif s.pending is not None:
-        if move not in steps.pending_moves(t, s.pending):
+        if not (last[0] is s and last[1] == seat and move in last[2]) and move not in steps.pending_moves(t, s.pending):
             raise IllegalMove(steps.pending_reason(s.pending, move))
         steps.decide(t, move)
     else:

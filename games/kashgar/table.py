@@ -136,7 +136,13 @@ class Table:
 
     # --- victory points (section 7) ---------------------------------------------------------------
     def vp(self, seat: int) -> int:
-        return vp_of(self.orders[seat], self.caravans[seat])
+        try:
+            cars = object.__getattribute__(self, "caravans")
+        except AttributeError:  # no player touched yet
+            return player_vp(self.s.seats[seat])
+        if type(cars) is _Caravans and cars.rows[seat] is None and self.orders.rows[seat] is None:
+            return player_vp(self.s.seats[seat])  # this seat's cards and orders are unchanged
+        return vp_of(self.orders[seat], cars[seat])
 
     def all_vp(self) -> tuple[int, ...]:
         return tuple(self.vp(i) for i in range(self.n))
@@ -203,6 +209,20 @@ def vp_of(orders, caravans) -> int:
         if grain:
             total += grain * c.count(FARMER)  # each Farmer: 1 VP per own Grain Field
     return total
+
+
+_SEAT_VP: dict = {}  # id(player) -> (player, VP): players unchanged by a move are shared by the next state
+
+
+def player_vp(p: Player) -> int:
+    e = _SEAT_VP.get(id(p))
+    if e is not None and e[0] is p:
+        return e[1]
+    v = vp_of(p.orders, p.caravans)
+    if len(_SEAT_VP) >= 50_000:
+        _SEAT_VP.clear()
+    _SEAT_VP[id(p)] = (p, v)
+    return v
 
 
 def public_mask(n: int) -> int:

@@ -17,7 +17,7 @@ from .cards import (ADDITIONAL_COPIES, ALL_ORDERS, DISPLAY_SIZE, FARMER, MU, ORD
                     START_VALUE, deck_of)
 from .moves import CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, Pass, PlaceStartCards
 from .state import KashgarState, Pending, Player
-from .table import Table, vp_of
+from .table import Table, player_vp, vp_of
 
 START_CARDS_EACH = 3
 CARAVANS = 3
@@ -370,23 +370,54 @@ def _start_action(t: Table, seat: int, move) -> None:
     t.pending = fx.carry_out(t, seat, c, act.effect, move, pending) or pending
 
 
+# actions that begin with a draw from a deck that needs a chance step, or with a choice from the discard
+# pile: (the deck, what must hold a card for the chance step to be next) -> the Pending they leave
+_DRAWS = {
+    "draw_std": ("standard", lambda s: not s.std_top and s.std_pool),
+    "look_std": ("look", lambda s: not s.std_top and s.std_pool),
+    "draw_spc": ("special", lambda s: s.special_pool),
+    "draw_orders": ("orders", lambda s: s.order_pool),
+    "take_discard": ("", lambda s: True),
+}
+
+
 def _quick_turn(s: KashgarState, seat: int, move) -> KashgarState | None:
-    """The common turns done straight on the frozen state, as `_start_action` + `end_action` would:
-    a pass, or an action that only changes the player's own board (or flips its Patriarch) and no VP.
-    None for everything else."""
+    """The common turns done straight on the frozen state, as `_start_action`, `steps.advance` and
+    `steps.end_action` would: a pass, an action that only changes the player's own board (or flips its
+    Patriarch) and no VP, or the start of a draw waiting for its chance step. None for everything else."""
     p = s.seats[seat]
     c = move.caravan
     car = p.caravans[c]
     card = car[0]
     board = p.board
     box = None
+    pending = None
     if type(move) is Pass:
         car = car[1:] + (card,)
     else:
         person = PERSONS[card]
         farewell = type(move) is Farewell
         act = (person.farewell if farewell else person.caravan)[move.action]
-        if act.effect[0] not in fx.OWN_ONLY or (farewell and (person.vp or card == FARMER)):
+        effect = act.effect
+        op = effect[0]
+        tracked = op in VP_EFFECTS or (farewell and (person.vp or card == FARMER))
+        if op in fx.OWN_ONLY:
+            if tracked:
+                return None
+        elif op in _DRAWS:
+            deck, ready = _DRAWS[op]
+            if not ready(s):
+                return None
+            vp_before = tuple(player_vp(q) for q in s.seats) if tracked else ()
+            if deck == "":
+                pending = Pending(step="take", seat=seat, caravan=c, card=card, vp_before=vp_before, need=effect[1])
+            elif deck == "orders":
+                pending = Pending(step="draw", seat=seat, caravan=c, card=card, vp_before=vp_before, deck=deck,
+                                  need=effect[1], mode=effect[2])
+            else:
+                pending = Pending(step="draw", seat=seat, caravan=c, card=card, vp_before=vp_before, deck=deck,
+                                  need=effect[1], keep=effect[2] if deck != "look" else 0)
+        else:
             return None
         b = list(board)
         for r, n in enumerate(act.cost.board):
@@ -400,13 +431,18 @@ def _quick_turn(s: KashgarState, seat: int, move) -> KashgarState | None:
         else:
             car = list(car[1:])
             car.append(card)
-        fx.own_effect(b, car, act.effect, move)
+        if pending is None:
+            fx.own_effect(b, car, effect, move)
         board = tuple(b)
         car = tuple(car)
     cars = p.caravans
     cars = (car, cars[1], cars[2]) if c == 0 else (cars[0], car, cars[2]) if c == 1 else (cars[0], cars[1], car)
     seats = s.seats
     seats = seats[:seat] + (Player(board, cars, p.orders, p.dealt),) + seats[seat + 1:]
+    if pending is not None:  # the action goes on: the turn is not over
+        if box is None:
+            return msgspec.structs.replace(s, seats=seats, pending=pending)
+        return msgspec.structs.replace(s, seats=seats, pending=pending, box=tuple(box))
     changes = {"seats": seats, "actions": s.actions + 1}
     if box is not None:
         changes["box"] = tuple(box)

@@ -45,5 +45,6 @@ def all_notify() -> list[str]:
 
 GAMES = f"{PREFIX}:games"  # sorted set: game id -> creation time
 WAITING = f"{PREFIX}:waiting"  # sorted set: game id -> since when it waits on a worker
+TIMERS = f"{PREFIX}:timers"  # sorted set: game id -> when its acting seats' clock runs out
 LOBBY = f"{PREFIX}:lobby"  # hash: game id -> lobby row (JSON)
 LOBBY_CURSOR = f"{PREFIX}:lobby:cursor"  # hash: notify stream -> last id folded

@@ -217,6 +217,16 @@ class Game:
         face up). Undo never reaches back across such a move. Chance moves always count as reveals."""
         return False
 
+    def time_limit(self, state: Any) -> float | None:
+        """Seconds the seats acting now have (a phase's clock: it starts when the limit first appears and
+        stops when it goes away), or None for no limit. When it runs out the platform plays
+        `timeout_move` for every human seat still acting, until the limit goes away."""
+        return None
+
+    def timeout_move(self, state: Any, seat: Seat) -> Any:
+        """What a seat that ran out of time does (the rulebook's default), or None."""
+        return None
+
     def describe(self, move: Any) -> str:
         """One line for a person: "buy 2 silk from the river" (default: the JSON of the move)."""
         return msgspec.json.encode(move).decode()

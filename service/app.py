@@ -105,7 +105,11 @@ async def lobby(request: Request, status: str | None = None, type: str | None = 
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    return views.game_view(await r.games.load(game_id), caller)
+    f = await r.games.load(game_id)
+    out = views.game_view(f, caller)
+    if "time_limit" in out:
+        out["deadline"] = await r.games.deadline(f)  # unix time when the acting seats' clock runs out
+    return out
 
 
 @get("/games/{game_id:str}/moves")

@@ -137,6 +137,7 @@ class Games:
             f = step(f, e)
         await self.store.append(game_id, 0, batch, waits=self.waiting_on(f) or "")
         await self.redis.zadd(keys.GAMES, {game_id: time.time()})
+        await self._clock(None, f)
         self.loader.remember(f)
         await self._after(f)
         return game_id, seats
@@ -187,7 +188,8 @@ class Games:
                 raise NotYourTurn(f"it is not seat {actor}'s turn")
         return self._decide(f, actor, kind, by, move, seed)
 
-    def _decide(self, f: Folded, actor: int, kind: str, by: int | str, move: Any, seed: str) -> Decision:
+    def _decide(self, f: Folded, actor: int, kind: str, by: int | str, move: Any, seed: str,
+                note: dict[str, Any] | None = None) -> Decision:
         game = f.game
         try:
             after = game.apply(f.state, actor, move)
@@ -198,6 +200,7 @@ class Games:
             payload["label"] = game.chance(f.state).label
         if game.reveals(f.state, actor, move) or actor == CHANCE:
             payload["reveals"] = True
+        payload.update(note or {})
         visible_to = game.visible_to(f.state, actor, move)
         salt = secret_salt(seed, f.id, f.version + 1) if visible_to is not None else ""
         e = seal(f.version + 1, by, kind, payload, prev=f.head, visible_to=visible_to, salt=salt)
@@ -219,6 +222,7 @@ class Games:
         appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, self.waiting_on(new) or "")
         if appended.duplicate:
             return Accepted(version=appended.version, status=f.status, duplicate=True)
+        await self._clock(f.state if f.version > 1 else None, new)
         self.loader.remember(new)
         await self.loader.maybe_snapshot(f.version, new)
         await self._after(new)
@@ -233,7 +237,39 @@ class Games:
         f = await self.load(f.id)
         if kind == "undo" and self.waiting_on(f):  # back to a state that waits on chance or an AI
             await self.redis.zadd(keys.WAITING, {f.id: time.time()})
+        if kind == "undo":
+            await self._clock(None, f)
         await self._after(f)  # a job that lost its version to this event hands the game back
+        return f
+
+    # --- clocks -------------------------------------------------------------------------------
+
+    async def _clock(self, before: Any, f: Folded) -> None:
+        """Start the acting seats' clock when a time limit appears, stop it when it goes away."""
+        game = f.game
+        limit = game.time_limit(f.state) if f.status == "active" else None
+        had = game.time_limit(before) if before is not None else None
+        if limit is not None and had is None:
+            await self.redis.zadd(keys.TIMERS, {f.id: time.time() + limit})
+        elif limit is None and (had is not None or before is None):
+            await self.redis.zrem(keys.TIMERS, f.id)
+
+    async def deadline(self, f: Folded) -> float | None:
+        if f.game.time_limit(f.state) is None:
+            return None
+        return await self.redis.zscore(keys.TIMERS, f.id)
+
+    async def play_timeouts(self, f: Folded) -> Folded:
+        """The clock ran out: every human seat still acting makes its timeout move, until the limit ends."""
+        game = f.game
+        seed = await self.seed(f.id)
+        while f.status == "active" and game.time_limit(f.state) is not None:
+            late = [s for s in sorted(game.actors(f.state)) if s >= 0 and not f.players[s].ai]
+            move = game.timeout_move(f.state, late[0]) if late else None
+            if move is None:
+                break
+            await self._commit(f, self._decide(f, late[0], "move", late[0], move, seed, note={"timeout": True}))
+            f = await self.load(f.id)
         return f
 
     # --- chance and AI, for the workers ---------------------------------------------------------

@@ -12,6 +12,7 @@ from redis import Redis as SyncRedis
 from redis.asyncio import Redis
 from rq import Queue
 
+from events import keys
 from events.store import EventStore, VersionConflict
 from projections.loader import Loader
 from service.games import Games
@@ -91,4 +92,29 @@ def advance(game_id: str, version: int) -> str:
     if rest is not None:
         enqueue_advance(queue, game_id, rest)
         return f"continues at {rest}"
+    return "done"
+
+
+def enqueue_timeout(queue: Queue, game_id: str) -> None:
+    queue.enqueue("service.jobs.timeout", game_id, job_id=f"timeout-{game_id}", result_ttl=60, failure_ttl=3600)
+
+
+async def _timeout(games: Games, game_id: str) -> None:
+    f = await games.load(game_id)
+    deadline = await games.deadline(f)
+    if deadline is None or deadline > time.time():
+        return  # the clock stopped, or was restarted: nothing is late
+    try:
+        f = await games.play_timeouts(f)
+    except VersionConflict:
+        return  # the last disc came in just now
+    if f.status == "active" and f.game.time_limit(f.state) is not None:
+        await games.redis.zrem(keys.TIMERS, game_id)  # the game offers no timeout move: stop asking
+
+
+def timeout(game_id: str) -> str:
+    """A seat's clock ran out (found by the sweeper): play the rulebook's default for the late seats."""
+    loop, games, queue = _runtime()
+    games.on_waiting = lambda gid, v: asyncio.to_thread(enqueue_advance, queue, gid, v)
+    loop.run_until_complete(_timeout(games, game_id))
     return "done"

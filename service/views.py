@@ -42,6 +42,9 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
     }
     if CHANCE in actors:
         out["chance"] = game.chance(state).label
+    limit = game.time_limit(state) if result is None else None
+    if limit is not None:
+        out["time_limit"] = limit  # the seats acting now have this many seconds in all (see "deadline")
     if result is not None:
         out["result"] = {**msgspec.to_builtins(result), "winners": list(result.winners)}
     if finished or caller == "arbiter":

@@ -12,7 +12,7 @@ from rq import SimpleWorker
 from rq.job import Job, JobStatus
 
 from events import keys
-from service.jobs import SLICE_SECONDS, enqueue_advance, queue_for
+from service.jobs import SLICE_SECONDS, enqueue_advance, enqueue_timeout, queue_for
 from service.settings import Settings, settings
 
 log = logging.getLogger("caravan.worker")
@@ -46,12 +46,22 @@ def sweep_once(conn: SyncRedis, cfg: Settings) -> list[str]:
     return resumed
 
 
+def expired_clocks(conn: SyncRedis, cfg: Settings) -> list[str]:
+    """Enqueue a timeout job for every game whose acting seats' clock has run out."""
+    queue = queue_for(cfg)
+    late = [g.decode() for g in conn.zrangebyscore(keys.TIMERS, "-inf", time.time())]
+    for game_id in late:
+        enqueue_timeout(queue, game_id)
+    return late
+
+
 def sweeper(cfg: Settings, stop: threading.Event, every: float = 1.0) -> None:
     conn = SyncRedis.from_url(cfg.redis_url)
     while not stop.wait(every):
         try:
             for game_id in sweep_once(conn, cfg):
                 log.info("sweeper resumed game %s", game_id)
+            expired_clocks(conn, cfg)
         except Exception:  # noqa: BLE001 - the sweeper must outlive a passing Redis hiccup
             log.exception("sweep failed")
 

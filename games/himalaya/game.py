@@ -233,6 +233,10 @@ class Himalaya(Game):
             return "paths are numbered 1-27"
         return f"path {where} already carries an event figure"
 
+    def time_limit(self, s):
+        """The planning clock (option planning_time_limit; 0: none) runs while discs are programmed."""
+        return float(s.planning_time_limit) if s.phase == PLANNING and s.planning_time_limit > 0 else None
+
     def timeout_move(self, s, seat):
         """The service default when `seat` runs out of time (7.3 / 7.4.4 [F]): an empty disc is a
         pause, collect the lowest cube, fulfil with trade + offering (else trade + delegation, else

@@ -56,7 +56,8 @@ def test_verify_catches_tampering_and_names_the_version(stack, tamper):
     bid = first_of(events, "move")
     i = events.index(bid)
     if tamper == "payload":
-        events[i] = msgspec.structs.replace(bid, payload={"move": {"type": "bid", "card": 6}})
+        other = bid.payload["move"]["card"] % 6 + 1  # always a different card
+        events[i] = msgspec.structs.replace(bid, payload={"move": {"type": "bid", "card": other}})
         expect = bid.version
     elif tamper == "actor":
         events[i] = msgspec.structs.replace(bid, actor=1 - bid.actor)

@@ -10,7 +10,7 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
-from litestar.params import Parameter
+from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 from redis.asyncio import Redis
 
@@ -145,7 +145,7 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Move
 
 
 @get("/games/{game_id:str}/events")
-async def events(request: Request, game_id: str, from_: int = Parameter(query="from", default=1, ge=1),
+async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1),
                  limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -155,7 +155,7 @@ async def events(request: Request, game_id: str, from_: int = Parameter(query="f
 
 
 @get("/games/{game_id:str}/events/stream")
-async def event_stream(request: Request, game_id: str, from_: int = Parameter(query="from", default=1, ge=1)) -> ServerSentEvent:
+async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1)) -> ServerSentEvent:
     r = rt(request)
     caller = await r.caller(request, game_id)
     finished = (await r.games.load(game_id)).status == "finished"

@@ -155,6 +155,10 @@ def clockwise_others(seat: int, n: int):
     return [(seat + k) % n for k in range(1, n)]
 
 
+# effects that can change somebody's VP (cards join or leave caravans, orders are fulfilled): only after
+# these (and farewells of cards worth VP) are the VP compared for the tie-break and the end trigger
+VP_EFFECTS = frozenset({"draw_std", "draw_spc", "take_discard", "fulfil", "fulfil_two", "draw_orders", "judge",
+                        "robber_card"})
 OWN_ONLY = frozenset({"gain", "gain_either", "other_spice", "two_spices", "set", "set_spice", "spices_min3",
                       "flip"})  # effects on the acting player's own board (or its Patriarch) only
 

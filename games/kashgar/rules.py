@@ -3,7 +3,6 @@ and winner (7). Card effects are in `effects.py`, the steps inside a turn in `st
 
 from __future__ import annotations
 
-from bisect import insort
 from collections import Counter
 from itertools import permutations
 
@@ -12,12 +11,12 @@ import msgspec
 from games.protocol import CHANCE, ChanceSpec, IllegalMove, Result, ranks_from_keys
 
 from . import effects as fx
-from . import steps
+from . import quick, steps
 from .cards import (ADDITIONAL_COPIES, ALL_ORDERS, DISPLAY_SIZE, FARMER, MU, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
                     START_VALUE, deck_of)
 from .moves import CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, Pass, PlaceStartCards
 from .state import KashgarState, Pending, Player
-from .table import Table, player_vp, vp_of
+from .table import Table, vp_of
 
 START_CARDS_EACH = 3
 CARAVANS = 3
@@ -267,7 +266,7 @@ def _is_legal_start(s: KashgarState, t: Table, seat: int, move) -> bool:
 def apply(s: KashgarState, seat: int, move) -> KashgarState:
     last = _last
     if last[0] is s and last[1] == seat and s.pending is None and s.phase == "play" and move in last[2]:
-        nxt = _quick_turn(s, seat, move)  # a listed move: legal
+        nxt = quick.turn(s, seat, move)  # a listed move: legal
         if nxt is not None:
             return nxt
     if seat not in actors(s):
@@ -278,7 +277,11 @@ def apply(s: KashgarState, seat: int, move) -> KashgarState:
     elif s.phase == "place":
         _place_start_cards(t, seat, move)
     elif s.pending is not None:
-        if not (last[0] is s and last[1] == seat and move in last[2]) and move not in steps.pending_moves(t, s.pending):
+        if last[0] is s and last[1] == seat and move in last[2]:  # a listed move: legal
+            nxt = quick.decision(s, move)
+            if nxt is not None:
+                return nxt
+        elif move not in steps.pending_moves(t, s.pending):
             raise IllegalMove(steps.pending_reason(s.pending, move))
         steps.decide(t, move)
     else:
@@ -357,7 +360,7 @@ def _start_action(t: Table, seat: int, move) -> None:
     farewell = isinstance(move, Farewell)
     act = (person.farewell if farewell else person.caravan)[move.action]
     # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
-    tracked = act.effect[0] in VP_EFFECTS or (farewell and (person.vp or card == FARMER))
+    tracked = act.effect[0] in fx.VP_EFFECTS or (farewell and (person.vp or card == FARMER))
     pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=t.all_vp() if tracked else ())
     car.pop(0)
     if farewell:  # B) the card leaves the game, pay, carry out
@@ -369,92 +372,6 @@ def _start_action(t: Table, seat: int, move) -> None:
         t.boards[seat][fx.INDEX[sp]] -= 1
     t.pending = fx.carry_out(t, seat, c, act.effect, move, pending) or pending
 
-
-# actions that begin with a draw from a deck that needs a chance step, or with a choice from the discard
-# pile: (the deck, what must hold a card for the chance step to be next) -> the Pending they leave
-_DRAWS = {
-    "draw_std": ("standard", lambda s: not s.std_top and s.std_pool),
-    "look_std": ("look", lambda s: not s.std_top and s.std_pool),
-    "draw_spc": ("special", lambda s: s.special_pool),
-    "draw_orders": ("orders", lambda s: s.order_pool),
-    "take_discard": ("", lambda s: True),
-}
-
-
-def _quick_turn(s: KashgarState, seat: int, move) -> KashgarState | None:
-    """The common turns done straight on the frozen state, as `_start_action`, `steps.advance` and
-    `steps.end_action` would: a pass, an action that only changes the player's own board (or flips its
-    Patriarch) and no VP, or the start of a draw waiting for its chance step. None for everything else."""
-    p = s.seats[seat]
-    c = move.caravan
-    car = p.caravans[c]
-    card = car[0]
-    board = p.board
-    box = None
-    pending = None
-    if type(move) is Pass:
-        car = car[1:] + (card,)
-    else:
-        person = PERSONS[card]
-        farewell = type(move) is Farewell
-        act = (person.farewell if farewell else person.caravan)[move.action]
-        effect = act.effect
-        op = effect[0]
-        tracked = op in VP_EFFECTS or (farewell and (person.vp or card == FARMER))
-        if op in fx.OWN_ONLY:
-            if tracked:
-                return None
-        elif op in _DRAWS:
-            deck, ready = _DRAWS[op]
-            if not ready(s):
-                return None
-            vp_before = tuple(player_vp(q) for q in s.seats) if tracked else ()
-            if deck == "":
-                pending = Pending(step="take", seat=seat, caravan=c, card=card, vp_before=vp_before, need=effect[1])
-            elif deck == "orders":
-                pending = Pending(step="draw", seat=seat, caravan=c, card=card, vp_before=vp_before, deck=deck,
-                                  need=effect[1], mode=effect[2])
-            else:
-                pending = Pending(step="draw", seat=seat, caravan=c, card=card, vp_before=vp_before, deck=deck,
-                                  need=effect[1], keep=effect[2] if deck != "look" else 0)
-        else:
-            return None
-        b = list(board)
-        for r, n in enumerate(act.cost.board):
-            b[r] -= n
-        for sp in move.pay:
-            b[fx.INDEX[sp]] -= 1
-        if farewell:
-            car = list(car[1:])
-            box = list(s.box)
-            insort(box, card)
-        else:
-            car = list(car[1:])
-            car.append(card)
-        if pending is None:
-            fx.own_effect(b, car, effect, move)
-        board = tuple(b)
-        car = tuple(car)
-    cars = p.caravans
-    cars = (car, cars[1], cars[2]) if c == 0 else (cars[0], car, cars[2]) if c == 1 else (cars[0], cars[1], car)
-    seats = s.seats
-    seats = seats[:seat] + (Player(board, cars, p.orders, p.dealt),) + seats[seat + 1:]
-    if pending is not None:  # the action goes on: the turn is not over
-        if box is None:
-            return msgspec.structs.replace(s, seats=seats, pending=pending)
-        return msgspec.structs.replace(s, seats=seats, pending=pending, box=tuple(box))
-    changes = {"seats": seats, "actions": s.actions + 1}
-    if box is not None:
-        changes["box"] = tuple(box)
-    if seat == (s.start_player - 1) % s.players:  # as steps.end_action
-        if s.end_triggered or s.round >= ROUND_LIMIT:
-            return msgspec.structs.replace(s, phase="over", **changes)
-        changes["round"] = s.round + 1
-    return msgspec.structs.replace(s, current=(seat + 1) % s.players, **changes)
-
-
-VP_EFFECTS = frozenset({"draw_std", "draw_spc", "take_discard", "fulfil", "fulfil_two", "draw_orders", "judge",
-                        "robber_card"})
 
 
 def _action_reason(t: Table, seat: int, move) -> str:

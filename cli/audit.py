@@ -53,8 +53,9 @@ def export(game_id: str, seat: Optional[str] = AS,
 
 def verify(file: Path = typer.Argument(..., exists=True, dir_okay=False, help="a file written by `caravan export`"),
            as_json: bool = JSON):
-    """Verify an exported game offline: hash chain, seed against its commitment, every chance outcome
-    recomputed, every move re-checked by the rules, the result recomputed. Exit 0 only if all holds."""
+    """Verify an exported game (or tournament) offline: hash chain, seed against its commitment, every
+    chance outcome recomputed, every move re-checked by the rules, the result recomputed (for a
+    tournament: every table so, and every recorded result against its table). Exit 0 only if all holds."""
     from projections.audit import verify_lines
 
     with file.open("rb") as fh:

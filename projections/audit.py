@@ -140,6 +140,17 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
 
 
 def verify_lines(lines: Iterable[str | bytes]) -> Report:
+    """A game's export (one envelope a line) or a tournament's ({"stream", "kind", "event"} a line)."""
+    lines = [line for line in lines if line.strip()]
+    try:
+        first = msgspec.json.decode(lines[0]) if lines else {}
+    except msgspec.DecodeError:
+        first = {}
+    if isinstance(first, dict) and "stream" in first and "event" in first:
+        try:
+            return verify_tournament([msgspec.json.decode(line) for line in lines])
+        except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError) as e:
+            return bad(None, f"not a tournament export: {e}", len(lines))
     try:
         events = parse_lines(lines)
     except ValueError as e:
@@ -148,3 +159,47 @@ def verify_lines(lines: Iterable[str | bytes]) -> Report:
 
 
 __all__ = ["Report", "verify", "verify_lines", "parse_lines"]
+
+
+def verify_tournament(rows: list[dict[str, Any]]) -> Report:
+    """A tournament export ({"stream", "kind", "event"} a line): the tournament's own chain, every table
+    verified as a game, and every result the tournament recorded equal to the one its table's rules give."""
+    streams: dict[str, list[Envelope]] = {}
+    kinds: dict[str, str] = {}
+    for row in rows:
+        ev = dict(row["event"])
+        ev.pop("redacted", None)
+        streams.setdefault(row["stream"], []).append(msgspec.convert(ev, Envelope))
+        kinds[row["stream"]] = row["kind"]
+    tournament = next((s for s, k in kinds.items() if k == "tournament"), None)
+    if tournament is None:
+        return bad(None, "no tournament stream in the file", len(rows))
+    broken = check_chain(streams[tournament])
+    if broken is not None:
+        return bad(broken.version, f"tournament {tournament}: {broken.reason}", len(rows))
+    results: dict[str, Any] = {}
+    tables = 0
+    for stream, events in streams.items():
+        if kinds[stream] != "game":
+            continue
+        tables += 1
+        report = verify(events)
+        if not report.ok:
+            return bad(report.version, f"table {stream}: {report.reason}", len(rows))
+        meta = events[0].payload.get("tournament") or {}
+        if meta.get("id") != tournament:
+            return bad(1, f"table {stream} does not belong to tournament {tournament}", len(rows))
+        finished = next((e for e in events if e.kind == "finished"), None)
+        if finished is not None and finished.payload is not None:
+            results[stream] = finished.payload["result"]
+    for e in streams[tournament]:
+        if e.kind == "table-finished":
+            game = e.payload.get("game")
+            if game not in results:
+                return bad(e.version, f"a result is recorded for table {game}, which the file does not show finished", len(rows))
+            r = results[game]
+            if [float(x) for x in r["scores"]] != e.payload["scores"] or r["ranks"] != e.payload["ranks"]:
+                return bad(e.version, f"the result recorded for table {game} differs from the table's own", len(rows))
+    return Report(ok=True, events=len(rows), finished=True,
+                  checked=["the tournament's hash chain", f"{tables} tables verified as games",
+                           "every recorded table result against its table"])

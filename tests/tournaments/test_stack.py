@@ -206,3 +206,22 @@ def test_duplicate_tables_of_a_round_draw_the_same_luck(stack):
         assert len(ids) == 2 and len(shuffles) == 1
         for g in ids:
             assert verify_lines(c.get(f"/games/{g}/export").text.splitlines()).ok
+
+
+def test_caravan_verify_checks_a_whole_tournament_export_offline(stack, tmp_path):
+    c = stack.client()
+    players = [f"v{i}:ai-random" for i in range(4)]
+    t = wait_finished(c, c.post("/tournaments", json={"type": "toy", "players": players}).json()["id"])
+    text = c.get(f"/tournaments/{t['id']}/export").text
+    good = tmp_path / "t.jsonl"
+    good.write_text(text)
+    p = stack.cli("--url", "http://127.0.0.1:9", "verify", str(good))
+    assert p.returncode == 0 and "tables verified" in p.stdout
+    rows = [json.loads(line) for line in text.splitlines()]
+    k = next(i for i, r in enumerate(rows) if r["kind"] == "tournament" and r["event"]["kind"] == "table-finished")
+    forged = rows[k]["event"]["payload"]
+    forged["ranks"] = [2 if x == 1 else 1 for x in forged["ranks"]]  # swap who won that table
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    p = stack.cli("--url", "http://127.0.0.1:9", "verify", str(bad), "--json", check=False)
+    assert p.returncode == 1 and json.loads(p.stdout)["version"] == rows[k]["event"]["version"]

@@ -9,16 +9,18 @@ tests/kashgar/test_golden.py hold the two paths together.
 from __future__ import annotations
 
 from bisect import insort
+from itertools import permutations
 
 import msgspec
 
 from . import effects as fx
-from .cards import END_VP, FARMER, PERSONS, ROUND_LIMIT
-from .moves import Farewell, Keep, Pass, TakeDiscard
+from .cards import CAPS, DISPLAY_SIZE, END_VP, FARMER, GO, MATRIARCH, PATRIARCH, PERSONS, ROUND_LIMIT
+from .moves import DrawCard, DrawOrder, Farewell, Keep, Pass, TakeDiscard
 from .state import KashgarState, Pending, Player
 from .table import player_vp
 
 _replace = msgspec.structs.replace
+ENABLED = True  # False: every move takes the general path (tests compare the two)
 
 # actions that begin with a draw waiting for its chance step (when `ready`), or a choice from the discard
 # pile: effect -> (deck, ready)
@@ -31,13 +33,14 @@ DRAWS = {
 }
 
 
-def _with_caravan(s: KashgarState, seat: int, c: int, car: tuple, board=None) -> tuple:
-    """The seats with one caravan (and perhaps the board) of `seat` replaced."""
+def _with_caravan(s: KashgarState, seat: int, c: int, car: tuple, board=None, orders=None) -> tuple:
+    """The seats with one caravan (and perhaps the board and the orders) of `seat` replaced."""
     p = s.seats[seat]
     cars = p.caravans
     cars = (car, cars[1], cars[2]) if c == 0 else (cars[0], car, cars[2]) if c == 1 else (cars[0], cars[1], car)
     seats = s.seats
-    return seats[:seat] + (Player(p.board if board is None else board, cars, p.orders, p.dealt),) + seats[seat + 1:]
+    player = Player(p.board if board is None else board, cars, p.orders if orders is None else orders, p.dealt)
+    return seats[:seat] + (player,) + seats[seat + 1:]
 
 
 def close_turn(s: KashgarState, seat: int, vp_before: tuple, changes: dict) -> KashgarState:
@@ -79,29 +82,35 @@ def turn(s: KashgarState, seat: int, move) -> KashgarState | None:
     effect = act.effect
     op = effect[0]
     tracked = op in fx.VP_EFFECTS or (farewell and (person.vp or card == FARMER))
+    if op == "flip" and not farewell and act.cost is fx.FREE:  # the Patriarch turns over at the end of its caravan
+        return close_turn(s, seat, (), {"seats": _with_caravan(s, seat, c, car[1:] + (FLIPPED[card],))})
+    if op not in _QUICK:
+        return None
     vp_before = tuple(player_vp(q) for q in s.seats) if tracked else ()
     pending = None
-    if op in _DRAWS_OR_OWN:
-        if op in DRAWS:
-            deck, ready = DRAWS[op]
-            if not ready(s):
-                return None
-            if deck == "":
-                pending = Pending(step="take", seat=seat, caravan=c, card=card, vp_before=vp_before, need=effect[1])
-            elif deck == "orders":
-                pending = Pending(step="draw", seat=seat, caravan=c, card=card, vp_before=vp_before, deck=deck,
-                                  need=effect[1], mode=effect[2])
-            else:
-                pending = Pending(step="draw", seat=seat, caravan=c, card=card, vp_before=vp_before, deck=deck,
-                                  need=effect[1], keep=effect[2] if deck != "look" else 0)
-    else:
-        return None
+    orders = None
+    changes = {}
+    if op in DRAWS:
+        deck, ready = DRAWS[op]
+        if not ready(s):
+            return None
+        if deck == "":
+            pending = Pending(step="take", seat=seat, caravan=c, card=card, vp_before=vp_before, need=effect[1])
+        elif deck == "orders":
+            pending = Pending(step="draw", seat=seat, caravan=c, card=card, vp_before=vp_before, deck=deck,
+                              need=effect[1], mode=effect[2])
+        else:
+            pending = Pending(step="draw", seat=seat, caravan=c, card=card, vp_before=vp_before, deck=deck,
+                              need=effect[1], keep=effect[2] if deck != "look" else 0)
+    elif op == "fulfil":
+        if not s.order_pool:  # the display refill would not be a chance step
+            return None
+        pending = Pending(step="refill", seat=seat, caravan=c, card=card, vp_before=vp_before)
     b = list(p.board)
     for r, n in enumerate(act.cost.board):
         b[r] -= n
     for sp in move.pay:
         b[fx.INDEX[sp]] -= 1
-    changes = {}
     car = list(car[1:])
     if farewell:
         box = list(s.box)
@@ -111,13 +120,66 @@ def turn(s: KashgarState, seat: int, move) -> KashgarState | None:
         car.append(card)
     if pending is None:
         fx.own_effect(b, car, effect, move)
-    changes["seats"] = _with_caravan(s, seat, c, tuple(car), tuple(b))
+    elif op == "fulfil":  # 6.2: pay the order (as the card allows), take it; the display is refilled next
+        order = move.order
+        display = list(s.display)
+        display.remove(order)
+        changes["display"] = tuple(display)
+        for r, n in fx.PRICE[(order, effect[2])][1]:
+            b[r] -= n
+        orders = p.orders + (order,)
+        if effect[3]:
+            b[GO] = min(b[GO] + effect[3], CAPS[GO])
+    changes["seats"] = _with_caravan(s, seat, c, tuple(car), tuple(b), orders)
     if pending is not None:  # the action goes on: the turn is not over
         return _replace(s, pending=pending, **changes)
     return close_turn(s, seat, vp_before, changes)
 
 
-_DRAWS_OR_OWN = frozenset(DRAWS) | fx.OWN_ONLY
+FLIPPED = {PATRIARCH: MATRIARCH, MATRIARCH: PATRIARCH}
+_QUICK = frozenset(DRAWS) | fx.OWN_ONLY | {"fulfil"}
+
+
+def chance(s: KashgarState, move) -> KashgarState | None:
+    """A standard or special card drawn for an action; an order card revealed into the display."""
+    p = s.pending
+    if p is None or s.phase != "play":
+        return None
+    if p.step == "draw" and p.deck in ("standard", "special") and type(move) is DrawCard:
+        name = "std_pool" if p.deck == "standard" else "special_pool"
+        pool = getattr(s, name)
+        card = move.card
+        if card not in pool:
+            return None  # the general path refuses it
+        i = pool.index(card)
+        pool = pool[:i] + pool[i + 1:]
+        p = _replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1)
+        if p.need > 0:
+            if not pool:
+                return None  # the standard deck may be rebuilt from the discard pile: the general path
+            return _replace(s, pending=p, **{name: pool})
+        p = _replace(p, step="keep", need=0)  # all drawn: which to keep?
+        cards = [c for c, _ in p.drawn]
+        options = set(permutations(cards, min(p.keep, len(cards))))
+        s = _replace(s, pending=p, **{name: pool})
+        if len(options) == 1:  # no choice: kept at once
+            return decision(s, Keep(cards=options.pop()))
+        return s
+    if p.step == "refill" and not p.then and type(move) is DrawOrder:
+        pool = s.order_pool
+        order = move.order
+        if order not in pool:
+            return None
+        i = pool.index(order)
+        pool = pool[:i] + pool[i + 1:]
+        display = s.display + (order,)
+        if len(display) < DISPLAY_SIZE and (pool or s.order_under):
+            if pool:  # another chance step
+                return _replace(s, order_pool=pool, display=display)
+            return None
+        return close_turn(s, p.seat, p.vp_before, {"seats": s.seats, "order_pool": pool, "display": display})
+    return None
+
 
 
 def decision(s: KashgarState, move) -> KashgarState | None:

@@ -264,9 +264,13 @@ def _is_legal_start(s: KashgarState, t: Table, seat: int, move) -> bool:
 
 # --- applying a move ------------------------------------------------------------------------------
 def apply(s: KashgarState, seat: int, move) -> KashgarState:
-    last = _last
+    last = _last if quick.ENABLED else (None, None, ())
     if last[0] is s and last[1] == seat and s.pending is None and s.phase == "play" and move in last[2]:
         nxt = quick.turn(s, seat, move)  # a listed move: legal
+        if nxt is not None:
+            return nxt
+    elif seat == CHANCE and quick.ENABLED:
+        nxt = quick.chance(s, move)
         if nxt is not None:
             return nxt
     if seat not in actors(s):

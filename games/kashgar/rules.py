@@ -20,6 +20,7 @@ from .table import Table, vp_of
 
 START_CARDS_EACH = 3
 CARAVANS = 3
+CARAVAN_NUMBERS = range(CARAVANS)
 NO_CHANCE = frozenset({CHANCE})
 ONLY = tuple(frozenset((i,)) for i in range(4))  # {seat}
 
@@ -117,7 +118,7 @@ AVAILABLE = {
     "take_discard": lambda s: bool(s.discard),
     "spare_patriarch": lambda s: s.spare_patriarch,
 }
-_PLAN: dict = {}  # (card, caravan) -> (moves that are always legal, [checks for the other actions])
+_PLANS: tuple = ({}, {}, {})  # per caravan: card -> (moves that are always legal, [checks for the other actions])
 _BY_SPICES: dict = {}  # (card, caravan, action, board capped at the cost) -> moves of a spice-cost action
 FULFIL_KINDS = {"fulfil": lambda e: (e[1], e[2]), "fulfil_two": lambda e: (("small", "large", "special"), "full")}
 
@@ -130,7 +131,7 @@ def _plan(card: str, caravan: int):
                                                          depend only on the board capped at the cost;
       ("fulfil", cost, orders that fit, pay, cls, action) a display order to fulfil;
       ("general", cls, action, Action)                   everything else (the variant's targets...)."""
-    plan = _PLAN.get((card, caravan))
+    plan = _PLANS[caravan].get(card)
     if plan is None:
         person = PERSONS[card]
         fixed, dynamic = [], []
@@ -158,7 +159,7 @@ def _plan(card: str, caravan: int):
                     dynamic.append(("general", cls, a, act))
         if not person.bang:
             fixed.append(Pass(caravan=caravan))
-        plan = _PLAN[(card, caravan)] = (fixed, dynamic)
+        plan = _PLANS[caravan][card] = (fixed, dynamic)
     return plan
 
 
@@ -171,6 +172,11 @@ def _card_moves(s: KashgarState, seat: int, caravan: int, board, t: Table | None
     if not dynamic:
         return fixed
     out = list(fixed)
+    _add_dynamic(out, s, seat, caravan, board, t, dynamic)
+    return out
+
+
+def _add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, t: Table | None, dynamic) -> None:
     for entry in dynamic:
         kind = entry[0]
         if kind == "cost":
@@ -213,7 +219,6 @@ def _card_moves(s: KashgarState, seat: int, caravan: int, board, t: Table | None
             if t is None:
                 t = Table.reading(s)
             out += _general_moves(t, seat, caravan, board, *entry[1:])
-    return out
 
 
 def _general_moves(t, seat, caravan, board, cls, a, act) -> list:
@@ -237,9 +242,14 @@ def legal_moves(s: KashgarState, seat: int) -> list:
     if s.phase == "play" and s.pending is None:
         if seat != s.current:
             return []
-        board = s.seats[seat].board
-        moves = _card_moves(s, seat, 0, board, None) + _card_moves(s, seat, 1, board, None) + \
-            _card_moves(s, seat, 2, board, None)
+        p = s.seats[seat]
+        board = p.board
+        moves = []
+        for caravan, plans, car in zip(CARAVAN_NUMBERS, _PLANS, p.caravans):
+            fixed, dynamic = plans.get(car[0]) or _plan(car[0], caravan)
+            moves += fixed
+            if dynamic:
+                _add_dynamic(moves, s, seat, caravan, board, None, dynamic)
         _last = (s, seat, tuple(moves))
         return moves
     acting = actors(s)
@@ -249,8 +259,7 @@ def legal_moves(s: KashgarState, seat: int) -> list:
         return list(chance(s).outcomes)
     if s.phase == "place":
         return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
-    t = Table.reading(s)
-    moves = steps.pending_moves(t, s.pending)
+    moves = steps.pending_moves(Table(s), s.pending)  # (Table copies nothing it is not asked for)
     _last = (s, seat, tuple(moves))
     return moves
 

@@ -34,13 +34,23 @@ def pending_moves(t: Table, p: Pending) -> list:
             ok = [d for d in drawn if ORDERS[d].kind in ("small", "special") and fx.can_fulfil(d, board)]
         return [FulfilDrawn()] + [FulfilDrawn(order=d) for d in ok]
     if p.step == "take":
-        return [TakeDiscard(card=c) for c in sorted(set(t.get("discard")))]
+        return [_take(c) for c in sorted(set(t.get("discard")))]
     if p.step == "second":
         return [SecondOrder()] + [SecondOrder(order=o) for o in
                                   fx.display_orders(t, t.boards[p.seat], ("small", "large", "special"), "full")]
     if p.step == "respond":
         return [Respond(**c) for c in fx.response_options(t, p)]
     return []
+
+
+_TAKE: dict = {}  # card -> TakeDiscard(card)
+
+
+def _take(card: str) -> TakeDiscard:
+    m = _TAKE.get(card)
+    if m is None:
+        m = _TAKE[card] = TakeDiscard(card=card)
+    return m
 
 
 def pending_reason(p: Pending, move) -> str:

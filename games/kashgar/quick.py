@@ -76,15 +76,12 @@ def turn(s: KashgarState, seat: int, move) -> KashgarState | None:
     card = car[0]
     if type(move) is Pass:
         return close_turn(s, seat, (), {"seats": _with_caravan(s, seat, c, car[1:] + (card,))})
-    person = PERSONS[card]
-    farewell = type(move) is Farewell
-    act = (person.farewell if farewell else person.caravan)[move.action]
-    effect = act.effect
-    op = effect[0]
-    tracked = op in fx.VP_EFFECTS or (farewell and (person.vp or card == FARMER))
-    if op == "flip" and not farewell and act.cost is fx.FREE:  # the Patriarch turns over at the end of its caravan
+    key = (type(move), card, move.action)
+    info = _ACTIONS.get(key) or _compile(*key)
+    op, effect, cost, gains, tracked, farewell = info
+    if op == "flip":  # the Patriarch turns over at the end of its caravan
         return close_turn(s, seat, (), {"seats": _with_caravan(s, seat, c, car[1:] + (FLIPPED[card],))})
-    if op not in _QUICK:
+    if op is None:
         return None
     vp_before = tuple(player_vp(q) for q in s.seats) if tracked else ()
     pending = None
@@ -107,7 +104,7 @@ def turn(s: KashgarState, seat: int, move) -> KashgarState | None:
             return None
         pending = Pending(step="refill", seat=seat, caravan=c, card=card, vp_before=vp_before)
     b = list(p.board)
-    for r, n in enumerate(act.cost.board):
+    for r, n in cost:
         b[r] -= n
     for sp in move.pay:
         b[fx.INDEX[sp]] -= 1
@@ -118,7 +115,14 @@ def turn(s: KashgarState, seat: int, move) -> KashgarState | None:
         changes["box"] = tuple(box)
     else:
         car.append(card)
-    if pending is None:
+    if gains is not None:  # "gain": increase; whatever would exceed the maximum is lost
+        for r, n in gains:
+            n += b[r]
+            b[r] = n if n <= CAPS[r] else CAPS[r]
+        if effect[2]:
+            r = fx.INDEX[move.spice]
+            b[r] = min(b[r] + effect[2], CAPS[r])
+    elif pending is None:
         fx.own_effect(b, car, effect, move)
     elif op == "fulfil":  # 6.2: pay the order (as the card allows), take it; the display is refilled next
         order = move.order
@@ -138,6 +142,26 @@ def turn(s: KashgarState, seat: int, move) -> KashgarState | None:
 
 FLIPPED = {PATRIARCH: MATRIARCH, MATRIARCH: PATRIARCH}
 _QUICK = frozenset(DRAWS) | fx.OWN_ONLY | {"fulfil"}
+_ACTIONS: dict = {}  # (move class, card, action) -> what turn() needs to know about the action
+
+
+def _compile(kind, card: str, action: int) -> tuple:
+    """(effect name or None when turn() leaves it to the general path, effect, the card cost as
+    (resource, amount) pairs, the "gain" increases as pairs or None, tracked for VP, farewell)."""
+    person = PERSONS[card]
+    farewell = kind is Farewell
+    act = (person.farewell if farewell else person.caravan)[action]
+    effect = act.effect
+    op = effect[0]
+    tracked = op in fx.VP_EFFECTS or (farewell and bool(person.vp or card == FARMER))
+    if op == "flip" and (farewell or act.cost is not fx.FREE):
+        op = None
+    if op not in _QUICK:
+        op = None
+    cost = tuple((r, n) for r, n in enumerate(act.cost.board) if n)
+    gains = tuple((r, n) for r, n in enumerate(effect[1]) if n) if op == "gain" else None
+    info = _ACTIONS[(kind, card, action)] = (op, effect, cost, gains, tracked, farewell)
+    return info
 
 
 def chance(s: KashgarState, move) -> KashgarState | None:

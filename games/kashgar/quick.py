@@ -165,7 +165,8 @@ def _compile(kind, card: str, action: int) -> tuple:
 
 
 def chance(s: KashgarState, move) -> KashgarState | None:
-    """A standard or special card drawn for an action; an order card revealed into the display."""
+    """A standard or special card drawn for an action; an order card drawn (not the last one) for an
+    action; an order card revealed into the display."""
     p = s.pending
     if p is None or s.phase != "play":
         return None
@@ -189,6 +190,14 @@ def chance(s: KashgarState, move) -> KashgarState | None:
         if len(options) == 1:  # no choice: kept at once
             return decision(s, Keep(cards=options.pop()))
         return s
+    if p.step == "draw" and p.deck == "orders" and p.need > 1 and type(move) is DrawOrder:
+        pool = s.order_pool
+        order = move.order
+        if order not in pool or len(pool) == 1:
+            return None  # refused, or the next card comes from under the deck: the general path
+        i = pool.index(order)
+        p = _replace(p, drawn=p.drawn + ((order, 1 << p.seat),), need=p.need - 1)
+        return _replace(s, pending=p, order_pool=pool[:i] + pool[i + 1:])
     if p.step == "refill" and not p.then and type(move) is DrawOrder:
         pool = s.order_pool
         order = move.order

@@ -74,19 +74,15 @@ def actors(s: KashgarState) -> frozenset[int]:
     return frozenset()
 
 
-_OUTCOME: dict = {}  # (move class, card) -> the chance move (built once)
+# the chance moves, built once: move class -> card (or order) id -> move
+_OUTCOMES = {DrawCard: {c: DrawCard(card=c) for c in PERSONS}, DealStart: {c: DealStart(card=c) for c in PERSONS},
+             DrawOrder: {o: DrawOrder(order=o) for o in ORDERS}}
 
 
 def _weighted(pool, cls):
     """Outcomes and weights of drawing the top card of a shuffled pool (sorted: equal cards adjacent)."""
     counts = Counter(pool)  # keeps the pool's (sorted) order
-    outcomes = []
-    for card in counts:
-        m = _OUTCOME.get((cls, card))
-        if m is None:
-            m = _OUTCOME[(cls, card)] = cls(card) if cls is not DrawOrder else DrawOrder(order=card)
-        outcomes.append(m)
-    return tuple(outcomes), tuple(counts.values())
+    return tuple(map(_OUTCOMES[cls].__getitem__, counts)), tuple(counts.values())
 
 
 _POOL = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}
@@ -125,7 +121,8 @@ FULFIL_KINDS = {"fulfil": lambda e: (e[1], e[2]), "fulfil_two": lambda e: (("sma
 
 def _plan(card: str, caravan: int):
     """The moves of one front card, worked out once: the always-legal ones (free, always possible, and
-    pass) and, per other action, what its legality depends on:
+    pass) and, per other action, what its legality depends on (and `simple`: the same, when every
+    other action is of the first kind):
       ("cost", cost, availability test or None, moves)  a fixed cost and perhaps a deck to draw from;
       ("spices", cap, key, cls, action, Action)          an "n S" / "n of one spice" cost: the moves
                                                          depend only on the board capped at the cost;
@@ -159,7 +156,8 @@ def _plan(card: str, caravan: int):
                     dynamic.append(("general", cls, a, act))
         if not person.bang:
             fixed.append(Pass(caravan=caravan))
-        plan = _PLANS[caravan][card] = (fixed, dynamic)
+        simple = tuple(d[1:] for d in dynamic) if all(d[0] == "cost" for d in dynamic) else None
+        plan = _PLANS[caravan][card] = (fixed, dynamic, simple)
     return plan
 
 
@@ -168,7 +166,7 @@ _FULFIL_MOVES: dict = {}  # (cls, caravan, action, order) -> the move
 
 def _card_moves(s: KashgarState, seat: int, caravan: int, board, t: Table | None):
     """Every legal move with the front card of one caravan: its actions with all parameters, pass."""
-    fixed, dynamic = _plan(s.seats[seat].caravans[caravan][0], caravan)
+    fixed, dynamic, _ = _plan(s.seats[seat].caravans[caravan][0], caravan)
     if not dynamic:
         return fixed
     out = list(fixed)
@@ -246,9 +244,17 @@ def legal_moves(s: KashgarState, seat: int) -> list:
         board = p.board
         moves = []
         for caravan, plans, car in zip(CARAVAN_NUMBERS, _PLANS, p.caravans):
-            fixed, dynamic = plans.get(car[0]) or _plan(car[0], caravan)
+            fixed, dynamic, simple = plans.get(car[0]) or _plan(car[0], caravan)
             moves += fixed
-            if dynamic:
+            if simple is not None:  # only fixed costs and deck availability to check (as _add_dynamic)
+                for cost, available, extra in simple:
+                    for r, c in cost:
+                        if board[r] < c:
+                            break
+                    else:
+                        if available is None or available(s):
+                            moves += extra
+            elif dynamic:
                 _add_dynamic(moves, s, seat, caravan, board, None, dynamic)
         _last = (s, seat, tuple(moves))
         return moves

@@ -17,7 +17,7 @@ from . import effects as fx
 from .cards import CAPS, DISPLAY_SIZE, END_VP, FARMER, GO, MATRIARCH, PATRIARCH, PERSONS, ROUND_LIMIT
 from .moves import DrawCard, DrawOrder, Farewell, Keep, Pass, TakeDiscard
 from .state import KashgarState, Pending, Player
-from .table import player_vp
+from .table import carry_vp, player_vp
 
 _replace = msgspec.structs.replace
 ENABLED = True  # False: every move takes the general path (tests compare the two)
@@ -33,14 +33,27 @@ DRAWS = {
 }
 
 
-def _with_caravan(s: KashgarState, seat: int, c: int, car: tuple, board=None, orders=None) -> tuple:
-    """The seats with one caravan (and perhaps the board and the orders) of `seat` replaced."""
+def _with_caravan(s: KashgarState, seat: int, c: int, car: tuple, board=None, orders=None, vp_change=None) -> tuple:
+    """The seats with one caravan (and perhaps the board and the orders) of `seat` replaced. When the
+    change of the player's VP is known (`vp_change`), the new player's VP is noted from the old one's."""
     p = s.seats[seat]
     cars = p.caravans
     cars = (car, cars[1], cars[2]) if c == 0 else (cars[0], car, cars[2]) if c == 1 else (cars[0], cars[1], car)
     seats = s.seats
     player = Player(p.board if board is None else board, cars, p.orders if orders is None else orders, p.dealt)
+    if vp_change is not None:
+        carry_vp(p, player, vp_change)
     return seats[:seat] + (player,) + seats[seat + 1:]
+
+
+def _cards_vp(cards) -> int | None:
+    """The VP the cards add to a caravan; None with a Farmer among them (its VP depend on the orders)."""
+    total = 0
+    for c in cards:
+        if c == FARMER:
+            return None
+        total += PERSONS[c].vp
+    return total
 
 
 def close_turn(s: KashgarState, seat: int, vp_before: tuple, changes: dict) -> KashgarState:
@@ -75,12 +88,12 @@ def turn(s: KashgarState, seat: int, move) -> KashgarState | None:
     car = p.caravans[c]
     card = car[0]
     if type(move) is Pass:
-        return close_turn(s, seat, (), {"seats": _with_caravan(s, seat, c, car[1:] + (card,))})
+        return close_turn(s, seat, (), {"seats": _with_caravan(s, seat, c, car[1:] + (card,), vp_change=0)})
     key = (type(move), card, move.action)
     info = _ACTIONS.get(key) or _compile(*key)
     op, effect, cost, gains, tracked, farewell = info
     if op == "flip":  # the Patriarch turns over at the end of its caravan
-        return close_turn(s, seat, (), {"seats": _with_caravan(s, seat, c, car[1:] + (FLIPPED[card],))})
+        return close_turn(s, seat, (), {"seats": _with_caravan(s, seat, c, car[1:] + (FLIPPED[card],), vp_change=0)})
     if op is None:
         return None
     vp_before = tuple(player_vp(q) for q in s.seats) if tracked else ()
@@ -134,7 +147,8 @@ def turn(s: KashgarState, seat: int, move) -> KashgarState | None:
         orders = p.orders + (order,)
         if effect[3]:
             b[GO] = min(b[GO] + effect[3], CAPS[GO])
-    changes["seats"] = _with_caravan(s, seat, c, tuple(car), tuple(b), orders)
+    # untracked actions leave the VP as they are (rules: VP change only with tracked actions)
+    changes["seats"] = _with_caravan(s, seat, c, tuple(car), tuple(b), orders, None if tracked else 0)
     if pending is not None:  # the action goes on: the turn is not over
         return _replace(s, pending=pending, **changes)
     return close_turn(s, seat, vp_before, changes)
@@ -225,7 +239,7 @@ def decision(s: KashgarState, move) -> KashgarState | None:
         for c in move.cards:
             drawn.remove(next(x for x in drawn if x[0] == c))
             car.append(c)
-        changes = {"seats": _with_caravan(s, seat, p.caravan, tuple(car))}
+        changes = {"seats": _with_caravan(s, seat, p.caravan, tuple(car), vp_change=_cards_vp(move.cards))}
         if p.deck == "standard":
             changes["discard"] = tuple(sorted(s.discard + tuple(c for c, _ in drawn)))
         else:  # special: the rest go face down under the special deck, in the order drawn
@@ -235,7 +249,8 @@ def decision(s: KashgarState, move) -> KashgarState | None:
         d = list(s.discard)
         d.remove(move.card)
         car = s.seats[seat].caravans[p.caravan] + (move.card,)
-        changes = {"seats": _with_caravan(s, seat, p.caravan, car), "discard": tuple(d)}
+        changes = {"seats": _with_caravan(s, seat, p.caravan, car, vp_change=_cards_vp((move.card,))),
+                   "discard": tuple(d)}
         if p.need == 1 or not d:
             return close_turn(s, seat, p.vp_before, changes)
         return _replace(s, pending=_replace(p, need=p.need - 1), **changes)

@@ -225,5 +225,14 @@ def player_vp(p: Player) -> int:
     return v
 
 
+def carry_vp(old: Player, new: Player, change: int) -> None:
+    """Note the VP of `new` as those of `old` plus `change`, if the VP of `old` are known."""
+    e = _SEAT_VP.get(id(old))
+    if e is not None and e[0] is old:
+        if len(_SEAT_VP) >= 50_000:
+            _SEAT_VP.clear()
+        _SEAT_VP[id(new)] = (new, e[1] + change)
+
+
 def public_mask(n: int) -> int:
     return PUBLIC | ((1 << n) - 1)

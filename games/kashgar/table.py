@@ -219,7 +219,7 @@ def player_vp(p: Player) -> int:
     if e is not None and e[0] is p:
         return e[1]
     v = vp_of(p.orders, p.caravans)
-    if len(_SEAT_VP) >= 50_000:
+    if len(_SEAT_VP) >= 20_000:
         _SEAT_VP.clear()
     _SEAT_VP[id(p)] = (p, v)
     return v
@@ -229,7 +229,7 @@ def carry_vp(old: Player, new: Player, change: int) -> None:
     """Note the VP of `new` as those of `old` plus `change`, if the VP of `old` are known."""
     e = _SEAT_VP.get(id(old))
     if e is not None and e[0] is old:
-        if len(_SEAT_VP) >= 50_000:
+        if len(_SEAT_VP) >= 20_000:
             _SEAT_VP.clear()
         _SEAT_VP[id(new)] = (new, e[1] + change)
 

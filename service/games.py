@@ -153,12 +153,15 @@ class Games:
                 f = await self.load(game_id)
                 return Accepted(version=int(seen), status=f.status, duplicate=True)
         f = self.loader.cached(game_id) or await self.load(game_id)
-        for attempt in (0, 1):
+        # a stale hot state is retried once; with no expected version, a few more times, since in a
+        # simultaneous phase the other seats' moves land in between (each retry re-decides from scratch)
+        attempts = 2 if expected_version is not None else 5
+        for attempt in range(attempts):
             try:
                 decision = self.decide_move(f, seat, move_obj, expected_version, await self.seed(game_id))
                 return await self._commit(f, decision, idempotency_key)
             except (StaleVersion, VersionConflict):
-                if attempt == 1:
+                if attempt == attempts - 1:
                     raise
                 fresh = await self.load(game_id)
                 if fresh.version == f.version:

@@ -228,3 +228,26 @@ def test_the_lobby_lists_created_games(stack):
         time.sleep(0.1)
     row = next(r for r in rows if r["id"] == game_id)
     assert row["type"] == "toy" and row["players"] == ["ann", "bob"]
+
+
+def test_simultaneous_seats_posting_at_once_all_land(stack):
+    """Four seats bid at the same moment, without expected versions: every bid lands, no 409."""
+    created = stack.client().post("/games", json={"type": "toy", "players": ["a", "b", "c", "d"]}).json()
+    game_id = created["id"]
+    clients = [stack.client(s["token"]) for s in created["seats"]]
+    wait_for_human(clients[0], game_id, 0)
+    bids = [c.get(f"/games/{game_id}/moves").json()[0] for c in clients]
+    barrier = threading.Barrier(4)
+    codes = []
+
+    def bid(c, move):
+        barrier.wait()
+        codes.append(c.post(f"/games/{game_id}/moves", json={"move": move}).status_code)
+
+    threads = [threading.Thread(target=bid, args=(c, m)) for c, m in zip(clients, bids)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert codes == [201] * 4
+    assert_chain_holds(clients[0], game_id)

@@ -1,7 +1,9 @@
 """Kashgar: Händler der Seidenstraße (Gerhard Hecht, Kosmos 2013), 2-4 players.
 
 The rules engine for `shared/rules/kashgar.md`: cards.py (the content), state.py, moves.py,
-rules.py (setup, turn, end), effects.py (what each card does), view.py, render.py.
+rules.py (setup, turn, end), effects.py (what each card does), steps.py (the steps inside a turn),
+plans.py (the legal moves of a front card), quick.py (fast paths for the frequent moves), table.py (a
+mutable working copy for one move), view.py, render.py.
 """
 
 from __future__ import annotations

@@ -1,0 +1,132 @@
+"""The legal moves of a front card (section 4), worked out once per card and caravan: which moves are
+always legal, and what the others depend on (a fixed cost, a deck to draw from, the spices on the
+board, the display's orders). `rules.legal_moves` reads these plans for every turn."""
+
+from __future__ import annotations
+
+from . import effects as fx
+from .cards import MU, ORDERS, PERSONS
+from .moves import CaravanAction, Farewell, Pass
+from .state import KashgarState
+from .table import Table
+
+ALWAYS = frozenset({"gain", "gain_either", "two_spices", "set", "set_spice", "flip", "spices_min3",
+                    "others_gain", "others_set", "others_lose", "customs"})  # never impossible
+# effects that are possible exactly when a deck, pile or the spare Patriarch holds something
+AVAILABLE = {
+    "draw_std": lambda s: bool(s.std_top or s.std_pool or s.discard),  # 6.4: the discard pile is reshuffled
+    "look_std": lambda s: bool(s.std_top or s.std_pool),  # looking never reshuffles
+    "draw_spc": lambda s: bool(s.special_pool or s.special_under),
+    "draw_orders": lambda s: bool(s.order_pool or s.order_under),
+    "take_discard": lambda s: bool(s.discard),
+    "spare_patriarch": lambda s: s.spare_patriarch,
+}
+PLANS: tuple = ({}, {}, {})  # per caravan: card -> (moves that are always legal, [checks for the other actions])
+_BY_SPICES: dict = {}  # (card, caravan, action, board capped at the cost) -> moves of a spice-cost action
+FULFIL_KINDS = {"fulfil": lambda e: (e[1], e[2]), "fulfil_two": lambda e: (("small", "large", "special"), "full")}
+
+
+def plan(card: str, caravan: int):
+    """The moves of one front card, worked out once: the always-legal ones (free, always possible, and
+    pass) and, per other action, what its legality depends on (and `simple`: the same, when every
+    other action is of the first kind):
+      ("cost", cost, availability test or None, moves)  a fixed cost and perhaps a deck to draw from;
+      ("spices", cap, key, cls, action, Action)          an "n S" / "n of one spice" cost: the moves
+                                                         depend only on the board capped at the cost;
+      ("fulfil", cost, orders that fit, pay, cls, action) a display order to fulfil;
+      ("general", cls, action, Action)                   everything else (the variant's targets...)."""
+    found = PLANS[caravan].get(card)
+    if found is None:
+        person = PERSONS[card]
+        fixed, dynamic = [], []
+        for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
+            for a, act in enumerate(actions):
+                op = act.effect[0]
+                simple_cost = not act.cost.any_spice and not act.cost.one_spice
+                cost = tuple((r, c) for r, c in enumerate(act.cost.board) if c)
+                if act.cost is fx.FREE and op in ALWAYS:
+                    fixed += [cls(caravan=caravan, action=a, **p)
+                              for p in fx.choices(None, 0, caravan, "", act.effect, None, ())]
+                elif simple_cost and (op in ALWAYS or op in AVAILABLE):
+                    params = fx.choices(None, 0, caravan, "", act.effect, None, ()) if op in ALWAYS else fx.ONE
+                    moves = tuple(cls(caravan=caravan, action=a, **p) for p in params)
+                    dynamic.append(("cost", cost, AVAILABLE.get(op), moves))
+                elif not simple_cost and op in ("gain", "gain_either", "two_spices", "other_spice"):
+                    extra = act.cost.any_spice + act.cost.one_spice
+                    cap = tuple(c + (extra if r < 5 else 0) for r, c in enumerate(act.cost.board))
+                    dynamic.append(("spices", cap, (card, caravan, cls, a), cls, a, act))
+                elif simple_cost and op in FULFIL_KINDS:
+                    kinds, pay = FULFIL_KINDS[op](act.effect)
+                    fits = frozenset(o for o in ORDERS if fx.order_matches(o, kinds))
+                    dynamic.append(("fulfil", cost, fits, pay, cls, a))
+                else:
+                    dynamic.append(("general", cls, a, act))
+        if not person.bang:
+            fixed.append(Pass(caravan=caravan))
+        simple = tuple(d[1:] for d in dynamic) if all(d[0] == "cost" for d in dynamic) else None
+        found = PLANS[caravan][card] = (fixed, dynamic, simple)
+    return found
+
+
+_FULFIL_MOVES: dict = {}  # (cls, caravan, action, order) -> the move
+
+
+def card_moves(s: KashgarState, seat: int, caravan: int, board, t: Table | None):
+    """Every legal move with the front card of one caravan: its actions with all parameters, pass."""
+    fixed, dynamic, _ = plan(s.seats[seat].caravans[caravan][0], caravan)
+    if not dynamic:
+        return fixed
+    out = list(fixed)
+    add_dynamic(out, s, seat, caravan, board, t, dynamic)
+    return out
+
+
+def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, t: Table | None, dynamic) -> None:
+    for entry in dynamic:
+        kind = entry[0]
+        if kind == "cost":
+            for r, c in entry[1]:
+                if board[r] < c:
+                    break
+            else:
+                if entry[2] is None or entry[2](s):
+                    out += entry[3]
+        elif kind == "fulfil":
+            _, cost, fits, pay, cls, a = entry
+            after = list(board)
+            for r, c in cost:
+                after[r] -= c
+            if min(after) < 0:
+                continue
+            mules = after[MU]
+            for o in s.display if t is None else t.get("display"):
+                if o not in fits:
+                    continue
+                cond, price = fx.PRICE[(o, pay)]
+                if mules < cond:
+                    continue
+                for r, c in price:
+                    if after[r] < c:
+                        break
+                else:
+                    m = _FULFIL_MOVES.get((cls, caravan, a, o))
+                    if m is None:
+                        m = _FULFIL_MOVES[(cls, caravan, a, o)] = cls(caravan=caravan, action=a, order=o)
+                    out.append(m)
+        elif kind == "spices":
+            _, cap, key, cls, a, act = entry
+            key = key + tuple(map(min, board, cap))
+            moves = _BY_SPICES.get(key)
+            if moves is None:
+                moves = _BY_SPICES[key] = tuple(_general_moves(None, seat, caravan, board, cls, a, act))
+            out += moves
+        else:
+            if t is None:
+                t = Table.reading(s)
+            out += _general_moves(t, seat, caravan, board, *entry[1:])
+
+
+def _general_moves(t, seat, caravan, board, cls, a, act) -> list:
+    return [cls(caravan=caravan, action=a, pay=paid, **params)
+            for paid, after in fx.pay_options(board, act.cost)
+            for params in fx.choices(t, seat, caravan, "", act.effect, after, paid)]

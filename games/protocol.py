@@ -112,14 +112,14 @@ def sample_chance(spec: ChanceSpec, rng: RNG) -> Any:
         raise ValueError(f"chance step {spec.label!r} has no outcomes")
     if spec.weights is None:
         return spec.outcomes[rng.randrange(len(spec.outcomes))]
-    # weights are counts in every game here (cards, cubes, faces): draw an integer ticket
-    if all(float(w).is_integer() for w in spec.weights):
-        ticket = rng.randrange(int(sum(spec.weights)))
+    total = sum(spec.weights)
+    if isinstance(total, int):  # counts (cards, cubes, faces), as in every game here: an integer ticket
+        ticket = rng.randrange(total)
         for outcome, w in zip(spec.outcomes, spec.weights):
-            ticket -= int(w)
+            ticket -= w
             if ticket < 0:
                 return outcome
-    x = rng.random() * sum(spec.weights)
+    x = rng.random() * total
     for outcome, w in zip(spec.outcomes, spec.weights):
         x -= w
         if x < 0:

@@ -4,17 +4,20 @@ Every iteration:
   1. determinize: draw a full state consistent with what the searching seat has seen;
   2. select: walk down the one tree with UCT, among the moves legal in *this* sampled state, each
      edge scored with its availability count (how often it could have been chosen) instead of the
-     parent's visits;
-  3. expand one untried move, then roll out: a few random moves, then `game.heuristic` as the value
-     (or the win share, if the game ended);
+     parent's visits; values are rescaled by the lowest and highest value seen in this search, so
+     the narrow spread of a heuristic still steers the search;
+  3. expand one untried move; the other seats of a secret simultaneous step finish it at random,
+     chance that follows is sampled, then `ROLLOUT_MOVES` random moves (0 by default: the games'
+     heuristics judge better than random play does) and `game.heuristic` gives each seat's value,
+     or the win share if the game ended;
   4. back up each seat's own value along the path.
 
-Chance steps are sampled and do not branch the tree (open loop: a node stands for the sequence of
-decisions that led to it, averaged over dice and draws). Simultaneous steps (several seats in
-`actors`) are played one seat at a time, lowest seat first; within such a step every seat chooses
-with statistics kept at the node where the step began, so no seat's choice depends on a move it
-cannot see (decoupled UCT). An opponent's secret move (`visible_to` without us) never branches the
-searcher's tree either: the searcher cannot tell those worlds apart.
+Chance steps are sampled and do not branch the tree (open loop: a node stands for the decisions
+that led to it, averaged over dice and draws). In a simultaneous step (several seats in `actors`)
+the searcher moves first and walks its own tree; the other seats then move one at a time, lowest
+first, each choosing with statistics kept at the node where the step began (decoupled UCT), so
+nobody's choice depends on a secret it cannot see. An opponent's secret move (`visible_to`
+without the searcher) never branches the searcher's tree: it cannot tell those worlds apart.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from games.protocol import CHANCE, Game, Seat, sample_chance
 
 from .simple import own_moves, win_shares
 
-EXPLORATION = 0.5  # UCT constant c, on values rescaled to [0, 1] by the range seen in this search
+EXPLORATION = 0.2  # UCT constant c, on values rescaled to [0, 1] by the range seen in this search
 ROLLOUT_MOVES = 0  # random seat moves after the tree before the heuristic judges (the step in play and chance are always finished)
 MAX_ROLLOUT_STEPS = 400  # chance steps included; a safety net for games with long chance chains
 LOG = [0.0] + [math.log(i) for i in range(1, 4096)]

@@ -14,7 +14,7 @@ import msgspec
 from events.envelope import Envelope, check_chain, secret_salt
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
-from projections.fold import CorruptLog, chance_key, start, step
+from projections.fold import CorruptLog, chance_rng, start, step
 
 
 class Report(msgspec.Struct):
@@ -105,8 +105,7 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
                     if CHANCE not in game.actors(f.state):
                         return bad(e.version, "a chance outcome where no chance step was due", n)
                     if seed is not None:
-                        rng = fairness.HashRng(seed, chance_key(f.created), e.version)
-                        expected = sample_chance(game.chance(f.state), rng)
+                        expected = sample_chance(game.chance(f.state), chance_rng(seed, f.created, e.version))
                         if as_json(expected) != e.payload.get("move"):
                             return bad(e.version, "the chance outcome is not the one the seed draws", n)
                         chances += 1

@@ -19,6 +19,7 @@ import msgspec
 
 from events.envelope import GENESIS, Envelope, digest
 from games import registry
+from games.fairness import HashRng
 from games.protocol import CHANCE, Game
 
 MOVE_KINDS = ("move", "chance")
@@ -51,10 +52,12 @@ class Folded(msgspec.Struct, frozen=True):
         return registry.get(self.type)
 
 
-def chance_key(created: dict[str, Any]) -> str:
-    """What a game's chance outcomes are keyed on, besides the seed and the version: its id, or for a
-    duplicate tournament table the round's deal, so every table of the round draws the same luck."""
-    return (created.get("tournament") or {}).get("deal") or created["id"]
+def chance_rng(seed: str, created: dict[str, Any], version: int) -> HashRng:
+    """The randomness of the chance step recorded at `version`: the seed, the game's id (or, at a
+    duplicate tournament table, the round's deal, so every table of the round draws the same luck), the
+    version, and the entropy the human seats contributed at creation, if any."""
+    key = (created.get("tournament") or {}).get("deal") or created["id"]
+    return HashRng(seed, key, version, "|".join(created.get("entropy") or ()))
 
 
 class CorruptLog(Exception):

@@ -34,6 +34,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     players: list[str]
     seed: str | None = None
     options: dict[str, Any] | None = None
+    entropy: list[str] | None = None  # strings the human seats contribute, mixed into every chance draw
 
 
 class SeatInfo(msgspec.Struct, omit_defaults=True):
@@ -91,7 +92,8 @@ async def game_types() -> list[GameType]:
 
 @post("/games")
 async def create_game(request: Request, data: CreateGame) -> GameCreated:
-    game_id, seats = await rt(request).games.create(data.type, data.players, data.seed, data.options)
+    game_id, seats = await rt(request).games.create(data.type, data.players, data.seed, data.options,
+                                                    entropy=data.entropy)
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 

@@ -19,7 +19,7 @@ from events.envelope import Envelope, seal, secret_salt
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
-from projections.fold import Folded, chance_key, start, step
+from projections.fold import Folded, chance_rng, start, step
 from projections.loader import GameNotFound, Loader
 from service.errors import GameOver, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
 from service.players import parse_players
@@ -87,7 +87,8 @@ class Games:
     async def create(self, type_: str, player_specs: list[str], seed: str | None = None,
                      options: dict[str, Any] | None = None, start_state: Any = None,
                      origin: dict[str, Any] | None = None,
-                     tournament: dict[str, Any] | None = None) -> tuple[str, list[dict[str, Any]]]:
+                     tournament: dict[str, Any] | None = None,
+                     entropy: list[str] | None = None) -> tuple[str, list[dict[str, Any]]]:
         """A new game; returns its id and seats (human seats with their tokens). `tournament`, when the
         game is a tournament table, is kept in the created event ({"id", "round", "table"})."""
         try:
@@ -117,6 +118,10 @@ class Games:
             payload["origin"] = origin
         if tournament is not None:
             payload["tournament"] = tournament
+        if entropy:
+            if len(entropy) > len(players) or any(not 0 < len(x) <= 256 for x in entropy):
+                raise Invalid("entropy: at most one string of 1 to 256 characters per player")
+            payload["entropy"] = list(entropy)  # mixed into every chance draw (see projections.fold.chance_rng)
         created = seal(1, "system", "created", payload, prev="")
         batch = [created]
         if start_state is not None:  # a fork: its position stays secret until the end, like any hidden state
@@ -291,7 +296,7 @@ class Games:
     async def resolve_chance(self, f: Folded) -> Accepted:
         game = f.game
         seed = await self.seed(f.id)
-        outcome = sample_chance(game.chance(f.state), fairness.HashRng(seed, chance_key(f.created), f.version + 1))
+        outcome = sample_chance(game.chance(f.state), chance_rng(seed, f.created, f.version + 1))
         return await self._commit(f, self._decide(f, CHANCE, "chance", "chance", outcome, seed))
 
     async def play_ai(self, f: Folded, choose: Callable[..., Any]) -> Accepted:

@@ -240,3 +240,23 @@ def test_arbiter_mode_chance_is_entered_by_the_arbiter_and_logged(stack):
     last = arb.get(f"/games/{game_id}/events").json()[-1]
     assert last["actor"] == "arbiter" and last["kind"] == "chance"
     assert ann.get(f"/games/{game_id}").json()["view"]["hands"][0] == [1, 2]  # the order the arbiter entered
+
+
+def test_entropy_the_seats_contribute_is_mixed_into_every_draw_and_still_verifies(stack):
+    from games.protocol import sample_chance
+    from projections.fold import chance_rng
+    from tests.toygame import GAME as TOY
+
+    body = {"type": "toy", "players": ["a:ai-random", "b:ai-random"], "entropy": ["ann's dice", "bob's coin"]}
+    game_id = stack.client().post("/games", json=body).json()["id"]
+    wait_until_finished(stack.client(), game_id)
+    events = parse_lines(stack.client().get(f"/games/{game_id}/export").text.splitlines())
+    assert verify(events).ok
+    created, seed = events[0].payload, first_of(events, "seed-revealed").payload["seed"]
+    assert created["entropy"] == ["ann's dice", "bob's coin"]
+    start = TOY.setup(2, {})
+    drawn = events[1].payload["move"]
+    with_entropy = sample_chance(TOY.chance(start), chance_rng(seed, created, 2))
+    without = sample_chance(TOY.chance(start), chance_rng(seed, {**created, "entropy": None}, 2))
+    assert drawn["order"] == list(with_entropy.order)
+    assert drawn["order"] != list(without.order)

@@ -53,7 +53,6 @@ class Node:
 class Stats:
     iterations: int = 0
     seconds: float = 0.0
-    errors: int = 0  # iterations dropped because the game refused a move in a sampled state
     root: list[tuple[Any, int, float]] = field(default_factory=list)  # (move, visits, mean value)
 
 
@@ -202,12 +201,7 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     bounds = [math.inf, -math.inf]  # the lowest and highest value seen: UCT works on that range
     it = 0
     while it < cap:
-        try:
-            _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds)
-        except Exception:  # the game refused a sampled world (a determinize at fault): drop it
-            stats.errors += 1
-            if stats.errors >= 50 and 2 * stats.errors > it + 1:
-                break  # mostly failing: play what we have (a random move if nothing)
+        _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds)
         it += 1
         now = time.perf_counter()
         if now >= deadline:

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from games.protocol import CHANCE, Game, IllegalMove, Result, Seat, sample_chance
+from games.protocol import CHANCE, Game, Result, Seat, sample_chance
 
 GREEDY_DETERMINIZATIONS = 4  # hidden states averaged per decision
 GREEDY_MAX_EVALUATIONS = 240  # cap on determinizations x moves, so a wide turn stays quick
@@ -81,11 +81,8 @@ def greedy_scores(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any]
         hidden = game.determinize(state, seat, rng)
         stream = rng.randrange(2**62)
         for i, move in enumerate(moves):
-            try:
-                after = game.apply(hidden, seat, move)
-                totals[i] += value(game, settle(game, after, co_actors, _random.Random(stream)), seat)
-            except (IllegalMove, ValueError, KeyError, IndexError):
-                continue  # the game refused this sampled world: the move scores 0 in it
+            after = game.apply(hidden, seat, move)  # a determinization keeps the seat's own moves legal
+            totals[i] += value(game, settle(game, after, co_actors, _random.Random(stream)), seat)
     return [t / k for t in totals]
 
 

@@ -29,7 +29,7 @@ def main() -> None:
 
     games = all_games()
     if args.game and "toy" in args.game:
-        from tests.ai.toy import GAME as TOY
+        from tests.toygame import GAME as TOY
 
         games["toy"] = TOY
     ids = args.game or list(games)

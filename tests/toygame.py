@@ -133,20 +133,25 @@ class ToyGame(Game):
         return Result(scores=tuple(float(p) for p in s.points), ranks=ranks_from_keys(s.points))
 
     def determinize(self, s, seat, rng):
+        """Other hands, their secret bids and the deck re-drawn from the cards `seat` has not seen. The
+        unseen pool is sorted first, so the draw depends only on what `seat` can see."""
         if s.phase == "shuffle":
             return s
-        unseen = list(s.deck) + [c for i, h in enumerate(s.hands) if i != seat for c in h]
+        unseen = sorted(list(s.deck) + [c for i, h in enumerate(s.hands) if i != seat for c in h])
         for i in range(len(unseen) - 1, 0, -1):
             j = rng.randrange(i + 1)
             unseen[i], unseen[j] = unseen[j], unseen[i]
-        hands = []
+        hands, bids = [], list(s.bids)
         for i, h in enumerate(s.hands):
             if i == seat:
                 hands.append(h)
-            else:
-                hands.append(tuple(sorted(unseen[: len(h)])))
-                unseen = unseen[len(h) :]
-        return msgspec.structs.replace(s, hands=tuple(hands), deck=tuple(unseen))
+                continue
+            hand = tuple(sorted(unseen[: len(h)]))
+            unseen = unseen[len(h) :]
+            hands.append(hand)
+            if bids[i] is not None:  # that a seat has bid is public; which card is not
+                bids[i] = hand[rng.randrange(len(hand))]
+        return msgspec.structs.replace(s, hands=tuple(hands), bids=tuple(bids), deck=tuple(unseen))
 
     def heuristic(self, s, seat):
         if s.phase == "over":

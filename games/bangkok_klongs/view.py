@@ -90,6 +90,7 @@ def determinize(s: BangkokState, seat: int, rng) -> BangkokState:
     for p, h in enumerate(s.hands):
         if p != seat:
             unseen += [b for b in h if b not in s.known[p]]
+    unseen.sort()  # the same pool in the same order for every state `seat` cannot tell apart
     for i in range(len(unseen) - 1, 0, -1):
         j = rng.randrange(i + 1)
         unseen[i], unseen[j] = unseen[j], unseen[i]

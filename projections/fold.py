@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 import msgspec
 
-from events.envelope import GENESIS, Envelope, digest
+from events.envelope import GENESIS, Envelope, digest, payload_digest
 from games import registry
 from games.fairness import HashRng
 from games.protocol import CHANCE, Game
@@ -83,8 +83,11 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
     state a move leads to, when the command that just sealed `e` has computed it already."""
     if e.version != f.version + 1:
         raise CorruptLog(f"event {e.version} follows version {f.version}")
-    if after is None and (e.prev != f.head or digest(e) != e.hash):
-        raise CorruptLog(f"the hash chain breaks at version {e.version}")
+    if after is None:  # read from the store: check the link, and a public payload against its hash
+        if e.prev != f.head or digest(e) != e.hash:
+            raise CorruptLog(f"the hash chain breaks at version {e.version}")
+        if e.visible_to is None and payload_digest(e.payload, "") != e.payload_hash:
+            raise CorruptLog(f"the payload of version {e.version} does not match its hash")
     game = f.game
     changes: dict[str, Any] = {}
     if e.kind in MOVE_KINDS:
@@ -124,6 +127,8 @@ def fold(game_id: str, events: Iterable[Envelope], base: Folded | None = None, u
         first = next(it)
         if first.kind != "created" or first.version != 1 or first.prev != GENESIS:
             raise CorruptLog("the first event must be the created event at version 1")
+        if digest(first) != first.hash or payload_digest(first.payload, "") != first.payload_hash:
+            raise CorruptLog("the created event does not match its hash")
         f = start(game_id, first)
     history[f.version] = f
     for e in it:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from importlib.resources import files
-from typing import AsyncIterator, Sequence
+from typing import AsyncIterator, Callable, Sequence
 
 import msgspec
 from redis.asyncio import Redis
@@ -30,24 +31,41 @@ class Appended(msgspec.Struct, frozen=True):
 
 
 class EventStore:
-    def __init__(self, redis: Redis):
-        self.redis = redis
+    """`notify(id)` names the notification stream an append writes to (the games' partitions by default).
+    On a Redis Cluster (`cluster=True`) the script touches only the game's own hash slot, and the
+    notification and the waiting mark are written around it: the mark before (a stale mark is harmless:
+    the sweeper's job finds nothing to do and clears it), the notification after."""
+
+    def __init__(self, redis: Redis, notify: Callable[[str], str] = keys.notify, cluster: bool = False):
+        self.redis, self.notify, self.cluster = redis, notify, cluster
         self._source = files("events").joinpath("append.lua").read_text()
         self._sha = hashlib.sha1(self._source.encode()).hexdigest()
+
+    async def _script(self, ks: list[str], args: list) -> tuple[str, str]:
+        try:
+            tag, value = await self.redis.execute_command("EVALSHA", self._sha, len(ks), *ks, *args)
+        except NoScriptError:  # EVAL runs it where the keys live, and caches it there
+            tag, value = await self.redis.execute_command("EVAL", self._source, len(ks), *ks, *args)
+        return (tag.decode() if isinstance(tag, bytes) else tag), value
 
     async def append(self, game_id: str, expected: int, batch: Sequence[Envelope],
                      idempotency_key: str | None = None, status: str = "", waits: str = "") -> Appended:
         """Append `batch` (versions expected+1 …) if the stream is still at `expected`. `waits` marks the
         game as waiting on a worker ("chance"/"ai"), so the sweeper can find it after a crash."""
-        ks = [keys.stream(game_id), keys.meta(game_id),
-              keys.idem(game_id, idempotency_key) if idempotency_key else "", keys.notify(game_id), keys.WAITING]
-        args = [expected, batch[-1].hash, IDEMPOTENCY_TTL, status, game_id, waits, *(encoder.encode(e) for e in batch)]
-        try:
-            tag, value = await self.redis.execute_command("EVALSHA", self._sha, len(ks), *ks, *args)
-        except NoScriptError:
-            await self.redis.script_load(self._source)
-            tag, value = await self.redis.execute_command("EVALSHA", self._sha, len(ks), *ks, *args)
-        tag = tag.decode() if isinstance(tag, bytes) else tag
+        ks = [keys.stream(game_id), keys.meta(game_id), keys.idem(game_id, idempotency_key or "")]
+        ttl = IDEMPOTENCY_TTL if idempotency_key else 0
+        args = [expected, batch[-1].hash, ttl, status, game_id, waits, *(encoder.encode(e) for e in batch)]
+        if not self.cluster:
+            tag, value = await self._script([*ks, self.notify(game_id), keys.WAITING], args)
+        else:
+            if waits:
+                await self.redis.zadd(keys.WAITING, {game_id: time.time()})
+            tag, value = await self._script(ks, args)
+            if tag == "ok":
+                await self.redis.xadd(self.notify(game_id), {"game": game_id, "version": value}, maxlen=100000,
+                                      approximate=True)
+                if not waits:
+                    await self.redis.zrem(keys.WAITING, game_id)
         if tag == "conflict":
             raise VersionConflict(expected, int(value))
         return Appended(version=int(value), duplicate=tag == "duplicate")

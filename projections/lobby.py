@@ -61,14 +61,16 @@ class Lobby:
         return len(ids)
 
     async def run(self, stop: asyncio.Event | None = None, block_ms: int = 1000) -> None:
-        """Follow every notification partition from the saved cursor, forever (or until `stop`)."""
+        """Follow every notification partition from its saved cursor, forever (or until `stop`): one
+        follower per partition, since on a Redis Cluster the partitions live on different shards."""
         cursor = {k.decode(): v.decode() for k, v in (await self.redis.hgetall(keys.LOBBY_CURSOR)).items()}
-        streams = {s: cursor.get(s, "0-0") for s in keys.all_notify()}
+        await asyncio.gather(*(self.follow(s, cursor.get(s, "0-0"), stop, block_ms) for s in keys.all_notify()))
+
+    async def follow(self, stream: str, last: str, stop: asyncio.Event | None, block_ms: int) -> None:
         while stop is None or not stop.is_set():
-            got = await self.redis.xread(streams, block=block_ms, count=500)
-            for stream, rows in got or ():
-                stream = stream.decode()
+            got = await self.redis.xread({stream: last}, block=block_ms, count=500)
+            for _, rows in got or ():
                 for game_id in dict.fromkeys(fields[b"game"].decode() for _, fields in rows):
                     await self.project(game_id)  # a burst of moves in one game: one row write
-                streams[stream] = rows[-1][0].decode()
-                await self.redis.hset(keys.LOBBY_CURSOR, stream, streams[stream])
+                last = rows[-1][0].decode()
+                await self.redis.hset(keys.LOBBY_CURSOR, stream, last)

@@ -12,7 +12,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
-from redis.asyncio import Redis
+from events.connect import connect
 
 from events.store import VersionConflict
 from games import registry
@@ -223,7 +223,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: Litestar):
-        redis = Redis.from_url(cfg.redis_url, max_connections=256)
+        redis = connect(cfg.redis_url, cfg.cluster, max_connections=256)
         app.state.runtime = Runtime(cfg, redis)
         try:
             yield

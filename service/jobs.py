@@ -9,10 +9,10 @@ import random
 import time
 
 from redis import Redis as SyncRedis
-from redis.asyncio import Redis
 from rq import Queue
 
 from events import keys
+from events.connect import connect
 from events.store import EventStore, VersionConflict
 from projections.loader import Loader
 from service.games import Games
@@ -26,7 +26,7 @@ _queue: Queue | None = None
 
 
 def queue_for(cfg: Settings) -> Queue:
-    return Queue(cfg.queue, connection=SyncRedis.from_url(cfg.redis_url), default_timeout=cfg.job_timeout)
+    return Queue(cfg.queue, connection=SyncRedis.from_url(cfg.queue_url), default_timeout=cfg.job_timeout)
 
 
 def enqueue_advance(queue: Queue, game_id: str, version: int) -> None:
@@ -46,7 +46,7 @@ def _runtime() -> tuple[asyncio.AbstractEventLoop, Games, Queue]:
     if _loop is None:
         cfg = settings()
         _loop = asyncio.new_event_loop()
-        store = EventStore(Redis.from_url(cfg.redis_url))
+        store = EventStore(connect(cfg.redis_url, cfg.cluster), cluster=cfg.cluster)
         _queue = queue = queue_for(cfg)
 
         async def finished(game_id: str, tournament: dict) -> None:
@@ -72,6 +72,7 @@ async def _advance(games: Games, game_id: str, version: int) -> int | None:
     while True:
         waiting = games.waiting_on(f)
         if waiting is None:
+            await games.redis.zrem(keys.WAITING, game_id)  # a mark set ahead of an append that lost its race
             return None
         if time.monotonic() > deadline:
             return f.version

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import asyncio
 
-from redis.asyncio import Redis
+from events.connect import connect
 
 from projections.lobby import Lobby
 from service.settings import settings
 
 
 async def main() -> None:
-    redis = Redis.from_url(settings().redis_url)
-    await Lobby(redis).run()
+    cfg = settings()
+    await Lobby(connect(cfg.redis_url, cfg.cluster)).run()
 
 
 if __name__ == "__main__":

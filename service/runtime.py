@@ -22,7 +22,7 @@ from service.settings import Settings
 class Runtime:
     def __init__(self, cfg: Settings, redis: Redis):
         self.cfg, self.redis = cfg, redis
-        self.store = EventStore(redis)
+        self.store = EventStore(redis, cluster=cfg.cluster)
         self.loader = Loader(self.store)
         self.games = Games(self.store, self.loader, on_waiting=self.enqueue_advance, on_finished=self.enqueue_finished)
         self.lobby = Lobby(redis)

@@ -17,15 +17,15 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from importlib.resources import files
 from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
 
 from events import keys
-from events.envelope import Envelope, encoder, seal
-from events.store import Appended, EventStore, VersionConflict
+from events.connect import connect
+from events.envelope import Envelope, seal
+from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from projections import standings
 from projections.standings import Tournament
@@ -60,28 +60,16 @@ def lock_key(tournament_id: str, round_no: int) -> str:
     return f"{keys.PREFIX}:{{{tournament_id}}}:seating:{round_no}"
 
 
-class TournamentStore(EventStore):
-    """The game store's Lua append (events/append.lua), with the tournament notification stream in
-    place of the games' one, so the lobby's projector never mistakes a tournament for a game."""
-
-    def __init__(self, redis: Redis):
-        super().__init__(redis)
-        self._append = redis.register_script(files("events").joinpath("append.lua").read_text())
-
-    async def append(self, stream_id: str, expected: int, batch, idempotency_key=None, status="", waits="") -> Appended:
-        ks = [keys.stream(stream_id), keys.meta(stream_id), "", NOTIFY, keys.WAITING]
-        args = [expected, batch[-1].hash, 0, status, stream_id, "", *(encoder.encode(e) for e in batch)]
-        tag, value = await self._append(keys=ks, args=args)
-        tag = tag.decode() if isinstance(tag, bytes) else tag
-        if tag == "conflict":
-            raise VersionConflict(expected, int(value))
-        return Appended(version=int(value))
+def tournament_store(redis: Redis, cluster: bool = False) -> EventStore:
+    """The game store's append, with the tournament notification stream in place of the games' one, so
+    the lobby's projector never mistakes a tournament for a game."""
+    return EventStore(redis, notify=lambda _: NOTIFY, cluster=cluster)
 
 
 class Tournaments:
     def __init__(self, redis: Redis, games: Games):
         self.redis, self.games = redis, games
-        self.store = TournamentStore(redis)
+        self.store = tournament_store(redis, games.store.cluster)
         self._set_if_newer = redis.register_script(_SET_IF_NEWER)
 
     # --- reading ------------------------------------------------------------------------------------
@@ -291,8 +279,8 @@ def _runtime() -> tuple[asyncio.AbstractEventLoop, Tournaments]:
 
         cfg = settings()
         _loop = asyncio.new_event_loop()
-        redis = Redis.from_url(cfg.redis_url)
-        store = EventStore(redis)
+        redis = connect(cfg.redis_url, cfg.cluster)
+        store = EventStore(redis, cluster=cfg.cluster)
         queue = queue_for(cfg)
 
         async def waiting(game_id: str, version: int) -> None:

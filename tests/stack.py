@@ -31,7 +31,7 @@ def wait_for(url: str, timeout: float = 30.0) -> None:
 
 
 class Stack:
-    def __init__(self, redis_url: str, tmp: Path):
+    def __init__(self, redis_url: str, tmp: Path, **extra_env: str):
         self.redis_url = redis_url
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -47,6 +47,7 @@ class Stack:
             "CARAVAN_URL": self.url,
             "CARAVAN_CONFIG": str(tmp / "config"),
             "PYTHONPATH": str(ROOT),
+            **extra_env,
         }
         self.api: subprocess.Popen | None = None
         self.workers: list[subprocess.Popen] = []

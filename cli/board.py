@@ -18,6 +18,26 @@ def renderer(game_type: str):
         return None
 
 
+def describer(game_type: str):
+    """A move (as JSON) in words, by the game's own `describe`; the JSON when the type is unknown."""
+    import json
+
+    try:
+        from games import registry
+
+        game = registry.get(game_type)
+    except Exception:  # noqa: BLE001
+        return lambda m: json.dumps(m)
+
+    def describe(m: dict[str, Any]) -> str:
+        try:
+            return game.describe(game.decode_move(m))
+        except ValueError:
+            return json.dumps(m)
+
+    return describe
+
+
 def header(g: dict[str, Any]) -> str:
     lines = [f"[bold]{g['type']}[/bold] game [cyan]{g['id']}[/cyan] · version {g['version']} · {g['status']}"]
     for p in g["players"]:

@@ -98,6 +98,44 @@ def game_show(game_id: str, seat: Optional[str] = AS, at: Optional[int] = typer.
     board.show(g)
 
 
+@game_app.command("play")
+def game_play(game_id: str, seat: str = typer.Option(..., "--as", help="your seat"),
+              poll: float = typer.Option(0.5, "--poll", help="seconds between looks while others act")):
+    """Play a whole game interactively: the board, your moves numbered, your pick; it waits while the
+    others (and the AI seats) act. Reads one number a line when input is not a terminal; q quits."""
+    import sys
+    import time
+
+    token = token_for(game_id, seat)
+    shown = -1
+    while True:
+        g = request("GET", f"/games/{game_id}", token=token)
+        if g["status"] == "finished":
+            board.show(g)
+            return
+        if int(seat) not in g["actors"]:
+            if shown != g["version"]:
+                typer.echo(f"(version {g['version']}: waiting for {g['actors'] or g.get('chance') or 'the others'})")
+                shown = g["version"]
+            time.sleep(poll)
+            continue
+        board.show(g)
+        listed = request("GET", f"/games/{game_id}/moves", token=token)
+        describe = board.describer(g["type"])
+        for i, m in enumerate(listed):
+            typer.echo(f"{i:>3}  {describe(m)}")
+        typer.echo("your move (number, or q): ", nl=False)
+        line = sys.stdin.readline()
+        if not line or line.strip() in ("q", "quit"):
+            raise typer.Exit(0)
+        if not line.strip().isdigit() or not 0 <= int(line) < len(listed):
+            typer.echo(f"pick a number from 0 to {len(listed) - 1}")
+            continue
+        acc = request("POST", f"/games/{game_id}/moves", token=token,
+                      json_body={"move": listed[int(line)], "expected_version": g["version"]})
+        typer.echo(f"played: version {acc['version']}")
+
+
 @app.command()
 def moves(game_id: str, seat: Optional[str] = AS, as_json: bool = JSON):
     """Your legal moves, numbered (play one with `caravan play ID --as SEAT N`)."""

@@ -29,8 +29,9 @@ def up(tmp_path_factory):
                             stdout=open(tmp / "up.log", "wb"), stderr=subprocess.STDOUT)
     wait_for(f"http://127.0.0.1:{port}/health")
 
-    def cli(*args, check=True):
-        p = subprocess.run([CARAVAN, *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    def cli(*args, check=True, input=None):
+        p = subprocess.run([CARAVAN, *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120,
+                           input=input)
         if check and p.returncode:
             raise AssertionError(f"caravan {args}: {p.returncode} {p.stderr}")
         return p
@@ -75,6 +76,15 @@ def test_a_person_plays_with_numbered_moves(up):
     assert g["status"] == "finished"
     board = cli("game", "show", game_id, "--as", "0").stdout
     assert game_id in board and "ann" in board
+
+
+def test_a_person_plays_a_whole_game_interactively(up):
+    cli, _, _ = up
+    created = json.loads(cli("game", "new", "toy", "--player", "ann", "--player", "bob:ai-random", "--json").stdout)
+    p = cli("game", "play", created["id"], "--as", "0", "--poll", "0.1", input="0\n" * 20)
+    assert "your move" in p.stdout and "bid" in p.stdout and "result:" in p.stdout
+    shown = json.loads(cli("game", "show", created["id"], "--json").stdout)
+    assert shown["status"] == "finished"
 
 
 def test_a_4xx_is_a_clear_message_without_a_traceback(up):

@@ -60,10 +60,21 @@ def _log(n: int) -> float:
     return LOG[n] if n < 4096 else math.log(n)
 
 
+def _play(apply: Any, d: Any, actor: Seat, move: Any) -> Any:
+    """Apply a move, or each move of a macro decision (a tuple of moves of one seat)."""
+    if type(move) is tuple:
+        for m in move:
+            d = apply(d, actor, m)
+        return d
+    return apply(d, actor, move)
+
+
 def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
              c: float, rollout_moves: int, bounds: list[float]) -> None:
     d = game.determinize(state, seat, rng)
     actors_of, legal, apply, chance, visible_to = game.actors, game.legal_moves, game.apply, game.chance, game.visible_to
+    macros = getattr(game, "search_moves", None)
+    policy = getattr(game, "playout", None)
     node = root
     path: list[tuple[Node, Seat]] = []
     block: frozenset | None = None  # who still has to move in the secret simultaneous step we are in
@@ -96,7 +107,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
                 sel, nth = node, -1
             else:
                 sel, nth = block_node, made.get(actor, 0)
-        moves = legal(d, actor)
+        moves = (macros(d, actor) if macros is not None else None) or legal(d, actor)
         kids = sel.kids
         best = None
         best_key = None
@@ -124,7 +135,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             key = best_key
         move = key[1]
         path.append((best, actor))
-        seen = visible_to(d, actor, move)
+        seen = visible_to(d, actor, move[0] if type(move) is tuple else move)
         if seen is None:  # a public move: no simultaneous secret step (any more)
             block = None
             if sel is node:
@@ -135,7 +146,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
                 made[actor] = made.get(actor, 0) + 1
             if actor == seat or (seat in seen and sel is node):
                 node = best  # the searcher knows this move; other seats' secrets do not branch
-        d = apply(d, actor, move)
+        d = _play(apply, d, actor, move)
     # --- rollout: let the other seats finish the secret step, then a few random moves ------------
     last = path[-1][1] if path else seat
     moved = 0
@@ -148,12 +159,19 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             continue
         if block is not None and actors <= block and last not in actors:
             block = actors
-        elif moved >= rollout_moves:
+        elif moved >= rollout_moves and policy is None:
             break
         else:
             block = None
             moved += 1
         actor = min(actors)
+        if policy is not None:
+            macro = policy(d, actor, rng)
+            if macro is not None:
+                d = _play(apply, d, actor, macro)
+                continue
+            if not (block is not None and actors <= block):
+                break  # the game says: judge the state here
         moves = legal(d, actor)
         d = apply(d, actor, moves[rng.randrange(len(moves))])
     # --- back-up ---------------------------------------------------------------------------------
@@ -177,6 +195,29 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             bounds[1] = r
 
 
+def _first(move: Any) -> Any:
+    return move[0] if type(move) is tuple else move
+
+
+def _root_visits(root: Node, seat: Seat) -> dict[Any, int]:
+    """Visits per first move of the searcher (macro decisions that begin alike are summed)."""
+    out: dict[Any, int] = {}
+    for (actor, m, nth), k in root.kids.items():
+        if actor == seat and nth == -1 and k.n:
+            f = _first(m)
+            out[f] = out.get(f, 0) + k.n
+    return out
+
+
+def _root_values(root: Node, seat: Seat) -> dict[Any, float]:
+    out: dict[Any, float] = {}
+    for (actor, m, nth), k in root.kids.items():
+        if actor == seat and nth == -1 and k.n:
+            f = _first(m)
+            out[f] = out.get(f, 0.0) + k.w
+    return out
+
+
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
            iterations: int | None = None, exploration: float | None = None,
            rollout_moves: int | None = None) -> tuple[Any, Stats]:
@@ -197,7 +238,6 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     cap = iterations if iterations is not None else 1 << 62
     start = time.perf_counter()
     deadline = start + budget if budget is not None else float("inf")
-    keys = [(seat, m, -1) for m in moves]
     bounds = [math.inf, -math.inf]  # the lowest and highest value seen: UCT works on that range
     it = 0
     while it < cap:
@@ -210,21 +250,19 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
             left = cap - it
             if budget is not None:
                 left = min(left, int(it * (deadline - now) / max(now - start, 1e-9)) + 1)
-            visits = sorted((root.kids[k].n for k in keys if k in root.kids), reverse=True)
+            visits = sorted(_root_visits(root, seat).values(), reverse=True)
             if len(visits) >= 2 and visits[0] - visits[1] > left:
                 break
     stats.iterations = it
     stats.seconds = time.perf_counter() - start
     best_move, best = None, (-1, -1.0)
-    for m, k in zip(moves, keys):
-        node = root.kids.get(k)
-        if node is None or node.n == 0:
-            stats.root.append((m, 0, 0.0))
-            continue
-        mean = node.w / node.n
-        stats.root.append((m, node.n, mean))
-        if (node.n, mean) > best:
-            best_move, best = m, (node.n, mean)
+    visits, values = _root_visits(root, seat), _root_values(root, seat)
+    for m in moves:
+        n = visits.get(m, 0)
+        mean = values.get(m, 0.0) / n if n else 0.0
+        stats.root.append((m, n, mean))
+        if n and (n, mean) > best:
+            best_move, best = m, (n, mean)
     if best_move is None:
         best_move = moves[rng.randrange(len(moves))]
     return best_move, stats

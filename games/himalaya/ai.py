@@ -12,7 +12,10 @@ from msgspec.structs import replace
 from . import rules
 from .content import COMMANDS, DISTANCE, REQUEST, SLOTS, TRADE, YAKS
 from .scoring import economic, majorities, religious
-from .state import EXECUTION, PLANNING, HimalayaState
+from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
+
+
+PLAUSIBLE = 0.8  # share of determinizations that give the others a good program, the rest a random one
 
 
 def determinize(s: HimalayaState, seat: int, rng) -> HimalayaState:
@@ -21,6 +24,10 @@ def determinize(s: HimalayaState, seat: int, rng) -> HimalayaState:
     plans = list(s.plans)
     for i, plan in enumerate(plans):
         if i == seat or not plan:
+            continue
+        if rng.random() < PLAUSIBLE:  # one of the programs a sensible player would make
+            progs = programs(s, i, ())
+            plans[i] = progs[rng.randrange(len(progs))][: len(plan)]
             continue
         new: tuple[str, ...] = ()
         for _ in range(len(plan)):
@@ -142,3 +149,157 @@ def heuristic(s: HimalayaState, seat: int) -> float:
         st[seat] += plan_value(s, seat)
     best_other = max(x for i, x in enumerate(st) if i != seat)
     return 1.0 / (1.0 + math.exp(-(st[seat] - best_other) / 6.0))
+
+
+# --- search hooks (optional, found by ai/ with getattr) ------------------------------------------
+# A program is the value of six discs only at execution, so the search treats the rest of a program as
+# one macro decision among a few good ones, and its playouts run the round to its end with sensible
+# choices. Programs are judged by `plan_value`'s reading of one caravan (the others are ignored), which
+# depends only on public facts and the seat's own plan, so every seat's candidates can be computed
+# from any determinization.
+
+PROGRAMS = 6  # candidate programs per decision
+BEAM = 16
+_cache: dict = {}
+
+
+def _trade(s: HimalayaState, v: int, cubes: tuple, collected: frozenset, done: frozenset):
+    """One TRADE disc in village v along a planned route: (cubes, collected, done, gain)."""
+    bc = s.board_cubes[v - 1]
+    if any(bc):
+        if v not in collected:
+            k = next(k for k in range(5) if bc[k])
+            return cubes[:k] + (cubes[k] + 1,) + cubes[k + 1:], collected | {v}, done, 0.5 + 0.25 * (k + 1)
+        return cubes, collected, done, 0.0
+    ring = s.board_rings[v - 1]
+    if ring and v not in done and rules.holds(cubes, REQUEST[ring]):
+        return tuple(h - r for h, r in zip(cubes, REQUEST[ring])), collected, done | {v}, 3.0 + YAKS[ring]
+    return cubes, collected, done, 0.0
+
+
+def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Up to PROGRAMS good ways to finish `seat`'s program after `prefix`, best first (beam search
+    on the gains of `plan_value`, the unplanned rest valued by the best trade still in reach)."""
+    p = s.players[seat]
+    key = (seat, prefix, p, s.board_cubes, s.board_rings, s.yeti, s.snowstorm)
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    v, c = p.village, p.crossing
+    cubes, collected, done, gain = p.cubes, frozenset(p.collected), frozenset(), 0.0
+    for cmd in prefix:
+        if cmd == TRADE:
+            if not c:
+                cubes, collected, done, g = _trade(s, v, cubes, collected, done)
+                gain += g
+        else:
+            v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
+    beam = [(gain, (), v, c, cubes, collected, done)]
+    for depth in range(len(prefix), SLOTS):
+        left = SLOTS - depth - 1
+        seen: dict = {}
+        for gain, cmds, v, c, cubes, collected, done in beam:
+            for cmd in COMMANDS:
+                if cmd == TRADE:
+                    if c:
+                        continue
+                    nc, ncol, nd, g = _trade(s, v, cubes, collected, done)
+                    if not g:
+                        continue
+                    nv, ncr = v, c
+                else:
+                    nv, ncr = rules.step(v, c, cmd, s.yeti, s.snowstorm)
+                    nc, ncol, nd, g = cubes, collected, done, 0.0
+                    if cmd != "pause" and (nv, ncr) == (v, c):
+                        continue  # a disc without effect: a pause says the same
+                if left == 0 and ncr:
+                    continue  # a program must not end on the snowstorm
+                state_key = (nv, ncr, nc, ncol, nd)
+                total = gain + g
+                old = seen.get(state_key)
+                if old is None or old[0] < total:
+                    seen[state_key] = (total, cmds + (cmd,), nv, ncr, nc, ncol, nd)
+        scored = []
+        for item in seen.values():
+            total, cmds, nv, ncr, nc, ncol, nd = item
+            bonus = _opportunity(s, nv, list(nc), ncol, nd, left) if left and not ncr else 0.0
+            scored.append((total + bonus, item))
+        scored.sort(key=lambda x: -x[0])
+        beam = [item for _, item in scored[:BEAM]]
+    out = [prefix + item[1] for item in beam[:PROGRAMS]] or [prefix + ("pause",) * (SLOTS - len(prefix))]
+    if len(_cache) > 20000:
+        _cache.clear()
+    _cache[key] = out
+    return out
+
+
+def search_moves(s: HimalayaState, seat: int):
+    """Macro decisions for the search: while planning, the rest of a few good programs, each a
+    tuple of PlanSlot moves; None elsewhere (the legal moves)."""
+    from .moves import PassEvent, PlanSlot  # noqa: PLC0415
+
+    if s.phase == PLANNING:
+        plan = s.plans[seat]
+        return [tuple(PlanSlot(command=c) for c in prog[len(plan):]) for prog in programs(s, seat, plan)]
+    if s.phase == EVENTS:  # a figure's worth is beyond a short search: the search keeps them
+        return [(PassEvent(),)]
+    if s.phase == EXECUTION and s.pending.kind == "fulfil":
+        return [(m,) for m in _fulfil_options(s, seat)]
+    return None
+
+
+def _best_region(s: HimalayaState, seat: int, village: int, count: int) -> str:
+    """Where `count` delegates from `village` help most: a region they win, else one they hold."""
+    from .content import REGIONS, TOUCHES  # noqa: PLC0415
+
+    best, best_score = TOUCHES[village][0], -1.0
+    for r in TOUCHES[village]:
+        row = s.board_delegates[REGIONS.index(r)]
+        own = row[seat]
+        other = max((x for i, x in enumerate(row) if i != seat), default=0)
+        score = 2.0 if own <= other < own + count else (1.0 if own > other else 0.0) - 0.01 * (other - own)
+        if score > best_score:
+            best, best_score = r, score
+    return best
+
+
+def playout(s: HimalayaState, seat: int, rng):
+    """The search's playout policy: a tuple of moves for `seat`, or None to stop and judge here.
+    Planning: the rest of one of the better programs; execution: collect the best cube, fulfil
+    with the reward pair the heuristic likes best; anything else (a new round) ends the playout."""
+    if s.phase == PLANNING:
+        from .moves import PlanSlot  # noqa: PLC0415
+
+        if not any(s.plans):
+            return None  # a new round: judge here
+        plan = s.plans[seat]
+        progs = programs(s, seat, plan)
+        prog = progs[0] if rng.random() < 0.5 else progs[rng.randrange(len(progs))]
+        return tuple(PlanSlot(command=c) for c in prog[len(plan):])
+    if s.phase == EVENTS:
+        from .moves import PassEvent  # noqa: PLC0415
+
+        return (PassEvent(),)
+    if s.phase != EXECUTION:
+        return None
+    if s.pending.kind == "collect":
+        return (rules.collect_choices(s)[-1],)
+    return (max(_fulfil_options(s, seat), key=lambda m: heuristic(rules.fulfil(s, m), seat)),)
+
+
+def _fulfil_options(s: HimalayaState, seat: int) -> list:
+    """The reward pairs worth weighing: trade, trade + offering, offering + delegation and trade +
+    delegation, the delegates all into the region where they help most."""
+    from .moves import Fulfil  # noqa: PLC0415
+
+    v = s.pending.village
+    count = rules.delegates_to_send(s, seat, v)
+    split = (_best_region(s, seat, v, count),) * count if count else ()
+    options = [Fulfil(trade=True)]
+    if s.board_stupas[v - 1] < 0 and s.players[seat].stupas > 0:
+        options.append(Fulfil(trade=True, offering=True))
+        if split:
+            options.append(Fulfil(offering=True, delegates=split))
+    if split:
+        options.append(Fulfil(trade=True, delegates=split))
+    return options

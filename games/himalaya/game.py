@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.protocol import CHANCE, ChanceSpec, Game, IllegalMove, Option, Result
 
 from . import rules, view as view_mod
+from . import ai as ai_hooks
 from .ai import determinize, heuristic
 from .content import (
     COMMANDS, D20, LEVEL, MARKET, PATHS, PATH_NUMBERS, RESOURCES, SLOTS, SNOWSTORM, TOUCHES, YETI,
@@ -326,6 +327,15 @@ class Himalaya(Game):
         if s.phase == OVER:
             return super().heuristic(s, seat)
         return heuristic(s, seat)
+
+    # optional hooks the search looks for (see ai.ismcts): a plan's worth shows only at execution
+    def search_moves(self, s, seat):
+        """While planning: the rest of a few good programs, each one macro decision (a tuple of moves)."""
+        return ai_hooks.search_moves(s, seat)
+
+    def playout(self, s, seat, rng):
+        """The playout policy: good programs, sensible trade choices, stop at the next round."""
+        return ai_hooks.playout(s, seat, rng)
 
     def render(self, view, seat):
         return render(view, seat)

@@ -12,6 +12,17 @@ Every iteration:
      or the win share if the game ended;
   4. back up each seat's own value along the path.
 
+Optional game hooks (looked up with getattr; a game without them gets the plain search above):
+  * ``game.search_moves(state, seat)`` -> a list of macro decisions (each a tuple of moves the seat
+    plays in a row) or None for the legal moves. The tree branches over these instead, for every
+    seat; at the root the visits of macros that begin with the same move are summed and that first
+    move is played. Himalaya offers a few whole programs while planning (a disc's worth shows
+    only at execution) and a pruned set of fulfil rewards.
+  * ``game.playout(state, seat, rng)`` -> a tuple of moves (the playout policy) or None to stop
+    and judge the state with the heuristic. With it the rollout follows the policy (not
+    `ROLLOUT_MOVES` random moves) until it says stop; Himalaya plays the round to its end.
+  Both are computed on the sampled state, so they see only what the searcher may see.
+
 Chance steps are sampled and do not branch the tree (open loop: a node stands for the decisions
 that led to it, averaged over dice and draws). In a simultaneous step (several seats in `actors`)
 the searcher moves first and walks its own tree; the other seats then move one at a time, lowest

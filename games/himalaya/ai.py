@@ -1,7 +1,12 @@
 """For the AI: determinize (what a seat cannot know) and a cheap heuristic.
 
 Every collect, delivery, roll and draw is in the public log, so screens and bags are derivable; the only
-true secret is the other players' programmed discs during planning. determinize redraws those."""
+true secret is the other players' programmed discs during planning. determinize redraws those: mostly
+as the start of one of the good programs `programs` finds for that player (what a sensible player
+would have programmed), sometimes uniformly at random.
+
+The search hooks at the end (`search_moves`, `playout`, exposed on the Game class) let ai.ismcts
+treat the rest of a program as one decision and play each sampled round out before judging it."""
 
 from __future__ import annotations
 

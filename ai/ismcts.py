@@ -12,15 +12,15 @@ Every iteration:
      or the win share if the game ended;
   4. back up each seat's own value along the path.
 
-Optional game hooks (looked up with getattr; a game without them gets the plain search above):
+Optional game hooks (games/protocol.py; used when a game overrides them, else the plain search above):
   * ``game.search_moves(state, seat)`` -> a list of macro decisions (each a tuple of moves the seat
     plays in a row) or None for the legal moves. The tree branches over these instead, for every
     seat; at the root the visits of macros that begin with the same move are summed and that first
     move is played. Himalaya offers a few whole programs while planning (a disc's worth shows
     only at execution) and a pruned set of fulfil rewards.
-  * ``game.playout(state, seat, rng)`` -> a tuple of moves (the playout policy) or None to stop
-    and judge the state with the heuristic. With it the rollout follows the policy (not
-    `ROLLOUT_MOVES` random moves) until it says stop; Himalaya plays the round to its end.
+  * ``game.playout(state, seat, rng)`` -> a tuple of moves (the playout policy), () to stop and
+    judge the state with the heuristic, or None for the default rollout (`ROLLOUT_MOVES` random
+    moves, then the heuristic). Himalaya plays the round to its end.
   Both are computed on the sampled state, so they see only what the searcher may see.
 
 Chance steps are sampled and do not branch the tree (open loop: a node stands for the decisions
@@ -84,8 +84,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
              c: float, rollout_moves: int, bounds: list[float]) -> None:
     d = game.determinize(state, seat, rng)
     actors_of, legal, apply, chance, visible_to = game.actors, game.legal_moves, game.apply, game.chance, game.visible_to
-    macros = getattr(game, "search_moves", None)
-    policy = getattr(game, "playout", None)
+    macros, policy = game.search_moves, game.playout
     node = root
     path: list[tuple[Node, Seat]] = []
     block: frozenset | None = None  # who still has to move in the secret simultaneous step we are in
@@ -118,7 +117,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
                 sel, nth = node, -1
             else:
                 sel, nth = block_node, made.get(actor, 0)
-        moves = (macros(d, actor) if macros is not None else None) or legal(d, actor)
+        moves = macros(d, actor) or legal(d, actor)
         kids = sel.kids
         best = None
         best_key = None
@@ -170,19 +169,17 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             continue
         if block is not None and actors <= block and last not in actors:
             block = actors
-        elif moved >= rollout_moves and policy is None:
-            break
         else:
             block = None
-            moved += 1
         actor = min(actors)
-        if policy is not None:
-            macro = policy(d, actor, rng)
-            if macro is not None:
-                d = _play(apply, d, actor, macro)
-                continue
-            if not (block is not None and actors <= block):
-                break  # the game says: judge the state here
+        macro = policy(d, actor, rng)  # also finishes the other seats' part of a secret step
+        if macro:
+            d = _play(apply, d, actor, macro)
+            continue
+        if block is None:
+            if macro is not None or moved >= rollout_moves:
+                break  # the game says judge here (), or the default rollout is done
+            moved += 1
         moves = legal(d, actor)
         d = apply(d, actor, moves[rng.randrange(len(moves))])
     # --- back-up ---------------------------------------------------------------------------------

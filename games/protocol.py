@@ -246,6 +246,17 @@ class Game:
             return 0.5
         return 1.0 if r.ranks[seat] == 1 else 0.0
 
+    def search_moves(self, state: Any, seat: Seat) -> list[tuple[Any, ...]] | None:
+        """Optional, for the search: macro decisions (each a tuple of moves `seat` plays in a row) to
+        branch over instead of the legal moves, or None for the legal moves. For games where a single
+        move shows its worth only with the ones after it (Himalaya's six-disc programs)."""
+        return None
+
+    def playout(self, state: Any, seat: Seat, rng: RNG) -> tuple[Any, ...] | None:
+        """Optional, for the search: the moves `seat` plays next in a simulation (a playout policy),
+        () to stop there and judge the state with `heuristic`, or None for the search's own rollout."""
+        return None
+
     # --- for people -----------------------------------------------------------------------------
 
     def render(self, view: Any, seat: Seat | None) -> str:

@@ -269,14 +269,14 @@ def _best_region(s: HimalayaState, seat: int, village: int, count: int) -> str:
 
 
 def playout(s: HimalayaState, seat: int, rng):
-    """The search's playout policy: a tuple of moves for `seat`, or None to stop and judge here.
+    """The search's playout policy: a tuple of moves for `seat`, or () to stop and judge here.
     Planning: the rest of one of the better programs; execution: collect the best cube, fulfil
     with the reward pair the heuristic likes best; anything else (a new round) ends the playout."""
     if s.phase == PLANNING:
         from .moves import PlanSlot  # noqa: PLC0415
 
         if not any(s.plans):
-            return None  # a new round: judge here
+            return ()  # a new round: judge here
         plan = s.plans[seat]
         progs = programs(s, seat, plan)
         prog = progs[0] if rng.random() < 0.5 else progs[rng.randrange(len(progs))]
@@ -286,7 +286,7 @@ def playout(s: HimalayaState, seat: int, rng):
 
         return (PassEvent(),)
     if s.phase != EXECUTION:
-        return None
+        return ()
     if s.pending.kind == "collect":
         return (rules.collect_choices(s)[-1],)
     return (max(_fulfil_options(s, seat), key=lambda m: heuristic(rules.fulfil(s, m), seat)),)

@@ -222,7 +222,8 @@ class Games:
         if result is not None:
             v = batch[-1].version
             batch.append(seal(v + 1, "system", "finished", {"result": msgspec.to_builtins(result)}, prev=batch[-1].hash))
-            batch.append(seal(v + 2, "system", "seed-revealed", {"seed": await self.seed(f.id)}, prev=batch[-1].hash))
+            if not shares_its_seed(f):
+                batch.append(seal(v + 2, "system", "seed-revealed", {"seed": await self.seed(f.id)}, prev=batch[-1].hash))
             status = "finished"
         new = f
         for i, e in enumerate(batch):
@@ -235,6 +236,17 @@ class Games:
         await self.loader.maybe_snapshot(f.version, new)
         await self._after(new)
         return Accepted(version=new.version, status=new.status)
+
+    async def reveal_seed(self, game_id: str) -> bool:
+        """Publish a finished game's seed, if it is not out yet (a duplicate table's waits for its round)."""
+        f = await self.load(game_id)
+        if f.status != "finished" or any(e.kind == "seed-revealed" for e in await self.store.read(game_id, f.version - 1)):
+            return False
+        try:
+            await self.append_system(f, "seed-revealed", {"seed": await self.seed(game_id)})
+        except VersionConflict:
+            return False  # revealed meanwhile by another worker
+        return True
 
     async def append_system(self, f: Folded, kind: str, payload: dict[str, Any], actor: int | str = "system",
                             visible_to: tuple[int, ...] | None = None) -> Folded:
@@ -311,6 +323,12 @@ class Games:
             await self.on_waiting(f.id, f.version)
         if f.status == "finished" and self.on_finished is not None and f.created.get("tournament"):
             await self.on_finished(f.id, f.created["tournament"])
+
+
+def shares_its_seed(f: Folded) -> bool:
+    """A duplicate tournament table: its seed is every table's of the round, so it is revealed only when
+    the whole round has finished (a finished table must not show the luck of the tables still playing)."""
+    return bool((f.created.get("tournament") or {}).get("deal"))
 
 
 def ai_rng_seed(seed: str, game_id: str, version: int) -> int:

@@ -162,6 +162,9 @@ class Tournaments:
             return "finished"
         if t.rounds and not t.round_complete(t.rounds[-1]):
             return f"round {len(t.rounds)} in play"
+        if t.rounds and t.duplicate:  # the round's shared seed can be published now
+            for table in t.rounds[-1].tables:
+                await self.games.reveal_seed(table.game)
         if len(t.rounds) >= t.total_rounds:
             await self._append_unless(tournament_id, "finished", {"standings": standings.rows(t)},
                                       lambda t: t.status == "finished")

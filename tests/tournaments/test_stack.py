@@ -225,3 +225,36 @@ def test_caravan_verify_checks_a_whole_tournament_export_offline(stack, tmp_path
     bad.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     p = stack.cli("--url", "http://127.0.0.1:9", "verify", str(bad), "--json", check=False)
     assert p.returncode == 1 and json.loads(p.stdout)["version"] == rows[k]["event"]["version"]
+
+
+def test_a_duplicate_table_keeps_the_shared_seed_until_its_round_is_over(stack):
+    """The tables of a duplicate round share one seed: a finished table must not reveal it while another
+    table of the round still plays (its players could then foresee their own draws)."""
+    from tests.e2e.helpers import wait_for_human, wait_until_finished
+
+    c = stack.client()
+    players = ["ann", "b:ai-random", "c:ai-random", "d:ai-random"]
+    created = c.post("/tournaments", json={"type": "toy", "format": "swiss", "duplicate": True, "players": players,
+                                            "rounds": 1}).json()
+    ann_token = next(e["token"] for e in created["entrants"] if e["name"] == "ann")
+    tid = created["id"]
+    for _ in range(100):
+        mine = c.get(f"/tournaments/{tid}/tables", headers={"Authorization": f"Bearer {ann_token}"}).json()
+        if mine:
+            break
+        time.sleep(0.1)
+    ann_game, seat = mine[0]["game"], mine[0]["seat"]
+    t = c.get(f"/tournaments/{tid}").json()
+    other = next(g["id"] for g in t["games"] if g["id"] != ann_game and g["round"] == 1)
+    wait_until_finished(c, other)
+    time.sleep(0.5)
+    assert "seed-revealed" not in [e["kind"] for e in c.get(f"/games/{other}/events").json()]
+    ann = stack.client(mine[0]["token"])
+    while True:
+        g = wait_for_human(ann, ann_game, seat)
+        if g["status"] == "finished":
+            break
+        ann.post(f"/games/{ann_game}/moves", json={"move": ann.get(f"/games/{ann_game}/moves").json()[0]})
+    wait_finished(c, tid)
+    for game_id in (ann_game, other):
+        assert c.get(f"/games/{game_id}/events").json()[-1]["kind"] == "seed-revealed"

@@ -34,6 +34,8 @@ class Lobby:
             first = await self.store.read(game_id, 1, 1)
             if not first:
                 return None
+            if len(self._created) > 100_000:
+                self._created.clear()
             created = self._created[game_id] = first[0]
         version, status = await self.redis.hmget(keys.meta(game_id), "version", "status")
         return LobbyRow(id=game_id, type=created.payload["type"], status=(status or b"active").decode(),

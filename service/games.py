@@ -25,6 +25,7 @@ from service.errors import GameOver, Illegal, Invalid, NotFound, NotYourTurn, St
 from service.players import parse_players
 
 ARBITER = "arbiter"
+CACHE_LIMIT = 100_000  # immutable facts kept in process (tokens, seeds); beyond it, start afresh
 
 
 def token_hash(token: str) -> str:
@@ -69,6 +70,8 @@ class Games:
             raw = await self.redis.hget(keys.secret(game_id), "seed")
             if raw is None:
                 raise NotFound(f"no game {game_id!r}")
+            if len(self._seeds) > CACHE_LIMIT:
+                self._seeds.clear()
             seed = self._seeds[game_id] = raw.decode()
         return seed
 
@@ -79,6 +82,8 @@ class Games:
             raw = await self.redis.hget(keys.secret(game_id), "tok:" + key[1])
             if raw is None:
                 return None
+            if len(self._seats) > CACHE_LIMIT:
+                self._seats.clear()
             seat = self._seats[key] = int(raw)  # tokens never change: cache them
         return seat
 

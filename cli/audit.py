@@ -75,10 +75,12 @@ def replay(game_id: str, seat: Optional[str] = AS, at: Optional[int] = typer.Opt
     token = token_for(game_id, seat)
     last = request("GET", f"/games/{game_id}", token=token)["version"]
 
+    steps: list = []  # --json with commands from input: one JSON array of the states stepped through
+
     def show(n: int, clear: bool) -> None:
         g = request("GET", f"/games/{game_id}/state", token=token, params={"at": n})
         if as_json:
-            return emit_json(g)
+            return steps.append(g) if not sys.stdin.isatty() and at is None else emit_json(g)
         if clear:
             board.console.clear()
         board.show(g)
@@ -94,6 +96,8 @@ def replay(game_id: str, seat: Optional[str] = AS, at: Optional[int] = typer.Opt
                 break
             n = step(cmd, n, last)
             show(n, clear=False)
+        if as_json:
+            emit_json(steps)
         return
     show(n, clear=True)
     for key in keys():

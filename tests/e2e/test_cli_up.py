@@ -103,3 +103,17 @@ def test_ctrl_c_stops_the_whole_stack_and_the_log_is_on_disk(up):
     assert (tmp / "data" / "appendonlydir").is_dir()
     p = cli("game", "list", check=False)
     assert p.returncode == 1 and "cannot reach" in p.stderr
+
+
+def test_replay_steps_forward_and_back(up):
+    cli, _, _ = up
+    created = json.loads(cli("game", "new", "toy", "--player", "ann:ai-random", "--player", "bob:ai-random", "--json").stdout)
+    cli("watch", created["id"], "--json")  # until it ends
+    states = json.loads(cli("replay", created["id"], "--json", input="g\nn\nn\np\n5\nG\nq\n").stdout)
+    assert [s["version"] for s in states[:5]] == [1, 2, 3, 2, 5]
+    last = json.loads(cli("game", "show", created["id"], "--json").stdout)["version"]
+    assert states[-1]["version"] == last  # G: the last event
+    one = json.loads(cli("replay", created["id"], "--at", "3", "--json").stdout)
+    assert one["version"] == 3 and one["view"] == states[2]["view"]
+    board = cli("replay", created["id"], "--at", "3").stdout
+    assert "event 3 of" in board

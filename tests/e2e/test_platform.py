@@ -251,3 +251,17 @@ def test_simultaneous_seats_posting_at_once_all_land(stack):
         t.join()
     assert codes == [201] * 4
     assert_chain_holds(clients[0], game_id)
+
+
+def test_a_late_or_repeated_job_changes_nothing(stack, monkeypatch):
+    """Jobs take ids and a version: one for a version the game has left, or for a finished game, is a no-op."""
+    game_id, _ = new_toy(stack, players=("ann:ai-random", "bob:ai-random"))
+    g = wait_until_finished(stack.client(), game_id)
+    for name in ("REDIS_URL", "CARAVAN_QUEUE"):
+        monkeypatch.setenv(name, stack.env[name])
+    from service import jobs
+
+    monkeypatch.setattr(jobs, "_loop", None)  # a fresh worker runtime on this stack's store
+    assert jobs.advance(game_id, g["version"] - 3) == "done"
+    assert jobs.advance(game_id, g["version"]) == "done"
+    assert version_of(stack, game_id) == g["version"]

@@ -34,7 +34,7 @@ async def run(url: str, seconds: float, lua: bool) -> float:
 
     async def writer(w: int) -> None:
         nonlocal done
-        game = f"bench-{'lua' if lua else 'xadd'}-{w}"
+        game = f"bench-{'lua' if lua else 'xadd'}-{w}-{time.monotonic_ns()}"  # a fresh stream every round
         prev, v = "", 0
         while time.monotonic() < stop:
             e = seal(v + 1, 0, "move", {"move": {"type": "step", "by": 1}}, prev=prev)

@@ -18,7 +18,7 @@ from events import keys
 from events.envelope import Envelope, seal, secret_salt
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
-from games.protocol import CHANCE, IllegalMove, sample_chance
+from games.protocol import CHANCE, Game, IllegalMove, sample_chance
 from projections.fold import Folded, chance_rng, start, step
 from projections.loader import GameNotFound, Loader
 from service.errors import GameOver, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
@@ -233,13 +233,15 @@ class Games:
         new = f
         for i, e in enumerate(batch):
             new = step(new, e, after=state if i == 0 else None)
-        appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, self.waiting_on(new) or "")
+        waits = self.waiting_on(new)
+        appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, waits or "")
         if appended.duplicate:
             return Accepted(version=appended.version, status=f.status, duplicate=True)
-        await self._clock(f.state if f.version > 1 else None, new)
+        if has_clock(game):
+            await self._clock(f.state if f.version > 1 else None, new)
         self.loader.remember(new)
         await self.loader.maybe_snapshot(f.version, new)
-        await self._after(new)
+        await self._after(new, waits)
         return Accepted(version=new.version, status=new.status)
 
     async def reveal_seed(self, game_id: str) -> bool:
@@ -323,11 +325,18 @@ class Games:
         move = choose(game, f.state, seat, f.players[seat].ai, ai_rng_seed(seed, f.id, f.version))
         return await self._commit(f, self._decide(f, seat, "move", seat, move, seed))
 
-    async def _after(self, f: Folded) -> None:
-        if self.on_waiting is not None and self.waiting_on(f):
+    async def _after(self, f: Folded, waits: str | None = "?") -> None:
+        if waits == "?":
+            waits = self.waiting_on(f)
+        if self.on_waiting is not None and waits:
             await self.on_waiting(f.id, f.version)
         if f.status == "finished" and self.on_finished is not None and f.created.get("tournament"):
             await self.on_finished(f.id, f.created["tournament"])
+
+
+def has_clock(game: Game) -> bool:
+    """Whether a game type ever limits its seats' time (most do not: no clock bookkeeping for them)."""
+    return type(game).time_limit is not Game.time_limit
 
 
 def shares_its_seed(f: Folded) -> bool:

@@ -96,15 +96,6 @@ def test_a_4xx_is_a_clear_message_without_a_traceback(up):
     assert p.returncode == 1 and "not-found" in p.stderr
 
 
-def test_ctrl_c_stops_the_whole_stack_and_the_log_is_on_disk(up):
-    cli, proc, tmp = up
-    proc.send_signal(signal.SIGINT)
-    assert proc.wait(15) is not None
-    assert (tmp / "data" / "appendonlydir").is_dir()
-    p = cli("game", "list", check=False)
-    assert p.returncode == 1 and "cannot reach" in p.stderr
-
-
 def test_replay_steps_forward_and_back(up):
     cli, _, _ = up
     created = json.loads(cli("game", "new", "toy", "--player", "ann:ai-random", "--player", "bob:ai-random", "--json").stdout)
@@ -117,3 +108,13 @@ def test_replay_steps_forward_and_back(up):
     assert one["version"] == 3 and one["view"] == states[2]["view"]
     board = cli("replay", created["id"], "--at", "3").stdout
     assert "event 3 of" in board
+
+
+def test_ctrl_c_stops_the_whole_stack_and_the_log_is_on_disk(up):  # last: it stops the module's stack
+    cli, proc, tmp = up
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(15) is not None
+    assert (tmp / "data" / "appendonlydir").is_dir()
+    p = cli("game", "list", check=False)
+    assert p.returncode == 1 and "cannot reach" in p.stderr
+

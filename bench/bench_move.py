@@ -18,8 +18,6 @@ import statistics
 import subprocess
 import sys
 import time
-
-import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -10,7 +9,7 @@ from typing import Optional
 import typer
 
 from cli import board
-from cli.client import ctx, emit_json, fail, request, token_for
+from cli.client import emit_json, export_lines, request, token_for
 
 JSON = typer.Option(False, "--json", help="print exactly one JSON document")
 AS = typer.Option(None, "--as", help="the seat to act or look as (its token comes from the profile), or 'arbiter'")
@@ -30,25 +29,9 @@ def undo(game_id: str, seat: Optional[str] = AS, to: Optional[int] = typer.Optio
 
 
 def export(game_id: str, seat: Optional[str] = AS,
-           out: Optional[str] = typer.Option(None, "--out", "-o", help="the file (default ID.jsonl; '-' for stdout)")):
+           out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)")):
     """Write the game as JSON lines (complete once it is finished), for `caravan verify`."""
-    import httpx
-
-    token = token_for(game_id, seat)
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    try:
-        r = httpx.get(ctx.url.rstrip("/") + f"/games/{game_id}/export", headers=headers, timeout=60)
-    except httpx.HTTPError as e:
-        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__})")
-    if r.status_code >= 400:
-        body = r.json()
-        fail(f"{body.get('error')}: {body.get('detail')}")
-    if out == "-":
-        sys.stdout.write(r.text)
-        return
-    path = Path(out or f"{game_id}.jsonl")
-    path.write_text(r.text)
-    typer.echo(f"wrote {path} ({r.text.count(chr(10))} events)", err=True)
+    export_lines(f"/games/{game_id}/export", out, token_for(game_id, seat))
 
 
 def verify(file: Path = typer.Argument(..., exists=True, dir_okay=False, help="a file written by `caravan export`"),

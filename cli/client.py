@@ -89,5 +89,24 @@ def request(method: str, path: str, *, token: str | None = None, json_body: Any 
     return r.json() if r.content else None
 
 
+def export_lines(path: str, out: str | None, token: str | None = None) -> None:
+    """Fetch an export (JSON lines) and write it to `out`, or to standard output when `out` is None or '-'."""
+    h = {"Authorization": f"Bearer {token}"} if token else {}
+    try:
+        r = httpx.get(ctx.url.rstrip("/") + path, headers=h, timeout=120)
+    except httpx.HTTPError as e:
+        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); is `caravan up` running?")
+    if r.status_code >= 400:
+        body = r.json()
+        fail(f"{body.get('error')}: {body.get('detail')}")
+    if out in (None, "-"):
+        sys.stdout.buffer.write(r.content)
+        sys.stdout.flush()
+        return
+    Path(out).write_bytes(r.content)
+    lines = r.content.count(b"\n")
+    typer.echo(f"wrote {out} ({lines} lines)", err=True)
+
+
 def emit_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from cli.client import ctx, emit_json, fail, load_profile, request, save_tokens
+from cli.client import ctx, emit_json, fail, load_profile, request, save_tokens, export_lines
 
 app = typer.Typer(help="Tournaments: round robin or Swiss, AI and human entrants, standings and ratings.",
                   no_args_is_help=True)
@@ -164,18 +163,6 @@ def tables(tournament_id: str, entrant: str = typer.Option(..., "--as", help="yo
 
 
 @app.command("export")
-def export(tournament_id: str, out: Optional[Path] = typer.Option(None, "--out", "-o", help="file (default ID.jsonl)")):
-    """Write the whole tournament as JSON lines: its own events, then every table's events."""
-    import httpx
-
-    path = out or Path(f"{tournament_id}.jsonl")
-    try:
-        r = httpx.get(ctx.url.rstrip("/") + f"/tournaments/{tournament_id}/export", timeout=120)
-    except httpx.HTTPError as e:
-        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__})")
-    if r.status_code >= 400:
-        body = r.json()
-        fail(f"{body.get('error')}: {body.get('detail')}")
-    path.write_bytes(r.content)
-    lines = r.content.count(b"\n")
-    typer.echo(f"wrote {path} ({lines} events)")
+def export(tournament_id: str, out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)")):
+    """Write the whole tournament as JSON lines (its own events, then every table's), for `caravan verify`."""
+    export_lines(f"/tournaments/{tournament_id}/export", out)

@@ -13,7 +13,6 @@ from collections import OrderedDict
 import msgspec
 
 from events import keys
-from events.envelope import Envelope
 from events.store import EventStore
 from games import registry
 from projections.fold import Folded, NeedsFullFold, Player, fold

@@ -8,7 +8,7 @@ from . import rules, view as view_mod
 from . import ai as ai_hooks
 from .ai import determinize, heuristic
 from .content import (
-    COMMANDS, D20, LEVEL, MARKET, PATHS, PATH_NUMBERS, RESOURCES, SLOTS, SNOWSTORM, TOUCHES, YETI,
+    COMMANDS, D20, MARKET, PATHS, PATH_NUMBERS, RESOURCES, SLOTS, SNOWSTORM, TOUCHES, YETI,
     ring_name,
 )
 from .moves import (

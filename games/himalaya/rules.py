@@ -9,7 +9,7 @@ from itertools import combinations_with_replacement
 from msgspec.structs import replace
 
 from .content import (
-    EXIT, FIGURES, INVENTORY_ROUNDS, LEVEL, MARKET, PATH_KINDS, PATHS, REGIONS, RESOURCES, ROUNDS,
+    EXIT, FIGURES, INVENTORY_ROUNDS, LEVEL, MARKET, PATHS, REGIONS, RESOURCES, ROUNDS,
     SETUP as SETUP_TABLE, SLOTS, SNOWSTORM, TOUCHES, TRADE, PAUSE, YETI, D20, REQUEST,
 )
 from .moves import Collect, Decline, Fulfil

@@ -8,7 +8,7 @@ import time
 import httpx
 import pytest
 
-from tests.e2e.helpers import all_events, assert_chain_holds, wait_for_human, wait_until_finished
+from tests.e2e.helpers import assert_chain_holds, wait_for_human, wait_until_finished
 
 pytestmark = pytest.mark.e2e
 

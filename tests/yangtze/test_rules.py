@@ -5,7 +5,7 @@ import random
 import msgspec
 import pytest
 
-from games.protocol import CHANCE, IllegalMove, sample_chance
+from games.protocol import CHANCE, IllegalMove
 from games.yangtze import GAME
 from games.yangtze.content import TILE_KIND
 from games.yangtze.moves import (

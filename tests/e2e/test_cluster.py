@@ -92,3 +92,15 @@ def test_the_lobby_follows_every_shard(cluster_stack):
             break
         time.sleep(0.1)
     assert ids <= listed and len(partitions) >= 2
+
+
+def test_a_tournament_runs_to_the_end_on_the_cluster(cluster_stack):
+    c = cluster_stack.client()
+    created = c.post("/tournaments", json={"type": "toy", "players": [f"e{i}:ai-random" for i in range(4)]}).json()
+    for _ in range(600):
+        t = c.get(f"/tournaments/{created['id']}").json()
+        if t["status"] == "finished":
+            break
+        time.sleep(0.1)
+    assert t["status"] == "finished" and len(t["games"]) == 6
+    assert {s["name"] for s in t["standings"]} == {f"e{i}" for i in range(4)}

@@ -149,13 +149,14 @@ def list_(as_json: bool = JSON):
 
 @app.command("tables")
 def tables(tournament_id: str, entrant: str = typer.Option(..., "--as", help="your entrant name"), as_json: bool = JSON):
-    """Your tables so far, their game tokens saved to the profile: then `caravan play GAME --as SEAT`."""
+    """Your tables so far; your entrant token plays them all (saved to the profile for each game): then
+    `caravan game play GAME --as SEAT`."""
     token = ctx.token or load_profile().get(ctx.url, {}).get(tournament_id, {}).get(entrant)
     if token is None:
         fail(f"no entrant token for {entrant} in tournament {tournament_id}; pass --token")
     rows = request("GET", f"/tournaments/{tournament_id}/tables", token=token)
     for r in rows:
-        save_tokens(r["game"], [r])
+        save_tokens(r["game"], [{"seat": r["seat"], "token": token}])
     if as_json:
         return emit_json(rows)
     for r in rows:

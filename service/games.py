@@ -93,9 +93,12 @@ class Games:
                      options: dict[str, Any] | None = None, start_state: Any = None,
                      origin: dict[str, Any] | None = None,
                      tournament: dict[str, Any] | None = None,
-                     entropy: list[str] | None = None) -> tuple[str, list[dict[str, Any]]]:
-        """A new game; returns its id and seats (human seats with their tokens). `tournament`, when the
-        game is a tournament table, is kept in the created event ({"id", "round", "table"})."""
+                     entropy: list[str] | None = None,
+                     seat_token_hashes: dict[int, str] | None = None) -> tuple[str, list[dict[str, Any]]]:
+        """A new game; returns its id and seats (human seats with their new tokens). `tournament`, when
+        the game is a tournament table, is kept in the created event ({"id", "round", "table"});
+        `seat_token_hashes` gives human seats a token they already hold (a tournament entrant's), by its
+        hash, so that no token is ever kept in the clear."""
         try:
             game = registry.get(type_)
         except KeyError:
@@ -135,7 +138,9 @@ class Games:
         seats, tokens = [], {}
         for i, p in enumerate(players):
             row: dict[str, Any] = {"seat": i, "name": p.name}
-            if p.ai is None:
+            if p.ai is None and seat_token_hashes and i in seat_token_hashes:
+                tokens["tok:" + seat_token_hashes[i]] = i  # the seat answers to a token its player holds
+            elif p.ai is None:
                 row["token"] = tok = secrets.token_urlsafe(24)
                 tokens["tok:" + token_hash(tok)] = i
             else:

@@ -53,7 +53,7 @@ def record_key(tournament_id: str) -> str:
 
 
 def tables_key(tournament_id: str, entrant: int) -> str:
-    return f"{keys.PREFIX}:{{{tournament_id}}}:tables:{entrant}"  # list of {game, seat, token, round, table}
+    return f"{keys.PREFIX}:{{{tournament_id}}}:tables:{entrant}"  # list of {game, seat, round, table}
 
 
 def lock_key(tournament_id: str, round_no: int) -> str:
@@ -184,16 +184,20 @@ class Tournaments:
         if t.duplicate:
             seed = pairing.round_seed((await self.redis.hget(keys.secret(tournament_id), "seed")).decode(), round_no)
         entrants = t.entrants
+        # a person plays every table with the entrant token they hold: each seat answers to its hash
+        hashes = {int(v): k.decode()[4:] for k, v in (await self.redis.hgetall(keys.secret(tournament_id))).items()
+                  if k.startswith(b"tok:")}
         tables, handouts = [], []
         for i, group in enumerate(plan.tables):
             meta = {"id": tournament_id, "round": round_no, "table": i}
             if t.duplicate:
                 meta["deal"] = f"{tournament_id}/{round_no}"  # the tables sharing one deal
-            game_id, seats = await self.games.create(t.game, [entrants[e].spec for e in group], seed,
-                                                     t.created.get("options") or {}, tournament=meta)
+            mine = {seat: hashes[e] for seat, e in enumerate(group) if e in hashes}
+            game_id, _ = await self.games.create(t.game, [entrants[e].spec for e in group], seed,
+                                                 t.created.get("options") or {}, tournament=meta,
+                                                 seat_token_hashes=mine)
             tables.append({"round": round_no, "table": i, "game": game_id, "entrants": list(group)})
-            handouts += [(group[s["seat"]], {"round": round_no, "table": i, "game": game_id, "seat": s["seat"],
-                                             "token": s["token"]}) for s in seats if s.get("token")]
+            handouts += [(group[seat], {"round": round_no, "table": i, "game": game_id, "seat": seat}) for seat in mine]
         for entrant, row in handouts:
             await self.redis.rpush(tables_key(tournament_id, entrant), msgspec.json.encode(row))
         payload = {"round": round_no, "tables": tables, "byes": list(plan.byes)}

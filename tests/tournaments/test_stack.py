@@ -115,7 +115,7 @@ def test_a_human_table_waits_for_its_player(stack):
             break
         mine = stack.client(ann["token"]).get(f"/tournaments/{r['id']}/tables").json()
         for table in mine:
-            me = stack.client(table["token"])
+            me = stack.client(ann["token"])  # the entrant token plays every table
             moves = me.get(f"/games/{table['game']}/moves").json()
             if moves:
                 if me.post(f"/games/{table['game']}/moves", json={"move": moves[0]}).status_code == 201:
@@ -249,7 +249,7 @@ def test_a_duplicate_table_keeps_the_shared_seed_until_its_round_is_over(stack):
     wait_until_finished(c, other)
     time.sleep(0.5)
     assert "seed-revealed" not in [e["kind"] for e in c.get(f"/games/{other}/events").json()]
-    ann = stack.client(mine[0]["token"])
+    ann = stack.client(ann_token)  # the entrant token plays every table
     while True:
         g = wait_for_human(ann, ann_game, seat)
         if g["status"] == "finished":
@@ -258,3 +258,26 @@ def test_a_duplicate_table_keeps_the_shared_seed_until_its_round_is_over(stack):
     wait_finished(c, tid)
     for game_id in (ann_game, other):
         assert c.get(f"/games/{game_id}/events").json()[-1]["kind"] == "seed-revealed"
+
+
+def test_no_token_is_kept_in_the_clear(stack):
+    """Seat tokens live only as hashes: a person's tables answer to the entrant token they hold."""
+    import redis
+
+    c = stack.client()
+    r = c.post("/tournaments", json={"type": "toy", "players": ["ann", "bo", "c:ai-random"]}).json()
+    tokens = [e["token"] for e in r["entrants"] if "token" in e]
+    time.sleep(0.5)
+    store = redis.Redis.from_url(stack.redis_url)
+    for key in store.scan_iter(f"caravan:{{{r['id']}}}:*"):
+        kind = store.type(key)
+        blob = repr(store.hgetall(key) if kind == b"hash" else store.lrange(key, 0, -1) if kind == b"list" else
+                    store.xrange(key) if kind == b"stream" else store.get(key) if kind == b"string" else b"")
+        assert not any(tok in blob for tok in tokens), key
+    seated = 0
+    for tok in tokens:  # in round 1 one of the two may have the bye
+        for row in stack.client(tok).get(f"/tournaments/{r['id']}/tables").json():
+            assert "token" not in row
+            assert stack.client(tok).get(f"/games/{row['game']}").json()["you"] == row["seat"]
+            seated += 1
+    assert seated >= 1

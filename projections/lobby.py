@@ -4,6 +4,7 @@ follows the notification streams, and rebuilt from the games' own streams when a
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import msgspec
@@ -11,6 +12,8 @@ from redis.asyncio import Redis
 
 from events import keys
 from events.store import EventStore
+
+log = logging.getLogger("caravan.lobby")
 
 
 class LobbyRow(msgspec.Struct):
@@ -32,8 +35,8 @@ class Lobby:
         created = self._created.get(game_id)
         if created is None:
             first = await self.store.read(game_id, 1, 1)
-            if not first:
-                return None
+            if not first or first[0].kind != "created" or "type" not in (first[0].payload or {}):
+                return None  # not a game's stream
             if len(self._created) > 100_000:
                 self._created.clear()
             created = self._created[game_id] = first[0]
@@ -73,6 +76,9 @@ class Lobby:
             got = await self.redis.xread({stream: last}, block=block_ms, count=500)
             for _, rows in got or ():
                 for game_id in dict.fromkeys(fields[b"game"].decode() for _, fields in rows):
-                    await self.project(game_id)  # a burst of moves in one game: one row write
+                    try:
+                        await self.project(game_id)  # a burst of moves in one game: one row write
+                    except Exception:  # noqa: BLE001 - one bad stream must not stop the read model
+                        log.exception("lobby: cannot project %s", game_id)
                 last = rows[-1][0].decode()
                 await self.redis.hset(keys.LOBBY_CURSOR, stream, last)

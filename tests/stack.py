@@ -58,6 +58,9 @@ class Stack:
         return subprocess.Popen(cmd, env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
 
     def start(self, workers: int = 1) -> "Stack":
+        from events.envelope import now
+
+        self.started = now()  # games created from here on are this stack's
         self.api = self._spawn(api_command("127.0.0.1", self.port))
         for _ in range(workers):
             self.start_worker()

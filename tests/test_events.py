@@ -27,9 +27,12 @@ def chain(n: int, start_prev: str = "", first: int = 1):
     return out
 
 
+TEST_NOTIFY = "caravan:test-events:notify"  # not the games' partitions: these streams are not games
+
+
 @pytest.fixture
 def store(redis_url):
-    return lambda: EventStore(Redis.from_url(redis_url))
+    return lambda: EventStore(Redis.from_url(redis_url), notify=lambda _: TEST_NOTIFY)
 
 
 def test_an_append_at_a_stale_version_is_refused_and_writes_nothing(store):
@@ -64,11 +67,11 @@ def test_the_same_idempotency_key_appends_once_and_answers_the_same(store):
     run(go())
 
 
-def test_every_append_notifies_the_games_partition(store, redis_url):
+def test_every_append_notifies_its_stream(store, redis_url):
     async def go():
         s, game = store(), secrets.token_hex(4)
         await s.append(game, 0, chain(2))
-        rows = await s.redis.xrevrange(keys.notify(game), count=50)
+        rows = await s.redis.xrevrange(TEST_NOTIFY, count=50)
         assert any(f[b"game"].decode() == game and f[b"version"] == b"2" for _, f in rows)
     run(go())
 
@@ -111,3 +114,16 @@ def test_the_chain_names_the_first_edited_event():
     broken = check_chain([*events[:2], edited, events[3]])
     assert broken is not None and broken.version == 3
     assert check_chain([events[0], events[2], events[3]]).version == 2  # a dropped event
+
+
+def test_the_lobby_skips_a_stream_that_is_not_a_game(store):
+    from projections.lobby import Lobby
+
+    async def go():
+        s, game = store(), secrets.token_hex(4)
+        await s.append(game, 0, chain(1))  # a stream whose first event is no "created"
+        lobby = Lobby(s.redis)
+        assert await lobby.row(game) is None
+        await lobby.project(game)
+        assert await s.redis.hget(keys.LOBBY, game) is None
+    run(go())

@@ -207,23 +207,16 @@ def _first(move: Any) -> Any:
     return move[0] if type(move) is tuple else move
 
 
-def _root_visits(root: Node, seat: Seat) -> dict[Any, int]:
-    """Visits per first move of the searcher (macro decisions that begin alike are summed)."""
-    out: dict[Any, int] = {}
+def _root_stats(root: Node, seat: Seat) -> tuple[dict[Any, int], dict[Any, float]]:
+    """Visits and total value per first move of the searcher (macro decisions that begin alike are summed)."""
+    visits: dict[Any, int] = {}
+    values: dict[Any, float] = {}
     for (actor, m, nth), k in root.kids.items():
         if actor == seat and nth == -1 and k.n:
             f = _first(m)
-            out[f] = out.get(f, 0) + k.n
-    return out
-
-
-def _root_values(root: Node, seat: Seat) -> dict[Any, float]:
-    out: dict[Any, float] = {}
-    for (actor, m, nth), k in root.kids.items():
-        if actor == seat and nth == -1 and k.n:
-            f = _first(m)
-            out[f] = out.get(f, 0.0) + k.w
-    return out
+            visits[f] = visits.get(f, 0) + k.n
+            values[f] = values.get(f, 0.0) + k.w
+    return visits, values
 
 
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
@@ -258,13 +251,13 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
             left = cap - it
             if budget is not None:
                 left = min(left, int(it * (deadline - now) / max(now - start, 1e-9)) + 1)
-            visits = sorted(_root_visits(root, seat).values(), reverse=True)
+            visits = sorted(_root_stats(root, seat)[0].values(), reverse=True)
             if len(visits) >= 2 and visits[0] - visits[1] > left:
                 break
     stats.iterations = it
     stats.seconds = time.perf_counter() - start
     best_move, best = None, (-1, -1.0)
-    visits, values = _root_visits(root, seat), _root_values(root, seat)
+    visits, values = _root_stats(root, seat)
     for m in moves:
         n = visits.get(m, 0)
         mean = values.get(m, 0.0) / n if n else 0.0

@@ -16,6 +16,7 @@ from events.connect import connect
 
 from events.store import VersionConflict
 from games import registry
+from games.protocol import CHANCE
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
 from service import views
@@ -125,8 +126,6 @@ async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
     if f.status != "active":
         return []
     if caller == ARBITER:
-        from games.protocol import CHANCE
-
         moves = game.legal_moves(f.state, CHANCE) if CHANCE in game.actors(f.state) else []
     else:
         moves = game.legal_moves(f.state, caller)

@@ -154,7 +154,7 @@ class Games:
         await self.redis.zadd(keys.GAMES, {game_id: time.time()})
         await self._clock(None, f)
         self.loader.remember(f)
-        await self._after(f)
+        await self._after(f, self.waiting_on(f))
         return game_id, seats
 
     # --- moving ---------------------------------------------------------------------------------
@@ -271,7 +271,7 @@ class Games:
             await self.redis.zadd(keys.WAITING, {f.id: time.time()})
         if kind == "undo":
             await self._clock(None, f)
-        await self._after(f)  # a job that lost its version to this event hands the game back
+        await self._after(f, self.waiting_on(f))  # a job that lost its version to this event hands the game back
         return f
 
     # --- clocks -------------------------------------------------------------------------------
@@ -330,9 +330,8 @@ class Games:
         move = choose(game, f.state, seat, f.players[seat].ai, ai_rng_seed(seed, f.id, f.version))
         return await self._commit(f, self._decide(f, seat, "move", seat, move, seed))
 
-    async def _after(self, f: Folded, waits: str | None = "?") -> None:
-        if waits == "?":
-            waits = self.waiting_on(f)
+    async def _after(self, f: Folded, waits: str | None) -> None:
+        """Hand the game on: to the workers when it `waits` on them, to its tournament when it ended."""
         if self.on_waiting is not None and waits:
             await self.on_waiting(f.id, f.version)
         if f.status == "finished" and self.on_finished is not None and f.created.get("tournament"):

@@ -10,14 +10,38 @@ import msgspec
 from events.envelope import Envelope, check_chain
 
 
-def wait_until_finished(client, game_id: str, timeout: float = 120.0) -> dict[str, Any]:
+def wait_for_status(client, path: str, status: str = "finished", timeout: float = 120.0) -> dict[str, Any]:
+    """GET `path` until its "status" is `status` (a game's, a tournament's); the last answer."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        g = client.get(f"/games/{game_id}").json()
-        if g["status"] == "finished":
-            return g
+        got = client.get(path).json()
+        if got["status"] == status:
+            return got
         time.sleep(0.1)
-    raise AssertionError(f"game {game_id} did not finish in {timeout} s (at version {g['version']}, actors {g['actors']})")
+    raise AssertionError(f"{path} is not {status} after {timeout} s: {str(got)[:300]}")
+
+
+def wait_until_finished(client, game_id: str, timeout: float = 120.0) -> dict[str, Any]:
+    return wait_for_status(client, f"/games/{game_id}", timeout=timeout)
+
+
+def race_for_one_version(stack, game_id: str, token: str, move: dict[str, Any], version: int, clients: int = 8) -> list[int]:
+    """`clients` connections post the same move for the same expected version at once; their status codes."""
+    import threading
+
+    barrier, codes = threading.Barrier(clients), []
+
+    def race():
+        with stack.client(token) as c:
+            barrier.wait()
+            codes.append(c.post(f"/games/{game_id}/moves", json={"move": move, "expected_version": version}).status_code)
+
+    threads = [threading.Thread(target=race) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return codes
 
 
 def wait_for_human(client, game_id: str, seat: int, timeout: float = 30.0) -> dict[str, Any]:

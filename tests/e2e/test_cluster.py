@@ -3,7 +3,6 @@ spread over the shards by their hash tags and play exactly as on one server."""
 
 from __future__ import annotations
 
-import threading
 import time
 import zlib
 
@@ -11,7 +10,8 @@ import pytest
 import redis
 
 from service.embedded import start_cluster
-from tests.e2e.helpers import all_events, assert_chain_holds, wait_for_human, wait_until_finished
+from tests.e2e.helpers import (all_events, assert_chain_holds, race_for_one_version, wait_for_human,
+                               wait_for_status, wait_until_finished)
 from tests.stack import Stack
 
 pytestmark = pytest.mark.e2e
@@ -63,19 +63,7 @@ def test_racing_clients_one_wins_on_the_cluster(cluster_stack):
     ann = cluster_stack.client(token)
     g = wait_for_human(ann, game_id, 0)
     move = ann.get(f"/games/{game_id}/moves").json()[0]
-    barrier, codes = threading.Barrier(8), []
-
-    def race():
-        with cluster_stack.client(token) as c:
-            barrier.wait()
-            codes.append(c.post(f"/games/{game_id}/moves", json={"move": move, "expected_version": g["version"]},
-                                headers={}).status_code)
-
-    threads = [threading.Thread(target=race) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    codes = race_for_one_version(cluster_stack, game_id, token, move, g["version"])
     assert sorted(codes) == [201] + [409] * 7
     again = ann.post(f"/games/{game_id}/moves", json={"move": move}, headers={"Idempotency-Key": "once"})
     assert again.status_code in (201, 403, 422)
@@ -97,10 +85,6 @@ def test_the_lobby_follows_every_shard(cluster_stack):
 def test_a_tournament_runs_to_the_end_on_the_cluster(cluster_stack):
     c = cluster_stack.client()
     created = c.post("/tournaments", json={"type": "toy", "players": [f"e{i}:ai-random" for i in range(4)]}).json()
-    for _ in range(600):
-        t = c.get(f"/tournaments/{created['id']}").json()
-        if t["status"] == "finished":
-            break
-        time.sleep(0.1)
+    t = wait_for_status(c, f"/tournaments/{created['id']}", timeout=60)
     assert t["status"] == "finished" and len(t["games"]) == 6
     assert {s["name"] for s in t["standings"]} == {f"e{i}" for i in range(4)}

@@ -8,7 +8,7 @@ import time
 import httpx
 import pytest
 
-from tests.e2e.helpers import assert_chain_holds, wait_for_human, wait_until_finished
+from tests.e2e.helpers import assert_chain_holds, race_for_one_version, wait_for_human, wait_until_finished
 
 pytestmark = pytest.mark.e2e
 
@@ -37,19 +37,7 @@ def test_eight_clients_racing_for_one_version_one_wins(stack):
     ann = stack.client(tokens[0])
     g = wait_for_human(ann, game_id, 0)
     move = ann.get(f"/games/{game_id}/moves").json()[0]
-    barrier = threading.Barrier(8)
-    codes = []
-
-    def race():
-        with stack.client(tokens[0]) as c:
-            barrier.wait()
-            codes.append(c.post(f"/games/{game_id}/moves", json={"move": move, "expected_version": g["version"]}).status_code)
-
-    threads = [threading.Thread(target=race) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    codes = race_for_one_version(stack, game_id, tokens[0], move, g["version"])
     assert sorted(codes) == [201] + [409] * 7
     events = assert_chain_holds(ann, game_id)
     assert events[-1].version == g["version"] + 1

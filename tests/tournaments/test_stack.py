@@ -9,6 +9,7 @@ import msgspec
 import pytest
 
 from events.envelope import Envelope, check_chain
+from tests.e2e.helpers import wait_for_status
 
 pytestmark = pytest.mark.e2e
 
@@ -16,13 +17,7 @@ AIS = [f"bot{i}:ai-random" for i in range(8)]
 
 
 def wait_finished(client, tournament_id: str, timeout: float = 120.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        t = client.get(f"/tournaments/{tournament_id}").json()
-        if t["status"] == "finished":
-            return t
-        time.sleep(0.2)
-    raise AssertionError(f"tournament {tournament_id} did not finish: {t['progress']}")
+    return wait_for_status(client, f"/tournaments/{tournament_id}", timeout=timeout)
 
 
 def test_an_all_ai_round_robin_of_eight_runs_to_the_end(stack):

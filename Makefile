@@ -5,14 +5,14 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 STAMP := $(VENV)/.installed
 
-.PHONY: up test install bench clean
+.PHONY: up test install bench clean lock
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -28,3 +28,11 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV)
+
+# Re-pin after a deliberate upgrade: install the newest versions the ranges in pyproject.toml allow,
+# run the tests, then write what was installed to constraints.txt.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade -e '.[dev]'
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	(echo '# Exact versions the project is tested with (pip install -c constraints.txt). Regenerate with: make lock'; \
+	 $(BIN)/python -m pip freeze --exclude-editable) > constraints.txt

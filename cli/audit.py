@@ -8,16 +8,16 @@ from typing import Optional
 
 import typer
 
-from cli import board
-from cli.client import emit_json, export_lines, request, token_for
-
-JSON = typer.Option(False, "--json", help="print exactly one JSON document")
-AS = typer.Option(None, "--as", help="the seat to act or look as (its token comes from the profile), or 'arbiter'")
+from cli import board, words
+from cli.client import INCOMPLETE, REFUSED, emit_json, export_lines, fail, request, token_for, use_token
+from cli.options import AS, JSON, TOKEN, complete_game_id
 
 
-def undo(game_id: str, seat: Optional[str] = AS, to: Optional[int] = typer.Option(None, "--to", help="arbiter only"),
-         as_json: bool = JSON):
+def undo(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
+         to: Optional[int] = typer.Option(None, "--to", help="the version to return to (arbiter only)"),
+         token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Ask to take back your last move, or consent to another seat's request (the arbiter grants at once)."""
+    use_token(token)
     body = {"to": to} if to is not None else {}
     answer = request("POST", f"/games/{game_id}/undo", token=token_for(game_id, seat), json_body=body)
     if as_json:
@@ -25,49 +25,117 @@ def undo(game_id: str, seat: Optional[str] = AS, to: Optional[int] = typer.Optio
     if answer["granted"]:
         typer.echo(f"undone: back to the position after event {answer['to']} (now version {answer['version']})")
     else:
-        typer.echo(f"undo to {answer['to']} requested; waiting for seat(s) {answer['waiting_for']}")
+        names = {p["seat"]: p["name"] for p in request("GET", f"/games/{game_id}")["players"]}
+        waiting = ", ".join(names.get(s, f"seat {s}") for s in answer.get("waiting_for") or [])
+        typer.echo(f"undo to event {answer['to']} requested; waiting for {waiting or 'the other players'} to consent")
 
 
-def export(game_id: str, seat: Optional[str] = AS,
-           out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)")):
+def export(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
+           out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
+           token: Optional[str] = TOKEN):
     """Write the game as JSON lines (complete once it is finished), for `caravan verify`."""
+    use_token(token)
     export_lines(f"/games/{game_id}/export", out, token_for(game_id, seat))
 
 
-def verify(file: Path = typer.Argument(..., exists=True, dir_okay=False, help="a file written by `caravan export`"),
+def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written by `caravan export`, or - for standard input"),
+           partial: bool = typer.Option(False, "--partial", help="check what a cut-short or running game's export "
+                                        "allows, and say what could not be checked"),
            as_json: bool = JSON):
     """Verify an exported game (or tournament) offline: hash chain, seed against its commitment, every
     chance outcome recomputed, every move re-checked by the rules, the result recomputed (for a
-    tournament: every table so, and every recorded result against its table). Exit 0 only if all holds."""
+    tournament: every table so, and every recorded result against its table). Exit 0 only if all holds;
+    1 when something is wrong; 6 when the export is not a complete finished game (unless --partial)."""
     from projections.audit import verify_lines
 
-    with file.open("rb") as fh:
-        report = verify_lines(fh)
+    if file == "-":
+        lines = sys.stdin.buffer.readlines() if hasattr(sys.stdin, "buffer") else sys.stdin.readlines()
+    else:
+        try:
+            with Path(file).open("rb") as fh:
+                lines = fh.readlines()
+        except OSError as e:
+            fail(f"cannot read {file}: {e.strerror or e}")
+    report = verify_lines(lines)
+    missing = not_checked(lines) if report.ok else []
+    incomplete = bool(missing) and not partial
     if as_json:
         import msgspec
 
-        emit_json(msgspec.to_builtins(report))
+        out = msgspec.to_builtins(report)
+        out["complete"] = not missing
+        out["not_checked"] = missing
+        if incomplete:
+            out["ok"] = False
+            out["reason"] = "incomplete: " + "; ".join(missing)
+        emit_json(out)
+    elif incomplete:
+        typer.echo(f"incomplete: {'; '.join(missing)} (--partial checks what is there)")
     else:
         typer.echo(report.line())
-    raise typer.Exit(0 if report.ok else 1)
+        if missing:
+            typer.echo("not checked: " + "; ".join(missing))
+    raise typer.Exit(0 if report.ok and not incomplete else INCOMPLETE if incomplete else REFUSED)
 
 
-def replay(game_id: str, seat: Optional[str] = AS, at: Optional[int] = typer.Option(None, "--at"), as_json: bool = JSON):
-    """Step through a game: n/→ next, p/← back, g first, G last, a number to jump, q to quit. With --at N
-    (or input that is not a terminal, one command a line) it prints and goes on without keys."""
-    token = token_for(game_id, seat)
-    last = request("GET", f"/games/{game_id}", token=token)["version"]
+def not_checked(lines: list) -> list[str]:
+    """What an export that holds does not show (an empty list for a complete finished game)."""
+    import json
+
+    kinds_by_stream: dict[str, set[str]] = {}
+    for line in lines:
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(row, dict):
+            continue
+        if "stream" in row and "event" in row:
+            if row.get("kind") == "game":
+                kinds_by_stream.setdefault(row["stream"], set()).add(row["event"].get("kind"))
+        else:
+            kinds_by_stream.setdefault("", set()).add(row.get("kind"))
+    out = []
+    for stream, kinds in kinds_by_stream.items():
+        where = f"table {stream}: " if stream else ""
+        if "finished" not in kinds:
+            out.append(f"{where}the game does not finish in this file (the result was not checked)")
+        if "seed-revealed" not in kinds:
+            out.append(f"{where}no seed-revealed event (the seed and the chance outcomes were not checked)")
+    return out
+
+
+def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+           seat: Optional[str] = AS, at: Optional[int] = typer.Option(None, "--at", help="show the position after event N and stop"),
+           token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Step through a game, each step's event in words: n/→ next, p/← back, g first, G last, digits then
+    Enter to jump, q or Esc to quit. With --at N (or input that is not a terminal, one command a line)
+    it prints and goes on without keys."""
+    use_token(token)
+    tok = token_for(game_id, seat)
+    now = request("GET", f"/games/{game_id}", token=tok)
+    last = now["version"]
+    w, names = words.for_type(now["type"]), {p["seat"]: p["name"] for p in now["players"]}
+    told: dict[int, str] = {}
+
+    def event_text(n: int) -> str:
+        if n not in told:
+            for e in request("GET", f"/games/{game_id}/events", token=tok, params={"from": n, "limit": 200}):
+                told[e["version"]] = words.event_line(w, e, names, now.get("you"))
+        return told.get(n, "")
 
     steps: list = []  # --json with commands from input: one JSON array of the states stepped through
 
-    def show(n: int, clear: bool) -> None:
-        g = request("GET", f"/games/{game_id}/state", token=token, params={"at": n})
+    def show(n: int, clear: bool, typed: str = "") -> None:
+        g = request("GET", f"/games/{game_id}/state", token=tok, params={"at": n})
         if as_json:
             return steps.append(g) if not sys.stdin.isatty() and at is None else emit_json(g)
         if clear:
             board.console.clear()
         board.show(g)
-        board.console.print(f"[dim]event {n} of {last} — n/→ next, p/← back, g first, G last, q quit[/dim]")
+        board.console.print(f"[bold]event {n} of {last}:[/bold] {escape(event_text(n))}")
+        board.console.print("[dim]n/→ next, p/← back, g first, G last, a number then Enter to jump, q quit[/dim]"
+                            + (f"  go to: {typed}" if typed else ""))
 
     if at is not None:
         return show(max(1, min(at, last)), clear=False)
@@ -83,11 +151,30 @@ def replay(game_id: str, seat: Optional[str] = AS, at: Optional[int] = typer.Opt
             emit_json(steps)
         return
     show(n, clear=True)
+    typed = ""
     for key in keys():
-        if key in ("q", "\x03", "\x1b"):
+        if key in ("q", "\x03", "ESC"):
             break
-        n = step(key, n, last)
+        if key.isdigit():
+            typed += key
+            board.console.print(f"\rgo to: {typed}", end="")
+            continue
+        if key in ("\n", "\r") and typed:
+            n, typed = step(typed, n, last), ""
+        elif key in ("\x7f", "\b") and typed:
+            typed = typed[:-1]
+            board.console.print(f"\rgo to: {typed} ", end="")
+            continue
+        else:
+            typed = ""
+            n = step(key, n, last)
         show(n, clear=True)
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
 
 
 def step(cmd: str, n: int, last: int) -> int:
@@ -104,8 +191,14 @@ def step(cmd: str, n: int, last: int) -> int:
     return n
 
 
+ESCAPES = {b"[C": "RIGHT", b"[D": "LEFT", b"OC": "RIGHT", b"OD": "LEFT"}
+
+
 def keys():
-    """Single key presses from the terminal (arrow keys as RIGHT/LEFT)."""
+    """Key presses from the terminal: arrows as RIGHT/LEFT, a lone Esc as ESC (it does not wait for a
+    second key), other keys as themselves."""
+    import os
+    import select
     import termios
     import tty
 
@@ -114,12 +207,16 @@ def keys():
     try:
         tty.setcbreak(fd)
         while True:
-            ch = sys.stdin.read(1)
-            if ch == "\x1b":
-                seq = sys.stdin.read(2)
-                yield {"[C": "RIGHT", "[D": "LEFT"}.get(seq, "\x1b")
+            ch = os.read(fd, 1)
+            if not ch:
+                return
+            if ch == b"\x1b":
+                seq = b""
+                while len(seq) < 2 and select.select([fd], [], [], 0.05)[0]:
+                    seq += os.read(fd, 1)
+                yield ESCAPES.get(seq, "ESC")
             else:
-                yield ch
+                yield ch.decode(errors="replace")
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
@@ -127,6 +224,3 @@ def keys():
 def register(app: typer.Typer) -> None:
     for fn in (undo, replay, export, verify):
         app.command()(fn)
-
-
-

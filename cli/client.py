@@ -1,4 +1,10 @@
-"""The HTTP side of the CLI: one client, clear errors (no tracebacks for a 4xx), the token profile."""
+"""The HTTP side of the CLI: one client, clear errors (no tracebacks for a 4xx), the token profile.
+
+Exit codes (README, "Exit codes"): 0 done; 1 refused (the server said 4xx, or the input is wrong);
+2 usage (a missing or unknown option); 3 the game is over (`wait`); 4 stale (the game moved on: a
+version conflict or a move number from an older list); 5 the server cannot be reached; 6 an export
+that is not a complete finished game (`verify` without `--partial`). With `--json` every error is one
+JSON document `{"error", "detail"}` on standard output as well as a line on standard error."""
 
 from __future__ import annotations
 
@@ -7,30 +13,74 @@ import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
+from urllib.parse import urlsplit
 
 import httpx
 import typer
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 
+OK, REFUSED, USAGE, GAME_OVER, STALE, UNREACHABLE, INCOMPLETE = 0, 1, 2, 3, 4, 5, 6
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]", "0.0.0.0")
+
 
 class Ctx:
     url: str = DEFAULT_URL
     token: str | None = None
+    as_json: bool = False  # set by the --json option as it is parsed (an error then prints JSON too)
 
 
 ctx = Ctx()
 
 
-def fail(message: str, code: int = 1) -> NoReturn:
+def json_wanted() -> bool:
+    """Whether the running command was given --json (an error then goes to stdout as JSON too)."""
+    return ctx.as_json
+
+
+def remember_json(value: bool) -> bool:
+    """The --json option's callback."""
+    ctx.as_json = bool(value)
+    return value
+
+
+def fail(message: str, code: int = REFUSED, error: str = "error") -> NoReturn:
+    if json_wanted():
+        sys.stdout.write(json.dumps({"error": error, "detail": message}) + "\n")
+        sys.stdout.flush()
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
 
 
+class Refused(Exception):
+    """A 4xx from the server, for callers that handle it (the interactive loop); `fail` otherwise."""
+
+    def __init__(self, status: int, error: str, detail: str):
+        super().__init__(f"{error}: {detail}")
+        self.status, self.error, self.detail = status, error, detail
+
+
+# --- the profile ----------------------------------------------------------------------------------
+
+def server_key(url: str) -> str:
+    """The profile's key for a server, however its URL is spelled: `http://localhost:8000/` and
+    `http://127.0.0.1:8000` are one server."""
+    parts = urlsplit(url if "//" in url else "http://" + url)
+    scheme = (parts.scheme or "http").lower()
+    host = (parts.hostname or "127.0.0.1").lower()
+    if host in LOCAL_HOSTS or host == "::1":
+        host = "127.0.0.1"
+    port = parts.port or (443 if scheme == "https" else 80)
+    path = parts.path.rstrip("/")
+    return f"{scheme}://{host}:{port}{path}"
+
+
 def profile_path() -> Path:
-    base = os.environ.get("CARAVAN_CONFIG") or os.path.join(
-        os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config"), "caravan")
-    return Path(base) / "profile.json"
+    """$CARAVAN_CONFIG is the profile file itself; else ~/.config/caravan/profile.json (XDG)."""
+    given = os.environ.get("CARAVAN_CONFIG")
+    if given:
+        return Path(given).expanduser()
+    return Path(os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")) / "caravan" / "profile.json"
 
 
 def load_profile() -> dict[str, Any]:
@@ -40,65 +90,125 @@ def load_profile() -> dict[str, Any]:
         return {}
 
 
+def tokens_here() -> dict[str, dict[str, str]]:
+    """This server's saved tokens, game (or tournament) id → seat (or entrant) → token."""
+    prof = load_profile()
+    key = server_key(ctx.url)
+    merged: dict[str, dict[str, str]] = {}
+    for url, games in prof.items():  # older profiles keyed the URL as it was spelled
+        if isinstance(games, dict) and server_key(url) == key:
+            for game_id, seats in games.items():
+                merged.setdefault(game_id, {}).update(seats)
+    return merged
+
+
 def save_tokens(game_id: str, seats: list[dict[str, Any]]) -> None:
     """Remember each human seat's token for this server and game (the file is readable by you only)."""
-    prof = load_profile()
     tokens = {str(s["seat"]): s["token"] for s in seats if s.get("token")}
     if not tokens:
         return
-    prof.setdefault(ctx.url, {})[game_id] = tokens
+    prof = load_profile()
+    prof.setdefault(server_key(ctx.url), {}).setdefault(game_id, {}).update(tokens)
     path = profile_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(prof, indent=1))
     path.chmod(0o600)
 
 
+def arbiter_token() -> str:
+    """CARAVAN_ARBITER_TOKEN; for a server on this machine, the `arbiter-token` file `caravan up` wrote."""
+    tok = os.environ.get("CARAVAN_ARBITER_TOKEN")
+    if tok:
+        return tok
+    host = urlsplit(server_key(ctx.url)).hostname
+    data = os.environ.get("CARAVAN_DATA") or os.path.join(
+        os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share"), "caravan")
+    path = Path(data).expanduser() / "arbiter-token"
+    if host == "127.0.0.1" and path.is_file():
+        return path.read_text().strip()
+    fail(f"--as arbiter needs CARAVAN_ARBITER_TOKEN, --token, or (for a local server) {path}")
+
+
+def use_token(token: str | None) -> None:
+    """A --token given after the subcommand counts as one given before it."""
+    if token:
+        ctx.token = token
+
+
+def seat_number(game_id: str, seat: str) -> str:
+    """A seat given by number, or by its player's name (looked up in the game's players)."""
+    if seat.isdigit():
+        return seat
+    g = request("GET", f"/games/{game_id}")
+    names = [p for p in g["players"] if p["name"] == seat]
+    if not names:
+        fail(f"game {game_id} has no seat {seat!r} (players: {', '.join(p['name'] for p in g['players'])})")
+    return str(names[0]["seat"])
+
+
 def token_for(game_id: str, seat: str | None) -> str | None:
-    """--token wins; then `--as arbiter` (CARAVAN_ARBITER_TOKEN); then the profile's token of the seat."""
+    """--token wins; then `--as arbiter`; then the profile's token of the seat (a number or a name)."""
     if ctx.token:
         return ctx.token
     if seat is None:
         return None
     if seat == "arbiter":
-        tok = os.environ.get("CARAVAN_ARBITER_TOKEN")
-        if not tok:
-            fail("--as arbiter needs CARAVAN_ARBITER_TOKEN (or --token)")
-        return tok
-    tok = load_profile().get(ctx.url, {}).get(game_id, {}).get(str(seat))
+        return arbiter_token()
+    number = seat_number(game_id, seat)
+    tok = tokens_here().get(game_id, {}).get(number)
     if tok is None:
         fail(f"no token for seat {seat} of game {game_id} in {profile_path()}; pass --token")
     return tok
 
 
-def request(method: str, path: str, *, token: str | None = None, json_body: Any = None,
-            params: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
-            timeout: float = 30.0) -> Any:
+# --- requests -------------------------------------------------------------------------------------
+
+def raw(method: str, path: str, *, token: str | None = None, json_body: Any = None,
+        params: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
+        timeout: float = 30.0) -> httpx.Response:
+    """One request; `Refused` for a 4xx/5xx answer, `fail` (exit 5) when the server cannot be reached."""
     h = dict(headers or {})
     if token:
         h["Authorization"] = f"Bearer {token}"
     try:
         r = httpx.request(method, ctx.url.rstrip("/") + path, json=json_body, params=params, headers=h, timeout=timeout)
     except httpx.HTTPError as e:
-        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); is `caravan up` running?")
+        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); is `caravan up` running?",
+             UNREACHABLE, "unreachable")
     if r.status_code >= 400:
         try:
             body = r.json()
-            fail(f"{body.get('error', r.status_code)}: {body.get('detail', '')}", 1)
+            raise Refused(r.status_code, str(body.get("error", r.status_code)), str(body.get("detail", "")))
         except ValueError:
-            fail(f"HTTP {r.status_code}: {r.text[:200]}")
+            raise Refused(r.status_code, f"http-{r.status_code}", r.text[:200]) from None
+    return r
+
+
+def request(method: str, path: str, **kw: Any) -> Any:
+    """The JSON answer; a refusal ends the command with a clear message (exit 1, or 4 when stale)."""
+    try:
+        r = raw(method, path, **kw)
+    except Refused as e:
+        fail(f"{e.error}: {e.detail}", STALE if e.status == 409 else REFUSED, e.error)
     return r.json() if r.content else None
+
+
+def moves_at(game_id: str, token: str | None) -> tuple[list[dict[str, Any]], int | None]:
+    """The caller's legal moves and the version they were listed at (the `X-Game-Version` header)."""
+    try:
+        r = raw("GET", f"/games/{game_id}/moves", token=token)
+    except Refused as e:
+        fail(f"{e.error}: {e.detail}", REFUSED, e.error)
+    version = r.headers.get("x-game-version")
+    return r.json(), int(version) if version and version.isdigit() else None
 
 
 def export_lines(path: str, out: str | None, token: str | None = None) -> None:
     """Fetch an export (JSON lines) and write it to `out`, or to standard output when `out` is None or '-'."""
-    h = {"Authorization": f"Bearer {token}"} if token else {}
     try:
-        r = httpx.get(ctx.url.rstrip("/") + path, headers=h, timeout=120)
-    except httpx.HTTPError as e:
-        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); is `caravan up` running?")
-    if r.status_code >= 400:
-        body = r.json()
-        fail(f"{body.get('error')}: {body.get('detail')}")
+        r = raw("GET", path, token=token, timeout=120)
+    except Refused as e:
+        fail(f"{e.error}: {e.detail}", REFUSED, e.error)
     if out in (None, "-"):
         sys.stdout.buffer.write(r.content)
         sys.stdout.flush()

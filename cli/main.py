@@ -9,18 +9,21 @@ from typing import Any, Optional
 
 import typer
 
-from cli import audit, board
+from cli import audit, board, follow, words
 from cli import tournament
-from cli.client import ctx, emit_json, fail, request, save_tokens, token_for
+from cli.client import (REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, request, save_tokens,
+                        token_for, use_token)
+from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type, parse_option
+from cli.listed import forget_listing, recall_listing, remember_listing
 
 app = typer.Typer(help="caravan: host, play, audit and replay trading board games.", no_args_is_help=True,
-                  pretty_exceptions_enable=False)
-game_app = typer.Typer(help="Games: create, list, show.", no_args_is_help=True)
+                  pretty_exceptions_enable=False, rich_markup_mode=None)
+game_app = typer.Typer(help="Games: create, list, show, play; the game types and their options.",
+                       no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(game_app, name="game")
 app.add_typer(tournament.app, name="tournament")
 
-JSON = typer.Option(False, "--json", help="print exactly one JSON document")
-AS = typer.Option(None, "--as", help="the seat to act or look as (its token comes from the profile), or 'arbiter'")
+STATUSES = ("active", "finished")
 
 
 @app.callback()
@@ -28,12 +31,16 @@ def main_options(
     url: str = typer.Option(None, "--url", envvar="CARAVAN_URL", help="the server (default http://127.0.0.1:8000)"),
     token: Optional[str] = typer.Option(None, "--token", help="a bearer token (a seat's, or the arbiter's)"),
 ):
+    """Exit codes: 0 done; 1 refused (a 4xx, or bad input); 2 usage; 3 the game is over (wait);
+    4 stale (the game moved on); 5 the server cannot be reached; 6 an incomplete export (verify)."""
     ctx.url = url or "http://127.0.0.1:8000"
     ctx.token = token
+    ctx.as_json = False
 
 
 @app.command()
-def up(host: str = typer.Option("127.0.0.1", "--host"), port: int = typer.Option(8000, "--port", envvar="PORT"),
+def up(host: str = typer.Option("127.0.0.1", "--host", help="the address the API listens on"),
+       port: int = typer.Option(8000, "--port", envvar="PORT", help="the API's port"),
        workers: int = typer.Option(1, "--workers", help="worker processes")):
     """Run the whole stack in the foreground: store (embedded unless REDIS_URL), API, worker(s), projector."""
     from service.stack import run_stack
@@ -41,42 +48,59 @@ def up(host: str = typer.Option("127.0.0.1", "--host"), port: int = typer.Option
     raise typer.Exit(run_stack(host, port, workers, say=typer.echo))
 
 
-def parse_option(text: str) -> tuple[str, Any]:
-    key, sep, value = text.partition("=")
-    if not sep:
-        fail(f"--option {text!r}: expected NAME=VALUE")
-    try:
-        return key, json.loads(value)
-    except ValueError:
-        return key, value
-
+# --- games -----------------------------------------------------------------------------------------
 
 @game_app.command("new")
 def game_new(
-    type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya"),
+    type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya",
+                                autocompletion=complete_game_type),
     player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL[@SECONDS], LEVEL random|greedy|mcts"),
-    seed: Optional[str] = typer.Option(None, "--seed", help="the secret seed (default: a fresh random one)"),
-    option: list[str] = typer.Option([], "--option", help="a game option NAME=VALUE (VALUE as JSON when it parses)"),
+    seed: Optional[str] = typer.Option(None, "--seed", help="the secret seed (arbiter only; default: a fresh random one)"),
+    option: list[str] = typer.Option([], "--option", help="a game option NAME=VALUE (VALUE as JSON when it parses); "
+                                     "see `caravan game types`"),
+    token: Optional[str] = TOKEN,
     as_json: bool = JSON,
 ):
-    """Create a game; human seats' tokens go to your profile."""
+    """Create a game; human seats' tokens go to your profile. Prints the command to play it."""
+    use_token(token)
     body: dict[str, Any] = {"type": type_, "players": player}
     if seed is not None:
         body["seed"] = seed
     if option:
         body["options"] = dict(parse_option(o) for o in option)
-    created = request("POST", "/games", json_body=body)
+    created = request("POST", "/games", json_body=body, token=ctx.token or (arbiter_token() if seed is not None else None))
     save_tokens(created["id"], created["seats"])
     if as_json:
         return emit_json(created)
     typer.echo(f"game {created['id']}")
     for s in created["seats"]:
         typer.echo(f"  seat {s['seat']}: {s['name']}" + (f" (ai-{s['ai']})" if s.get("ai") else " (token saved)"))
+    people = [s for s in created["seats"] if s.get("token")]
+    if people:
+        typer.echo(f"next: caravan game play {created['id']} --as {people[0]['name']}")
+    else:
+        typer.echo(f"next: caravan watch {created['id']}")
+
+
+@game_app.command("types")
+def game_types(as_json: bool = JSON):
+    """The game types this server hosts, their player counts and options (for --option NAME=VALUE)."""
+    rows = request("GET", "/game-types")
+    if as_json:
+        return emit_json(rows)
+    for t in rows:
+        typer.echo(f"{t['id']}: {t['name']}, {t['min_players']}–{t['max_players']} players")
+        for o in t["options"]:
+            choices = f"; one of {', '.join(json.dumps(c) for c in o['choices'])}" if o.get("choices") else ""
+            typer.echo(f"  --option {o['name']}=…  {o['description']} (default {json.dumps(o['default'])}{choices})")
 
 
 @game_app.command("list")
-def game_list(status: Optional[str] = typer.Option(None, "--status"), as_json: bool = JSON):
+def game_list(status: Optional[str] = typer.Option(None, "--status", help="only games that are active | finished"),
+              as_json: bool = JSON):
     """The lobby."""
+    if status is not None and status not in STATUSES:
+        fail(f"--status {status!r}: one of {', '.join(STATUSES)}", REFUSED, "bad-request")
     rows = request("GET", "/games", params={"status": status} if status else None)
     if as_json:
         return emit_json(rows)
@@ -87,79 +111,115 @@ def game_list(status: Optional[str] = typer.Option(None, "--status"), as_json: b
 
 
 @game_app.command("show")
-def game_show(game_id: str, seat: Optional[str] = AS, at: Optional[int] = typer.Option(None, "--at"),
-              as_json: bool = JSON):
+def game_show(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+              seat: Optional[str] = AS, at: Optional[int] = typer.Option(None, "--at", help="as it was after event N"),
+              token: Optional[str] = TOKEN, as_json: bool = JSON):
     """One game: the board drawn in the terminal (as SEAT sees it), or the API's answer with --json."""
-    token = token_for(game_id, seat)
+    use_token(token)
+    tok = token_for(game_id, seat)
     g = request("GET", f"/games/{game_id}/state" if at is not None else f"/games/{game_id}",
-                token=token, params={"at": at} if at is not None else None)
+                token=tok, params={"at": at} if at is not None else None)
     if as_json:
         return emit_json(g)
     board.show(g)
 
 
 @game_app.command("play")
-def game_play(game_id: str, seat: str = typer.Option(..., "--as", help="your seat"),
-              poll: float = typer.Option(0.5, "--poll", help="seconds between looks while others act")):
-    """Play a whole game interactively: the board, your moves numbered, your pick; it waits while the
-    others (and the AI seats) act. Reads one number a line when input is not a terminal; q quits."""
-    import sys
-    import time
+def game_play(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+              seat: str = typer.Option(..., "--as", help="your seat (number or player name), or 'arbiter' to enter "
+                                       "the chance outcomes of an arbiter_chance table; with --token, any word"),
+              poll: float = typer.Option(0.5, "--poll", help="seconds between looks while others act"),
+              token: Optional[str] = TOKEN):
+    """Play a whole game interactively: the board, what happened since your last move, your moves in
+    words (grouped, numbered; type a word to filter), your pick; it waits while the others act.
+    Reads one line at a time when input is not a terminal; q quits."""
+    from cli.play import play as run
 
-    token = token_for(game_id, seat)
-    shown = -1
-    while True:
-        g = request("GET", f"/games/{game_id}", token=token)
-        if g["status"] == "finished":
-            board.show(g)
-            return
-        if int(seat) not in g["actors"]:
-            if shown != g["version"]:
-                typer.echo(f"(version {g['version']}: waiting for {g['actors'] or g.get('chance') or 'the others'})")
-                shown = g["version"]
-            time.sleep(poll)
-            continue
-        board.show(g)
-        listed = request("GET", f"/games/{game_id}/moves", token=token)
-        describe = board.describer(g["type"])
-        for i, m in enumerate(listed):
-            typer.echo(f"{i:>3}  {describe(m)}")
-        typer.echo("your move (number, or q): ", nl=False)
-        line = sys.stdin.readline()
-        if not line or line.strip() in ("q", "quit"):
-            raise typer.Exit(0)
-        if not line.strip().isdigit() or not 0 <= int(line) < len(listed):
-            typer.echo(f"pick a number from 0 to {len(listed) - 1}")
-            continue
-        acc = request("POST", f"/games/{game_id}/moves", token=token,
-                      json_body={"move": listed[int(line)], "expected_version": g["version"]})
-        typer.echo(f"played: version {acc['version']}")
+    use_token(token)
+    run(game_id, seat, poll)
 
 
 @app.command()
-def moves(game_id: str, seat: Optional[str] = AS, as_json: bool = JSON):
-    """Your legal moves, numbered (play one with `caravan play ID --as SEAT N`)."""
-    listed = request("GET", f"/games/{game_id}/moves", token=token_for(game_id, seat))
+def fork(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+         at: Optional[int] = typer.Option(None, "--at", help="the position after event N (default: now)"),
+         seat: Optional[str] = AS, token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """A new game from a position of this one (hidden parts re-drawn unless it is finished or you are the
+    arbiter); your new seats' tokens go to the profile."""
+    use_token(token)
+    created = request("POST", f"/games/{game_id}/fork", token=token_for(game_id, seat),
+                      params={"at": at} if at is not None else None)
+    save_tokens(created["id"], created["seats"])
     if as_json:
-        return emit_json(listed)
-    if not listed:
-        typer.echo("no legal moves now (not your turn?)")
-    for i, m in enumerate(listed):
-        typer.echo(f"{i:>3}  {json.dumps(m)}")
+        return emit_json(created)
+    o = created["origin"]
+    typer.echo(f"game {created['id']}: forked from {o['game']} after event {o['at']} ({o['hidden']})")
+    people = [s for s in created["seats"] if s.get("token")]
+    if people:
+        typer.echo(f"next: caravan game play {created['id']} --as {people[0]['seat']}")
+
+
+# --- moves -----------------------------------------------------------------------------------------
+
+def listing(game_id: str, tok: Optional[str]) -> tuple[list[tuple[str, dict[str, Any]]], Optional[int], str]:
+    """(group, move) in the numbering every verb uses, the version they were listed at, the game type."""
+    listed, version = moves_at(game_id, tok)
+    g = request("GET", f"/games/{game_id}", token=tok)
+    return words.ordered(words.for_type(g["type"]), listed), version, g["type"]
 
 
 @app.command()
-def play(game_id: str, move: str = typer.Argument(..., help="a number from `caravan moves`, or a move as JSON"),
-         seat: Optional[str] = AS, expected_version: Optional[int] = typer.Option(None, "--expected-version"),
-         idempotency_key: Optional[str] = typer.Option(None, "--idempotency-key"), as_json: bool = JSON):
-    """Make a move."""
-    token = token_for(game_id, seat)
+def moves(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+          seat: Optional[str] = AS, filt: Optional[str] = typer.Option(None, "--filter", help="only moves whose words contain this"),
+          token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Your legal moves in words, grouped and numbered, with the version they hold for (`caravan play ID
+    N` plays number N of this list, and is refused if the game has moved on since)."""
+    use_token(token)
+    tok = token_for(game_id, seat)
+    listed, version = moves_at(game_id, tok)
+    g = request("GET", f"/games/{game_id}", token=tok)
+    w = words.for_type(g["type"])
+    m = words.menu(w, g.get("view"), listed)
+    remember_listing(game_id, seat, version, m.moves)
+    if as_json:
+        return emit_json({"version": version, "moves": [{"n": i, "group": m.groups[i], "text": m.texts[i], "move": mv}
+                                                        for i, mv in enumerate(m.moves)]})
+    if not m.moves:
+        typer.echo(f"version {version}: no legal moves now (not your turn?)")
+        return
+    typer.echo(f"version {version}: {len(m.moves)} moves (play one: caravan play {game_id} N"
+               + (f" --as {seat}" if seat else "") + ")")
+    for line in words.menu_lines(m, filt or "", height=10_000):
+        typer.echo(line)
+
+
+@app.command()
+def play(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+         move: str = typer.Argument(..., help="a number from `caravan moves`, or a move as JSON"),
+         seat: Optional[str] = AS,
+         expected_version: Optional[int] = typer.Option(None, "--expected-version",
+                                                        help="refuse unless the game is at this version (default: "
+                                                        "the version `caravan moves` listed the number at)"),
+         idempotency_key: Optional[str] = typer.Option(None, "--idempotency-key", help="makes a retried post safe"),
+         token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Make a move: number N of the list `caravan moves` printed last (pinned to its version: if the game
+    moved on since, it is refused, exit 4), or a move as JSON."""
+    use_token(token)
+    tok = token_for(game_id, seat)
     if move.strip().lstrip("-").isdigit():
-        listed = request("GET", f"/games/{game_id}/moves", token=token)
         n = int(move)
-        if not 0 <= n < len(listed):
-            fail(f"move number {n} is not among the {len(listed)} legal moves")
-        obj = listed[n]
+        remembered = recall_listing(game_id, seat)
+        if remembered is not None and (expected_version is None or expected_version == remembered[0]):
+            version, numbered = remembered
+        else:
+            pairs, version, _ = listing(game_id, tok)
+            numbered = [m for _, m in pairs]
+            if expected_version is not None and version != expected_version:
+                fail(f"the game is at version {version}, not {expected_version}: list the moves again "
+                     f"(caravan moves {game_id})", STALE, "version-conflict")
+        if not 0 <= n < len(numbered):
+            fail(f"move number {n} is not among the {len(numbered)} legal moves (version {version})")
+        obj = numbered[n]
+        expected_version = version
     else:
         try:
             obj = json.loads(move)
@@ -169,67 +229,58 @@ def play(game_id: str, move: str = typer.Argument(..., help="a number from `cara
     if expected_version is not None:
         body["expected_version"] = expected_version
     headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
-    acc = request("POST", f"/games/{game_id}/moves", token=token, json_body=body, headers=headers)
+    try:
+        acc = raw("POST", f"/games/{game_id}/moves", token=tok, json_body=body, headers=headers).json()
+    except Refused as e:
+        if e.status == 409:
+            forget_listing(game_id, seat)
+            fail(f"stale: the move was numbered at version {expected_version} and the game has moved on ({e.detail}); "
+                 f"list the moves again: caravan moves {game_id}" + (f" --as {seat}" if seat else ""), STALE, e.error)
+        fail(f"{e.error}: {e.detail}", REFUSED, e.error)
+    forget_listing(game_id, seat)
     if as_json:
         return emit_json(acc)
     typer.echo(f"played: version {acc['version']} ({acc['status']})")
 
 
-def event_line(e: dict[str, Any]) -> str:
-    payload = "(hidden)" if e.get("redacted") else json.dumps(e.get("payload"), separators=(",", ":"))
-    return f"{e['version']:>5}  {e['at'][:19]}  {str(e['actor']):<8} {e['kind']:<14} {payload}"
+# --- the log ---------------------------------------------------------------------------------------
 
-
-@app.command()
-def log(game_id: str, seat: Optional[str] = AS, from_: int = typer.Option(1, "--from"), as_json: bool = JSON):
-    """The audit log (payloads you may not see yet are withheld)."""
-    token = token_for(game_id, seat)
+def all_events(game_id: str, token: Optional[str], start: int = 1) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
-    start = from_
     while True:
         page = request("GET", f"/games/{game_id}/events", token=token, params={"from": start, "limit": 1000})
         events += page
         if len(page) < 1000:
-            break
+            return events
         start = page[-1]["version"] + 1
-    if as_json:
-        return emit_json(events)
-    for e in events:
-        typer.echo(event_line(e))
 
 
 @app.command()
-def watch(game_id: str, seat: Optional[str] = AS, from_: int = typer.Option(1, "--from"), as_json: bool = JSON):
-    """Follow the log live (server-sent events) until the game ends; --json prints one event per line."""
-    import httpx
-
-    token = token_for(game_id, seat)
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    url = ctx.url.rstrip("/") + f"/games/{game_id}/events/stream"
-    try:
-        with httpx.stream("GET", url, params={"from": from_}, headers=headers, timeout=None) as r:
-            if r.status_code >= 400:
-                r.read()
-                body = r.json()
-                fail(f"{body.get('error')}: {body.get('detail')}")
-            for line in r.iter_lines():
-                if not line.startswith("data:"):
-                    continue
-                e = json.loads(line[5:].strip())
-                typer.echo(json.dumps(e) if as_json else event_line(e))
-                if e["kind"] == "seed-revealed":
-                    return
-    except httpx.HTTPError as e:
-        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__})")
+def log(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+        seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", help="the first event to show"),
+        token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """The audit log, one event a line in words with the players' names (payloads you may not see yet
+    are withheld); --json: the raw events."""
+    use_token(token)
+    tok = token_for(game_id, seat)
+    events = all_events(game_id, tok, from_)
+    if as_json:
+        return emit_json(events)
+    g = request("GET", f"/games/{game_id}", token=tok)
+    w, names = words.for_type(g["type"]), {p["seat"]: p["name"] for p in g["players"]}
+    for e in events:
+        typer.echo(f"{e['version']:>5}  {e['at'][11:19]}  {words.event_line(w, e, names, g.get('you'))}")
 
 
+follow.register(app)
 audit.register(app)
-bench_app = typer.Typer(help="Benchmarks that run in-process (no server needed).", no_args_is_help=True)
+bench_app = typer.Typer(help="Benchmarks that run in-process (no server needed).", no_args_is_help=True,
+                        rich_markup_mode=None)
 app.add_typer(bench_app, name="bench")
 
 
 @bench_app.command("ai")
-def bench_ai(game: str = typer.Option(..., "--game", help="the game type"),
+def bench_ai(game: str = typer.Option(..., "--game", help="the game type", autocompletion=complete_game_type),
              games: int = typer.Option(200, "--games", help="games per pairing"),
              budget: float = typer.Option(0.1, "--budget", help="seconds per mcts move"),
              as_json: bool = JSON):
@@ -242,8 +293,10 @@ def bench_ai(game: str = typer.Option(..., "--game", help="the game type"),
         registry.get(game)
     except KeyError:
         fail(f"unknown game type {game!r} (one of {', '.join(registry.all_games())})")
-    progress = None if as_json else (lambda msg: typer.echo(msg, err=True))
+    progress = None if as_json else (lambda done, total: typer.echo(f"\r{done}/{total} games", err=True, nl=False))
     report = run_bench(game, games, budget, progress=progress)
+    if progress is not None:
+        typer.echo("", err=True)
     if as_json:
         return emit_json(report)
     for key in ("mcts_vs_random", "mcts_vs_greedy", "greedy_vs_random"):

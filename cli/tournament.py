@@ -9,18 +9,18 @@ from typing import Any, Optional
 
 import typer
 
-from cli.client import ctx, emit_json, fail, load_profile, request, save_tokens, export_lines
+from cli.client import ctx, emit_json, fail, request, save_tokens, export_lines, tokens_here, use_token
+from cli.options import JSON, TOKEN, complete_game_type, parse_option
 
 app = typer.Typer(help="Tournaments: round robin or Swiss, AI and human entrants, standings and ratings.",
-                  no_args_is_help=True)
-
-JSON = typer.Option(False, "--json", help="print exactly one JSON document")
+                  no_args_is_help=True, rich_markup_mode=None)
 STALL_NUDGE_SECONDS = 10.0  # `run` asks the server to seat what is due when nothing moved for this long
 
 
 @app.command("new")
 def new(
-    type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya"),
+    type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya",
+                                autocompletion=complete_game_type),
     format_: str = typer.Option("round-robin", "--format", help="round-robin | swiss"),
     table_size: int = typer.Option(2, "--table-size", help="players per table"),
     rounds: Optional[int] = typer.Option(None, "--rounds", help="Swiss: rounds to play (default log of the field); "
@@ -28,16 +28,26 @@ def new(
     duplicate: bool = typer.Option(False, "--duplicate", help="every table of a round plays the same seed"),
     player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL, LEVEL random|greedy|mcts"),
     name: Optional[str] = typer.Option(None, "--name", help="a title for the tournament"),
+    option: list[str] = typer.Option([], "--option", help="a game option for every table, NAME=VALUE (VALUE as JSON "
+                                     "when it parses); see `caravan game types`"),
+    seed: Optional[str] = typer.Option(None, "--seed", help="the tournament's secret seed (arbiter only: pass the "
+                                       "arbiter's --token)"),
+    token: Optional[str] = TOKEN,
     as_json: bool = JSON,
 ):
     """Create a tournament and seat its first round; people's entrant tokens go to your profile."""
+    use_token(token)
     body: dict[str, Any] = {"type": type_, "format": format_, "table_size": table_size, "players": player,
                             "duplicate": duplicate}
+    if option:
+        body["options"] = dict(parse_option(o) for o in option)
+    if seed is not None:
+        body["seed"] = seed
     if rounds is not None:
         body["rounds"] = rounds
     if name:
         body["name"] = name
-    created = request("POST", "/tournaments", json_body=body)
+    created = request("POST", "/tournaments", json_body=body, token=ctx.token)
     save_tokens(created["id"], [{"seat": e["name"], "token": e["token"]} for e in created["entrants"] if e.get("token")])
     if as_json:
         return emit_json(created)
@@ -54,7 +64,7 @@ def _waiting_humans(t: dict[str, Any]) -> list[str]:
 
 
 @app.command("run")
-def run(tournament_id: str, poll: float = typer.Option(0.5, "--poll", help="seconds between polls"),
+def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: float = typer.Option(0.5, "--poll", help="seconds between polls"),
         timeout: Optional[float] = typer.Option(None, "--timeout", help="give up after this many seconds"),
         as_json: bool = JSON):
     """Follow a tournament until it is finished: AI tables are played by the workers, human tables wait
@@ -121,7 +131,7 @@ def _print_standings(t: dict[str, Any]) -> None:
 
 
 @app.command("show")
-def show(tournament_id: str, as_json: bool = JSON):
+def show(tournament_id: str = typer.Argument(..., help="the tournament"), as_json: bool = JSON):
     """Standings (points by rank; tie-breaks: Buchholz for Swiss, matchpoints in duplicate mode, score
     difference, rating) and the tables; --json: the API's answer."""
     t = request("GET", f"/tournaments/{tournament_id}")
@@ -148,10 +158,12 @@ def list_(as_json: bool = JSON):
 
 
 @app.command("tables")
-def tables(tournament_id: str, entrant: str = typer.Option(..., "--as", help="your entrant name"), as_json: bool = JSON):
+def tables(tournament_id: str = typer.Argument(..., help="the tournament"), entrant: str = typer.Option(..., "--as", help="your entrant name"),
+           token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Your tables so far; your entrant token plays them all (saved to the profile for each game): then
     `caravan game play GAME --as SEAT`."""
-    token = ctx.token or load_profile().get(ctx.url, {}).get(tournament_id, {}).get(entrant)
+    use_token(token)
+    token = ctx.token or tokens_here().get(tournament_id, {}).get(entrant)
     if token is None:
         fail(f"no entrant token for {entrant} in tournament {tournament_id}; pass --token")
     rows = request("GET", f"/tournaments/{tournament_id}/tables", token=token)
@@ -163,7 +175,21 @@ def tables(tournament_id: str, entrant: str = typer.Option(..., "--as", help="yo
         typer.echo(f"round {r['round']} table {r['table']}: game {r['game']}, you are seat {r['seat']}")
 
 
+@app.command("advance")
+def advance(tournament_id: str = typer.Argument(..., help="the tournament"), token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Seat whatever is due now (the next round once a round is over) and show where the tournament stands."""
+    use_token(token)
+    t = request("POST", f"/tournaments/{tournament_id}/advance", token=ctx.token)
+    if as_json:
+        return emit_json(t)
+    p = t.get("progress", {})
+    typer.echo(f"{tournament_id}: {t.get('status')}, round {t.get('round')}/{t.get('rounds')}, "
+               f"{p.get('games_done', '?')}/{p.get('games_total', '?')} games")
+    for w in _waiting_humans(t):
+        typer.echo(f"  waiting: {w}")
+
+
 @app.command("export")
-def export(tournament_id: str, out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)")):
+def export(tournament_id: str = typer.Argument(..., help="the tournament"), out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)")):
     """Write the whole tournament as JSON lines (its own events, then every table's), for `caravan verify`."""
     export_lines(f"/tournaments/{tournament_id}/export", out)

@@ -7,7 +7,7 @@ from typing import Any, AsyncIterator
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
-from litestar.datastructures import State
+from litestar.datastructures import ResponseHeader, State
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter, QueryParameter
@@ -115,8 +115,10 @@ async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     return out
 
 
-@get("/games/{game_id:str}/moves")
-async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
+@get("/games/{game_id:str}/moves", response_headers=[ResponseHeader(
+    name="X-Game-Version", description="the version the moves were listed at (post it back as expected_version)",
+    documentation_only=True)])
+async def legal_moves(request: Request, game_id: str) -> Response[list[dict[str, Any]]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.games.load(game_id)
@@ -124,12 +126,12 @@ async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
     if caller is None:
         raise Unauthorized("a seat's token is needed to list its moves")
     if f.status != "active":
-        return []
-    if caller == ARBITER:
+        moves = []
+    elif caller == ARBITER:
         moves = game.legal_moves(f.state, CHANCE) if CHANCE in game.actors(f.state) else []
     else:
         moves = game.legal_moves(f.state, caller)
-    return [msgspec.to_builtins(m) for m in moves]
+    return Response([msgspec.to_builtins(m) for m in moves], headers={"X-Game-Version": str(f.version)})
 
 
 @post("/games/{game_id:str}/moves", status_code=201)

@@ -38,7 +38,8 @@ def _cell(cell, sq: int, players: int) -> str:
 def render(v: dict, seat: int | None) -> str:
     n = len(v["players"])
     lines = [f"[bold]Bangkok Klongs[/] — round {v['round']}, phase {v['phase']}, "
-             f"Luk Phat {v['luk_phat']}/15 (next market day at {v['next_market_day']}), pile {v['pile']}"]
+             f"Luk Phat {v['luk_phat']}/15" + (f" (next market day at {v['next_market_day']})" if v.get('next_market_day') is not None else "")
+             + f", pile {v['pile']}"]
     if v.get("market_master"):
         lines.append(f"market master on {v['market_master']}")
     lines.append("      " + "".join(f"  x={x} " + (" " if x % 2 else "") for x in range(WIDTH)))

@@ -1,0 +1,121 @@
+"""Following a game live: `caravan watch` (every event until the end) and `caravan wait` (until a seat
+must act, or the game is over). Both read the server-sent event stream and reconnect from the last
+event they saw when it drops or stays quiet, however long the game is idle."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Iterator, Optional
+
+import httpx
+import typer
+
+from cli import words
+from cli.client import GAME_OVER, OK, UNREACHABLE, ctx, fail, request, token_for, use_token
+from cli.options import AS, JSON, TOKEN, complete_game_id
+
+QUIET_SECONDS = 25.0  # no byte for this long: reconnect (a proxy or the server may have dropped the stream)
+RETRY_SECONDS = (0.2, 0.5, 1, 2, 5)
+
+
+def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[float] = None) -> Iterator[Optional[dict[str, Any]]]:
+    """Events from version `start` on, for ever; yields None each time it (re)connects (a moment to look
+    at the game again). Ends when the stream delivered `seed-revealed` (the end of a game's log)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    url = ctx.url.rstrip("/") + f"/games/{game_id}/events/stream"
+    timeout = httpx.Timeout(10.0, read=QUIET_SECONDS)
+    failures, since_ok = 0, time.monotonic()
+    while True:
+        try:
+            with httpx.stream("GET", url, params={"from": start}, headers=headers, timeout=timeout) as r:
+                if r.status_code >= 400:
+                    r.read()
+                    try:
+                        body = r.json()
+                    except ValueError:
+                        body = {"error": f"http-{r.status_code}", "detail": r.text[:200]}
+                    fail(f"{body.get('error')}: {body.get('detail')}", 1, str(body.get("error")))
+                failures, since_ok = 0, time.monotonic()
+                yield None
+                for line in r.iter_lines():
+                    if not line.startswith("data:"):
+                        continue
+                    e = json.loads(line[5:].strip())
+                    start = e["version"] + 1
+                    yield e
+                    if e["kind"] == "seed-revealed":
+                        return
+        except (httpx.ReadTimeout, httpx.RemoteProtocolError, httpx.ReadError):
+            continue  # quiet or dropped: connect again from the next event
+        except httpx.HTTPError as e:
+            failures += 1
+            if give_up is not None and time.monotonic() - since_ok > give_up:
+                fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__})", UNREACHABLE, "unreachable")
+            time.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
+
+
+def watch(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+          seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", help="the first event to show"),
+          token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Follow the log live until the game ends, one event a line in words; --json prints one raw event a
+    line (JSON lines). Reconnects when the stream drops, however long the game is quiet."""
+    use_token(token)
+    tok = token_for(game_id, seat)
+    g = request("GET", f"/games/{game_id}", token=tok)
+    w, names = words.for_type(g["type"]), {p["seat"]: p["name"] for p in g["players"]}
+    for e in stream(game_id, tok, from_, give_up=120.0):
+        if e is None:
+            continue
+        typer.echo(json.dumps(e) if as_json else f"{e['version']:>5}  {words.event_line(w, e, names, g.get('you'))}")
+
+
+def must_act(g: dict[str, Any], arbiter: bool) -> bool:
+    if arbiter:
+        return g.get("waiting_for") == "chance"
+    return g.get("you") in g["actors"]
+
+
+def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+         seat: Optional[str] = AS, token: Optional[str] = TOKEN,
+         timeout: Optional[float] = typer.Option(None, "--timeout", help="give up after this many seconds (exit 1)"),
+         as_json: bool = JSON):
+    """Block until SEAT must act (exit 0) or the game is over (exit 3). Follows the live stream and
+    reconnects; a script's loop: `while caravan wait ID --as 1; do caravan play ID --as 1 0; done`."""
+    use_token(token)
+    if seat is None and not ctx.token:
+        fail("wait needs --as SEAT (or --token)")
+    tok = token_for(game_id, seat)
+    arbiter = seat == "arbiter"
+    started = time.monotonic()
+    g = request("GET", f"/games/{game_id}", token=tok)
+    if not arbiter and g.get("you") is None:
+        fail(f"that token holds no seat in game {game_id}")
+    seen = g["version"]
+
+    def answer(g: dict[str, Any]) -> None:
+        over = g["status"] != "active"
+        if as_json:
+            typer.echo(json.dumps({"game": game_id, "version": g["version"], "status": g["status"],
+                                   "your_turn": not over, "result": g.get("result")}))
+        else:
+            typer.echo(f"game over: {g['id']}" if over else f"your turn: game {g['id']} at version {g['version']}")
+        raise typer.Exit(GAME_OVER if over else OK)
+
+    if g["status"] != "active" or must_act(g, arbiter):
+        answer(g)
+    for e in stream(game_id, tok, seen + 1, give_up=timeout):
+        if timeout is not None and time.monotonic() - started > timeout:
+            fail(f"seat {seat} did not have to act within {timeout:g} s", 1, "timeout")
+        if e is not None and e["version"] <= seen:
+            continue
+        g = request("GET", f"/games/{game_id}", token=tok)
+        seen = max(seen, g["version"])
+        if g["status"] != "active" or must_act(g, arbiter):
+            answer(g)
+    answer(request("GET", f"/games/{game_id}", token=tok))
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(watch)
+    app.command()(wait)

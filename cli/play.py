@@ -1,0 +1,253 @@
+"""`caravan game play`: a whole game at the terminal. The board, an account of what happened since your
+last move, your moves in the game's own words (grouped, numbered, filterable), your pick; it waits
+while the others act. A move refused because the game moved on redraws and asks again; when a clock
+plays for you (Himalaya's planning clock), it says so and goes on."""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import time
+from typing import Any, Callable
+
+import typer
+
+from cli import board, words
+from cli.client import Refused, ctx, fail, moves_at, raw, request, token_for
+
+HELP = ("a number plays that move; text filters the list (e.g. 'buy', 'silk'); '' or * shows it all; "
+        "b the board; l the log so far; q quits")
+
+
+class LineReader:
+    """Lines from standard input that can also wait for something else: between keystrokes it asks
+    `changed()` every `poll` seconds and returns its note instead of a line when there is one.
+    Reads the descriptor itself (no hidden buffer), so piped input works as well as a terminal."""
+
+    def __init__(self) -> None:
+        self.buf = b""
+        try:
+            self.fd: int | None = sys.stdin.fileno()
+        except (OSError, ValueError, AttributeError):  # a test runner's stdin has no descriptor
+            self.fd = None
+
+    def read(self, changed: Callable[[], str | None], poll: float) -> tuple[str | None, str | None]:
+        """(line, None), (None, note) when something changed, or (None, None) at the end of input."""
+        if self.fd is None:
+            line = sys.stdin.readline()
+            return (line, None) if line else (None, None)
+        while b"\n" not in self.buf:
+            ready, _, _ = select.select([self.fd], [], [], poll)
+            if ready:
+                chunk = os.read(self.fd, 4096)
+                if not chunk:
+                    if self.buf:
+                        line, self.buf = self.buf, b""
+                        return line.decode(errors="replace"), None
+                    return None, None
+                self.buf += chunk
+                continue
+            note = changed()
+            if note:
+                return None, note
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line.decode(errors="replace"), None
+
+
+class Table:
+    """One game as one player (or the arbiter) sees it: fetching, waiting, posting."""
+
+    def __init__(self, game_id: str, seat: str, poll: float):
+        self.id, self.poll = game_id, poll
+        self.token = token_for(game_id, seat)
+        self.arbiter = seat == "arbiter"
+        g = request("GET", f"/games/{game_id}", token=self.token)
+        self.me: int | None = g.get("you")
+        if not self.arbiter and self.me is None:
+            fail(f"that token holds no seat in game {game_id} (use --as arbiter for the arbiter's token)")
+        self.names = {p["seat"]: p["name"] for p in g["players"]}
+        self.type = g["type"]
+        self.seen = 0  # the last version whose events were told
+        self.words = words.for_type(g["type"])
+
+    def game(self) -> dict[str, Any]:
+        return request("GET", f"/games/{self.id}", token=self.token)
+
+    def my_turn(self, g: dict[str, Any]) -> bool:
+        if self.arbiter:
+            return g.get("waiting_for") == "chance"
+        return self.me in g["actors"]
+
+    def events_since(self, version: int) -> list[dict[str, Any]]:
+        return request("GET", f"/games/{self.id}/events", token=self.token, params={"from": version + 1})
+
+    def account(self, upto: int) -> None:
+        """What happened since the last look, in words (the others' moves, the draws you may see)."""
+        if upto <= self.seen:
+            return
+        events = self.events_since(self.seen)
+        lines = [words.event_line(self.words, e, self.names, self.me) for e in events if self.seen > 0 or e["version"] > 1]
+        lines = [line for line in lines if line]
+        self.seen = upto
+        if lines:
+            board.console.print("[bold]since your last look:[/bold]")
+            for line in lines[-12:]:
+                board.console.print("  " + line, markup=False)
+            if len(lines) > 12:
+                board.console.print(f"  … and {len(lines) - 12} earlier (caravan log {self.id})", markup=False)
+
+    def waiting_line(self, g: dict[str, Any]) -> str:
+        if g.get("waiting_for") == "chance":
+            return f"waiting for chance: {g.get('chance') or 'a draw'}"
+        who = [self.names.get(s, f"seat {s}") for s in g["actors"]]
+        return "waiting for " + (", ".join(who) if who else "the others")
+
+    def clock_note(self, since: int) -> str | None:
+        """When the clock played for this seat since `since`: what it did, in words."""
+        mine = [e for e in self.events_since(since)
+                if e["kind"] == "move" and e["actor"] == self.me and (e.get("payload") or {}).get("timeout")]
+        if not mine:
+            return None
+        what = "; ".join(words.move_text(self.words, e["payload"].get("move") or {}, None) for e in mine)
+        return f"your time ran out: the rulebook's default was played for you ({len(mine)} move(s): {what})"
+
+
+def play(game_id: str, seat: str, poll: float) -> None:
+    t = Table(game_id, seat, poll)
+    reader = LineReader()
+    shown_wait = -1
+    filt = ""
+    while True:
+        g = t.game()
+        if g["status"] != "active":
+            t.account(g["version"])
+            board.show(g)
+            return
+        if not t.my_turn(g):
+            if shown_wait != g["version"]:
+                typer.echo(f"(version {g['version']}) {t.waiting_line(g)}")
+                shown_wait = g["version"]
+            time.sleep(poll)
+            continue
+        listed, at = moves_at(game_id, t.token)
+        if at is not None and at != g["version"]:
+            continue  # the game moved between the two looks: look again
+        if not listed and not t.arbiter:
+            if shown_wait != g["version"]:
+                typer.echo(f"(version {g['version']}) nothing for you to do yet; {t.waiting_line(g)}")
+                shown_wait = g["version"]
+            time.sleep(poll)
+            continue
+        t.account(g["version"])
+        board.show(g)
+        menu = words.menu(t.words, g.get("view"), listed)
+        if listed:
+            words.print_menu(menu, filt)
+        else:
+            typer.echo(f"chance: {g.get('chance') or 'a draw'} — the outcomes cannot be listed: enter the outcome as JSON")
+        version = g["version"]
+
+        def changed() -> str | None:
+            """A note when the list on the screen no longer holds: the clock played for you, the game
+            ended, it is not your turn any more, or your choices now read differently."""
+            nonlocal version
+            now = t.game()
+            if now["version"] == version:
+                return None
+            note = t.clock_note(version)
+            if note or now["status"] != "active":
+                return note or "the game is over"
+            if not t.my_turn(now):
+                return f"the game moved on: {t.waiting_line(now)}"
+            listed, at = moves_at(game_id, t.token)
+            if at == now["version"] and words.menu(t.words, now.get("view"), listed).texts == menu.texts:
+                version = at  # the others moved; your choices read the same: they stand
+                return None
+            return "the game moved on and your choices changed"
+
+        while True:
+            typer.echo("your move (number, text to filter, ? help, q quit): ", nl=False)
+            line, note = reader.read(changed, poll)
+            if note:
+                typer.echo("")
+                board.console.print(f"[yellow]{note}[/yellow]", markup=True)
+                break
+            if line is None or line.strip() in ("q", "quit"):
+                raise typer.Exit(0)
+            text = line.strip()
+            if text == "?":
+                typer.echo(HELP)
+                continue
+            if text == "b":
+                board.show(t.game())
+                continue
+            if text == "l":
+                t.seen = 0
+                t.account(version)
+                continue
+            if text.startswith("{"):
+                if post_json(t, text, version):
+                    filt = ""
+                    break
+                continue
+            if not text.isdigit():
+                filt = "" if text in ("", "*") else text
+                words.print_menu(menu, filt)
+                continue
+            n = int(text)
+            if not 0 <= n < len(menu.moves):
+                typer.echo(f"pick a number from 0 to {len(menu.moves) - 1}")
+                continue
+            if submit(t, menu, n, version):
+                filt = ""
+            break
+
+
+def post_json(t: Table, text: str, version: int) -> bool:
+    """A move typed as JSON (the arbiter's shuffle order, say); True when it landed."""
+    import json
+
+    try:
+        move = json.loads(text)
+    except ValueError as e:
+        typer.echo(f"not JSON: {e}")
+        return False
+    try:
+        acc = raw("POST", f"/games/{t.id}/moves", token=t.token, json_body={"move": move, "expected_version": version}).json()
+    except Refused as e:
+        board.console.print(f"[red]refused:[/red] {e.detail or e.error}", markup=True)
+        return e.status == 409  # the game moved on: look again
+    typer.echo(f"played: {words.move_text(t.words, move, None)} (version {acc['version']})")
+    return True
+
+
+def submit(t: Table, menu: "words.Menu", n: int, version: int) -> bool:
+    """Post move n pinned to `version`. When the game moved on meanwhile and the list you chose from
+    reads exactly the same now, the choice still stands and goes again; otherwise say so (the loop
+    redraws the board and asks again). True when the move landed."""
+    move = menu.moves[n]
+    for _ in range(5):
+        try:
+            acc = raw("POST", f"/games/{t.id}/moves", token=t.token, json_body={"move": move, "expected_version": version}).json()
+        except Refused as e:
+            if e.status != 409:
+                board.console.print(f"[red]refused:[/red] {e.detail or e.error}")
+                return False
+            g = t.game()
+            listed, at = moves_at(t.id, t.token)
+            again = words.menu(t.words, g.get("view"), listed)
+            if g["status"] == "active" and t.my_turn(g) and at == g["version"] and again.texts == menu.texts:
+                typer.echo(f"(the others moved meanwhile, version {at}; your choices read the same, so yours stands)")
+                version = at
+                continue
+            board.console.print(f"[yellow]the game moved on (now version {g['version']}) before your move "
+                                "landed: here it is again[/yellow]")
+            return False
+        typer.echo(f"played: {menu.texts[n]} (version {acc['version']})")
+        return True
+    board.console.print("[yellow]the game keeps moving: here it is again[/yellow]")
+    return False
+
+
+__all__ = ["play", "ctx"]

@@ -1,0 +1,185 @@
+"""Moves and events in words, by each game's own `describe` module (games/<game>/describe.py), so the
+CLI, the log and replay say the same thing. A game without one falls back to its `Game.describe`.
+
+A game's describe module may define:
+  describe_move(move, view) -> str   the move (a decoded Move) in the game's words; `view` is the
+                                     seat's view (a dict) when known, else None (the log)
+  group(move) -> str                 the heading a long list groups the move under (from the move alone,
+                                     so `caravan moves` and `caravan play N` number alike)
+  describe_chance(move, view) -> str a chance outcome ("a ruler was drawn: Head Tax")
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import shutil
+from typing import Any, Callable
+
+import typer
+
+
+class Words:
+    """What a game's package knows to say."""
+
+    def __init__(self, game: Any = None, module: Any = None):
+        self.game, self.module = game, module
+
+    def decode(self, move: dict[str, Any]) -> Any:
+        if self.game is None:
+            return None
+        try:
+            return self.game.decode_move(move)
+        except ValueError:
+            return None
+
+
+def for_type(game_type: str) -> Words:
+    try:
+        from games import registry
+
+        game = registry.get(game_type)
+    except (KeyError, ImportError):
+        return Words()
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.describe") if package else None
+    except ImportError:
+        module = None
+    return Words(game, module)
+
+
+def move_text(w: Words, move: dict[str, Any], view: dict[str, Any] | None, chance: bool = False) -> str:
+    decoded = w.decode(move)
+    if decoded is None:
+        return json.dumps(move, separators=(", ", ": "))
+    fn = None
+    if w.module is not None:
+        fn = getattr(w.module, "describe_chance", None) if chance else None
+        fn = fn or getattr(w.module, "describe_move", None)
+    try:
+        return fn(decoded, view) if fn else w.game.describe(decoded)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return w.game.describe(decoded)
+
+
+def group_of(w: Words, move: dict[str, Any]) -> str:
+    decoded = w.decode(move)
+    fn = getattr(w.module, "group", None) if w.module is not None else None
+    if decoded is not None and fn is not None:
+        try:
+            return fn(decoded)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass
+    return str(move.get("type", "moves")).replace("-", " ")
+
+
+def ordered(w: Words, listed: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    """The moves grouped (groups in order of first appearance, moves in the server's order within a
+    group): the numbering every verb uses."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for m in listed:
+        groups.setdefault(group_of(w, m), []).append(m)
+    return [(g, m) for g, ms in groups.items() for m in ms]
+
+
+class Menu:
+    """A numbered, grouped list of moves with their words."""
+
+    def __init__(self, w: Words, view: dict[str, Any] | None, listed: list[dict[str, Any]]):
+        pairs = ordered(w, listed)
+        self.groups = [g for g, _ in pairs]
+        self.moves = [m for _, m in pairs]
+        self.texts = [move_text(w, m, view) for m in self.moves]
+
+
+def menu(w: Words, view: dict[str, Any] | None, listed: list[dict[str, Any]]) -> Menu:
+    return Menu(w, view, listed)
+
+
+def menu_lines(m: Menu, filt: str = "", height: int | None = None, width: int | None = None) -> list[str]:
+    """The menu as lines that fit the terminal: a heading per group, a number per move; with a filter,
+    only the moves whose words (or group) contain it; when it would not fit, big groups fold into one
+    line that says how to open them (type the group's word)."""
+    size = shutil.get_terminal_size((80, 40))
+    height = height or max(size.lines - 12, 12)
+    width = width or size.columns
+    f = filt.lower()
+    chosen = [i for i in range(len(m.moves)) if not f or f in m.texts[i].lower() or f in m.groups[i].lower()]
+    by_group: dict[str, list[int]] = {}
+    for i in chosen:
+        by_group.setdefault(m.groups[i], []).append(i)
+    lines: list[str] = []
+    if not chosen:
+        return [f"no move matches {filt!r} (an empty line shows them all)"]
+    full = len(chosen) + len(by_group)
+    for g, idx in by_group.items():
+        lines.append(f"{g}:")
+        if full > height and len(idx) > 3 and not f:
+            lines.append(f"  {idx[0]:>3}–{idx[-1]:<3} {len(idx)} choices (type a word to see them, e.g. '{first_word(g)}')")
+            continue
+        for i in idx:
+            lines.append(clip(f"  {i:>3}  {m.texts[i]}", width))
+    return lines
+
+
+def first_word(text: str) -> str:
+    return next((w for w in text.split() if len(w) > 2), text.split()[0] if text.split() else "")
+
+
+def clip(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def print_menu(m: Menu, filt: str = "") -> None:
+    for line in menu_lines(m, filt):
+        typer.echo(line)
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+def actor_name(actor: Any, names: dict[int, str]) -> str:
+    if isinstance(actor, int):
+        return names.get(actor, f"seat {actor + 1}")
+    return {"chance": "chance", "arbiter": "the arbiter", "system": "the table"}.get(str(actor), str(actor))
+
+
+def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | None = None) -> str:
+    """One event in words ("bob: buy Silk (gold) at P3"), or "" for bookkeeping nobody needs to read."""
+    kind, payload, actor = e["kind"], e.get("payload"), e.get("actor")
+    who = "you" if me is not None and actor == me else actor_name(actor, names)
+    if e.get("redacted") or payload is None:
+        secret = {"move": f"{who} made a move you cannot see yet", "chance": "a secret draw (hidden from you)"}
+        return secret.get(kind, f"{kind} (hidden)")
+    if kind == "move":
+        text = move_text(w, payload.get("move") or {}, None)
+        late = " (time ran out: the rulebook's default)" if payload.get("timeout") else ""
+        return f"{who}: {text}{late}"
+    if kind == "chance":
+        return f"{'the arbiter entered' if actor == 'arbiter' else 'chance'}: {move_text(w, payload.get('move') or {}, None, chance=True)}"
+    if kind == "created":
+        players = ", ".join(p.get("name", "?") + (f" (ai-{p['ai']})" if p.get("ai") else "") if isinstance(p, dict) else str(p)
+                            for p in payload.get("players", []))
+        return f"the game begins: {payload.get('type')} with {players}"
+    if kind == "undo":
+        return f"{who}: undo, back to the position after event {payload.get('to')}"
+    if kind == "finished":
+        return "the game is over" + result_text(payload.get("result"), names)
+    if kind == "seed-revealed":
+        return "the secret seed is revealed (every draw can now be checked: caravan verify)"
+    detail = {k: v for k, v in payload.items() if k not in ("id",)}
+    return f"{who}: {kind.replace('-', ' ')}" + (f" ({describe_fields(detail)})" if detail else "")
+
+
+def describe_fields(d: dict[str, Any]) -> str:
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d.items() if v not in (None, [], {}, ""))
+
+
+def result_text(r: dict[str, Any] | None, names: dict[int, str]) -> str:
+    if not r:
+        return ""
+    order = sorted(range(len(r["ranks"])), key=lambda s: r["ranks"][s])
+    return ": " + ", ".join(f"{r['ranks'][s]}. {names.get(s, f'seat {s}')} ({r['scores'][s]:g})" for s in order)
+
+
+Describer = Callable[[dict[str, Any]], str]

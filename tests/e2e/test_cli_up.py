@@ -116,5 +116,5 @@ def test_ctrl_c_stops_the_whole_stack_and_the_log_is_on_disk(up):  # last: it st
     assert proc.wait(15) is not None
     assert (tmp / "data" / "appendonlydir").is_dir()
     p = cli("game", "list", check=False)
-    assert p.returncode == 1 and "cannot reach" in p.stderr
+    assert p.returncode == 5 and "cannot reach" in p.stderr  # exit 5: the server cannot be reached
 

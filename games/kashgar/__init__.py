@@ -2,8 +2,8 @@
 
 The rules engine for `shared/rules/kashgar.md`: cards.py (the content), state.py, moves.py,
 game.py (the protocol), rules.py (setup, turn, end), effects.py (what each card does), steps.py (the steps inside a turn),
-plans.py (the legal moves of a front card), quick.py (fast paths for the frequent moves), table.py (a
-mutable working copy for one move), view.py, render.py.
+plans.py (the legal moves of a front card), table.py (the next state under construction during one
+move), view.py, render.py.
 """
 
 from .game import Kashgar

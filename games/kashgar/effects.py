@@ -72,17 +72,20 @@ PRICE = {(o, pay): (ORDERS[o].cond, tuple((r, c) for r, c in enumerate(order_pri
 
 
 def can_fulfil(order: str, board, pay: str = "full") -> bool:
-    """The mule condition (not a cost) and the order's cost, payable from `board`."""
-    o = ORDERS[order]
-    if board[MU] < o.cond:
+    """6.2: the mule condition holds (so many mules needed, not paid) and the order's price, as the
+    card lets it be paid, can be paid from `board`."""
+    cond, price = PRICE[(order, pay)]
+    if board[MU] < cond:
         return False
-    price = order_price(order, pay)
-    return all(b >= c for b, c in zip(board, price))
+    for r, c in price:
+        if board[r] < c:
+            return False
+    return True
 
 
 def fulfil(t: Table, seat: int, order: str, pay: str) -> None:
     t.pay(seat, order_price(order, pay))
-    t.orders[seat].append(order)
+    t.seat(seat).orders.append(order)
 
 
 def display_orders(t: Table, board, kinds, pay) -> list[str]:
@@ -120,7 +123,7 @@ def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, 
         kinds, pay = (effect[1], effect[2]) if op == "fulfil" else (("small", "large", "special"), "full")
         return [{"order": o} for o in display_orders(t, board, kinds, pay)]
     others = [q for q in range(t.n) if q != seat]
-    cars = t.caravans[seat]
+    cars = t.player(seat).caravans
     if op == "leader_front":
         return [{"position": i} for i in range(1, len(cars[caravan]))]
     if op == "judge":
@@ -132,7 +135,7 @@ def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, 
                 for tc in range(3) if tc != fc]
     if op == "thief":
         return [{"target": q, "resource": r} for q in others for r in SPICES + ("GO",)
-                if t.boards[q][INDEX[r]] >= 1]
+                if t.player(q).board[INDEX[r]] >= 1]
     if op in ("target_lose", "robber_card", "poisoner"):
         return [{"target": q} for q in others]
     if op == "robber_spices":
@@ -143,9 +146,9 @@ def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, 
         return [{"order": o} for o in t.get("display")]
     if op == "mercenary":
         return [{"target": q, "target_caravan": k} for q in others for k in range(3)
-                if len(t.caravans[q][k]) >= 2]
+                if len(t.player(q).caravans[k]) >= 2]
     if op == "fence":
-        return [{"target": q} for q in others if t.boards[q][GO] > board[GO]]
+        return [{"target": q} for q in others if t.player(q).board[GO] > board[GO]]
     raise AssertionError(f"unknown effect {op}")
 
 
@@ -193,9 +196,10 @@ def own_effect(b: list, car: list, effect: tuple, m) -> None:
 def carry_out(t: Table, seat: int, caravan: int, effect: tuple, m, pending: Pending) -> Pending | None:
     """Do the effect; returns the pending continuation (draws, refills, decisions) or None."""
     op = effect[0]
-    car = t.caravans[seat][caravan]
+    me = t.seat(seat)
+    car = me.caravans[caravan]
     if op in OWN_ONLY:
-        own_effect(t.boards[seat], car, effect, m)
+        own_effect(me.board, car, effect, m)
     elif op in ("draw_std", "draw_spc", "look_std"):
         deck = {"draw_std": "standard", "draw_spc": "special", "look_std": "look"}[op]
         keep = effect[2] if op != "look_std" else 0
@@ -221,15 +225,15 @@ def carry_out(t: Table, seat: int, caravan: int, effect: tuple, m, pending: Pend
     elif op == "judge":
         t.to_box(car.pop(m.position - 1))
     elif op == "leader_move":
-        src = t.caravans[seat][m.from_caravan]
+        src = me.caravans[m.from_caravan]
         pos = m.position - 1 if m.from_caravan == caravan else m.position  # the Leader has left
-        t.caravans[seat][m.to_caravan].append(src.pop(pos))
+        me.caravans[m.to_caravan].append(src.pop(pos))
     elif op == "others_gain":
         for q in clockwise_others(seat, t.n):
             t.gain(q, effect[1], effect[2])
     elif op == "others_set":
         for q in clockwise_others(seat, t.n):
-            t.boards[q][effect[1]] = effect[2]
+            t.seat(q).board[effect[1]] = effect[2]
     elif op == "others_lose":
         for q in clockwise_others(seat, t.n):
             t.lose(q, effect[1], effect[2])
@@ -247,13 +251,13 @@ def carry_out(t: Table, seat: int, caravan: int, effect: tuple, m, pending: Pend
         t.lose(m.target, INDEX[m.spice], 1)
         t.lose(m.target, INDEX[m.spice2], 1)
     elif op == "schemer":
-        t.boards[m.target][INDEX[m.spice]] = 3
+        t.seat(m.target).board[INDEX[m.spice]] = 3
     elif op == "spy":
         t.take_from_display(m.order)
         t.set("order_under", t.get("order_under") + ((m.order, PUBLIC),))
         return _replace(pending, step="refill")
     elif op == "mercenary":
-        tc = t.caravans[m.target][m.target_caravan]
+        tc = t.seat(m.target).caravans[m.target_caravan]
         tc.append(tc.pop(0))
     elif op == "fence":
         t.gain(seat, GO, t.lose(m.target, GO, 2))
@@ -277,14 +281,14 @@ def _replace(p: Pending, **kw) -> Pending:
 def response_options(t: Table, p: Pending) -> list[dict]:
     q = p.target
     if p.mode == "robber":
-        return [{"caravan": k} for k in range(3) if t.caravans[q][k][-1] not in PM_SIDES]
-    return [{"spice": s} for s in SPICES if t.boards[q][INDEX[s]] >= 1]
+        return [{"caravan": k} for k in range(3) if t.player(q).caravans[k][-1] not in PM_SIDES]
+    return [{"spice": s} for s in SPICES if t.player(q).board[INDEX[s]] >= 1]
 
 
 def respond(t: Table, p: Pending, choice: dict) -> None:
     q = p.target
     if p.mode == "robber":
-        t.to_box(t.caravans[q][choice["caravan"]].pop())
+        t.to_box(t.seat(q).caravans[choice["caravan"]].pop())
     else:
         t.lose(q, INDEX[choice["spice"]], 2)
 

@@ -1,11 +1,11 @@
 """The legal moves of a front card (section 4), worked out once per card and caravan: which moves are
 always legal, and what the others depend on (a fixed cost, a deck to draw from, the spices on the
-board, the display's orders). `rules.legal_moves` reads these plans for every turn."""
+board, the display's orders). `rules.legal_moves` and `rules.apply` read these plans for every turn."""
 
 from __future__ import annotations
 
 from . import effects as fx
-from .cards import MU, ORDERS, PERSONS
+from .cards import ORDERS, PERSONS
 from .moves import CaravanAction, Farewell, Pass
 from .state import KashgarState
 from .table import Table
@@ -71,14 +71,21 @@ def plan(card: str, caravan: int):
 _FULFIL_MOVES: dict = {}  # (cls, caravan, action, order) -> the move
 
 
-def card_moves(s: KashgarState, seat: int, caravan: int, board, t: Table | None):
-    """Every legal move with the front card of one caravan: its actions with all parameters, pass."""
-    fixed, dynamic, _ = plan(s.seats[seat].caravans[caravan][0], caravan)
-    if not dynamic:
-        return fixed
-    out = list(fixed)
-    add_dynamic(out, s, seat, caravan, board, t, dynamic)
-    return out
+def add_card_moves(out: list, s: KashgarState, seat: int, caravan: int, card: str, board) -> None:
+    """Add every legal move with `card`, the front card of `caravan`: its actions with all their
+    parameters, and pass."""
+    fixed, dynamic, simple = PLANS[caravan].get(card) or plan(card, caravan)
+    out += fixed
+    if simple is not None:  # only fixed costs and deck availability to check
+        for cost, available, extra in simple:
+            for r, c in cost:
+                if board[r] < c:
+                    break
+            else:
+                if available is None or available(s):
+                    out += extra
+    elif dynamic:
+        add_dynamic(out, s, seat, caravan, board, None, dynamic)
 
 
 def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, t: Table | None, dynamic) -> None:
@@ -98,17 +105,8 @@ def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, t: T
                 after[r] -= c
             if min(after) < 0:
                 continue
-            mules = after[MU]
             for o in s.display if t is None else t.get("display"):
-                if o not in fits:
-                    continue
-                cond, price = fx.PRICE[(o, pay)]
-                if mules < cond:
-                    continue
-                for r, c in price:
-                    if after[r] < c:
-                        break
-                else:
+                if o in fits and fx.can_fulfil(o, after, pay):
                     m = _FULFIL_MOVES.get((cls, caravan, a, o))
                     if m is None:
                         m = _FULFIL_MOVES[(cls, caravan, a, o)] = cls(caravan=caravan, action=a, order=o)
@@ -122,7 +120,7 @@ def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, t: T
             out += moves
         else:
             if t is None:
-                t = Table.reading(s)
+                t = Table(s)
             out += _general_moves(t, seat, caravan, board, *entry[1:])
 
 

@@ -1,7 +1,7 @@
 """Kashgar's rules in the order of the specification: setup (2), turn structure (4), end of the game
 and winner (7). Card effects are in `effects.py`, the steps inside a turn in `steps.py`, the legal
-moves of each front card in `plans.py`; `quick.py` applies the most frequent moves straight on the
-frozen state (same results, much faster random playouts)."""
+moves of each front card in `plans.py`. Every move, the engine's own included, is checked against
+the legal moves of the state it is applied to."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import msgspec
 from games.protocol import CHANCE, ChanceSpec, IllegalMove, Result, ranks_from_keys
 
 from . import effects as fx
-from . import plans, quick, steps
+from . import plans, steps
 from .cards import (ADDITIONAL_COPIES, ALL_ORDERS, DISPLAY_SIZE, FARMER, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
                     START_VALUE, deck_of)
 from .moves import CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, Pass, PlaceStartCards
@@ -105,38 +105,15 @@ def chance(s: KashgarState) -> ChanceSpec:
 
 
 # --- 4. the turn: every legal choice of the active player ---------------------------------------
-def front_card_moves(t: Table, seat: int, caravan: int) -> list:
-    return plans.card_moves(t.s, seat, caravan, t.boards[seat], t)
-
-
-_last: tuple = (None, None, ())  # the last (state, seat, moves) listed: apply checks against it
-
-
 def legal_moves(s: KashgarState, seat: int) -> list:
-    global _last
-    last = _last  # one read: safe when threads share the module
-    if last[0] is s and last[1] == seat:
-        return list(last[2])
     if s.phase == "play" and s.pending is None:
         if seat != s.current:
             return []
         p = s.seats[seat]
         board = p.board
         moves = []
-        for caravan, known, car in zip(CARAVAN_NUMBERS, plans.PLANS, p.caravans):
-            fixed, dynamic, simple = known.get(car[0]) or plans.plan(car[0], caravan)
-            moves += fixed
-            if simple is not None:  # only fixed costs and deck availability to check (as plans.add_dynamic)
-                for cost, available, extra in simple:
-                    for r, c in cost:
-                        if board[r] < c:
-                            break
-                    else:
-                        if available is None or available(s):
-                            moves += extra
-            elif dynamic:
-                plans.add_dynamic(moves, s, seat, caravan, board, None, dynamic)
-        _last = (s, seat, tuple(moves))
+        for caravan, car in zip(CARAVAN_NUMBERS, p.caravans):
+            plans.add_card_moves(moves, s, seat, caravan, car[0], board)
         return moves
     acting = actors(s)
     if seat not in acting:
@@ -145,29 +122,11 @@ def legal_moves(s: KashgarState, seat: int) -> list:
         return list(chance(s).outcomes)
     if s.phase == "place":
         return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
-    moves = steps.pending_moves(Table(s), s.pending)  # (Table copies nothing it is not asked for)
-    _last = (s, seat, tuple(moves))
-    return moves
+    return steps.pending_moves(Table(s), s.pending)  # (Table copies nothing it is not asked for)
 
 
-def _is_legal_start(s: KashgarState, t: Table, seat: int, move) -> bool:
-    last = _last
-    if last[0] is s and last[1] == seat:
-        return move in last[2]
-    return move in front_card_moves(t, seat, move.caravan)
-
-
-# --- applying a move ------------------------------------------------------------------------------
+# --- applying a move: always checked against the legal moves of this state ------------------------
 def apply(s: KashgarState, seat: int, move) -> KashgarState:
-    last = _last if quick.ENABLED else (None, None, ())
-    if last[0] is s and last[1] == seat and s.pending is None and s.phase == "play" and move in last[2]:
-        nxt = quick.turn(s, seat, move)  # a listed move: legal
-        if nxt is not None:
-            return nxt
-    elif seat == CHANCE and quick.ENABLED:
-        nxt = quick.chance(s, move)
-        if nxt is not None:
-            return nxt
     if seat not in actors(s):
         raise IllegalMove("it is not your turn" if s.phase != "over" else "the game is over")
     t = Table(s)
@@ -176,11 +135,7 @@ def apply(s: KashgarState, seat: int, move) -> KashgarState:
     elif s.phase == "place":
         _place_start_cards(t, seat, move)
     elif s.pending is not None:
-        if last[0] is s and last[1] == seat and move in last[2]:  # a listed move: legal
-            nxt = quick.decision(s, move)
-            if nxt is not None:
-                return nxt
-        elif move not in steps.pending_moves(t, s.pending):
+        if move not in steps.pending_moves(t, s.pending):
             raise IllegalMove(steps.pending_reason(s.pending, move))
         steps.decide(t, move)
     else:
@@ -190,12 +145,13 @@ def apply(s: KashgarState, seat: int, move) -> KashgarState:
 
 
 def _place_start_cards(t: Table, seat: int, move) -> None:
-    if not isinstance(move, PlaceStartCards) or sorted(move.cards) != sorted(t.dealt[seat]):
+    if not isinstance(move, PlaceStartCards) or sorted(move.cards) != sorted(t.player(seat).dealt):
         raise IllegalMove("place your three dealt start cards, one behind each Patriarch")
-    t.caravans[seat] = [[PATRIARCH, c] for c in move.cards]
-    t.dealt[seat] = ()
-    if not any(t.dealt):  # 2.9: the lowest start-card rank starts
-        rank = {i: min(PERSONS[c[1]].rank for c in t.caravans[i]) for i in range(t.n)}
+    me = t.seat(seat)
+    me.caravans = [[PATRIARCH, c] for c in move.cards]
+    me.dealt = ()
+    if not any(t.player(i).dealt for i in range(t.n)):  # 2.9: the lowest start-card rank starts
+        rank = {i: min(PERSONS[c[1]].rank for c in t.player(i).caravans) for i in range(t.n)}
         first = min(rank, key=rank.get)
         t.set("phase", "play")
         t.set("start_player", first)
@@ -213,9 +169,9 @@ def _apply_chance(t: Table, move) -> None:
             t.set("phase", "deal")
     elif s.phase == "deal":
         t.take_from_pool("start_pool", move.card)
-        dealt = sum(len(d) for d in t.dealt)
+        dealt = sum(len(p.dealt) for p in s.seats)
         seat = dealt // START_CARDS_EACH
-        t.dealt[seat] = t.dealt[seat] + (move.card,)
+        t.seat(seat).dealt = s.seats[seat].dealt + (move.card,)
         if dealt + 1 == START_CARDS_EACH * t.n:
             t.set("phase", "place")
     else:
@@ -242,24 +198,26 @@ def _chance_possible(s: KashgarState, move) -> bool:
 
 
 def _start_action(t: Table, seat: int, move) -> None:
-    if not isinstance(move, (CaravanAction, Farewell, Pass)):
+    kind = type(move)
+    if kind not in _USES:
         raise IllegalMove("choose the front card of one of your caravans: a caravan action, a farewell or pass")
     c = move.caravan
-    if not isinstance(c, int) or not 0 <= c < CARAVANS:
+    if type(c) is not int or not 0 <= c < CARAVANS:
         raise IllegalMove("caravans are numbered 0, 1, 2")
-    if not _is_legal_start(t.s, t, seat, move):
+    s = t.s
+    board = s.seats[seat].board
+    card = s.seats[seat].caravans[c][0]
+    moves: list = []
+    plans.add_card_moves(moves, s, seat, c, card, board)
+    if move not in moves:
         raise IllegalMove(_action_reason(t, seat, move))
-    card = t.caravans[seat][c][0]
-    car = t.caravans[seat][c]
-    if isinstance(move, Pass):  # C) the card moves to the end; nothing else
+    me = t.seat(seat)
+    car = me.caravans[c]
+    if kind is Pass:  # C) the card moves to the end; nothing else
         car.append(car.pop(0))
         t.pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=())
         return
-    person = PERSONS[card]
-    farewell = isinstance(move, Farewell)
-    act = (person.farewell if farewell else person.caravan)[move.action]
-    # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
-    tracked = act.effect[0] in fx.VP_EFFECTS or (farewell and (person.vp or card == FARMER))
+    act, tracked, farewell = _ACTIONS.get((kind, card, move.action)) or _action(kind, card, move.action)
     pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=t.all_vp() if tracked else ())
     car.pop(0)
     if farewell:  # B) the card leaves the game, pay, carry out
@@ -268,13 +226,26 @@ def _start_action(t: Table, seat: int, move) -> None:
         car.append(card)
     t.pay(seat, act.cost.board)
     for sp in move.pay:
-        t.boards[seat][fx.INDEX[sp]] -= 1
+        me.board[fx.INDEX[sp]] -= 1
     t.pending = fx.carry_out(t, seat, c, act.effect, move, pending) or pending
 
 
+_USES = (CaravanAction, Farewell, Pass)
+_ACTIONS: dict = {}  # (move class, card, action number) -> (the Action, tracked for VP, farewell)
+
+
+def _action(kind, card: str, action: int) -> tuple:
+    person = PERSONS[card]
+    farewell = kind is Farewell
+    act = (person.farewell if farewell else person.caravan)[action]
+    # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
+    tracked = act.effect[0] in fx.VP_EFFECTS or (farewell and bool(person.vp or card == FARMER))
+    found = _ACTIONS[(kind, card, action)] = (act, tracked, farewell)
+    return found
+
 
 def _action_reason(t: Table, seat: int, move) -> str:
-    card = t.caravans[seat][move.caravan][0]
+    card = t.player(seat).caravans[move.caravan][0]
     person = PERSONS[card]
     if isinstance(move, Pass):
         return f"the {person.name} may not pass: choose one of its actions"
@@ -283,7 +254,7 @@ def _action_reason(t: Table, seat: int, move) -> str:
     if not 0 <= move.action < len(actions):
         return f"the {person.name} has no {kind} number {move.action}"
     act = actions[move.action]
-    if not fx.pay_options(t.boards[seat], act.cost):
+    if not fx.pay_options(t.player(seat).board, act.cost):
         return f"you cannot pay the {person.name}'s {kind}"
     return f"the {person.name}'s {kind} cannot be carried out with these choices"
 

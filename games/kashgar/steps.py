@@ -27,7 +27,7 @@ def pending_moves(t: Table, p: Pending) -> list:
         if p.mode in ("scout", "fortune"):
             return [ReplaceDisplay()] + [ReplaceDisplay(order=d, replace=r) for d in drawn
                                          for r in t.get("display")]
-        board = t.boards[p.seat]
+        board = t.player(p.seat).board
         if p.mode == "farmer":
             ok = [d for d in drawn if ORDERS[d].grain and fx.can_fulfil(d, board, "free")]
         else:
@@ -37,7 +37,7 @@ def pending_moves(t: Table, p: Pending) -> list:
         return [_take(c) for c in sorted(set(t.get("discard")))]
     if p.step == "second":
         return [SecondOrder()] + [SecondOrder(order=o) for o in
-                                  fx.display_orders(t, t.boards[p.seat], ("small", "large", "special"), "full")]
+                                  fx.display_orders(t, t.player(p.seat).board, ("small", "large", "special"), "full")]
     if p.step == "respond":
         return [Respond(**c) for c in fx.response_options(t, p)]
     return []
@@ -63,8 +63,8 @@ def pending_reason(p: Pending, move) -> str:
 def decide(t: Table, move) -> None:
     p = t.pending
     seat = p.seat
-    car = t.caravans[seat][p.caravan]
     if isinstance(move, Keep):
+        car = t.seat(seat).caravans[p.caravan]
         drawn = list(p.drawn)
         for c in move.cards:
             drawn.remove(next(x for x in drawn if x[0] == c))
@@ -96,7 +96,7 @@ def decide(t: Table, move) -> None:
         d = list(t.get("discard"))
         d.remove(move.card)
         t.set("discard", tuple(d))
-        car.append(move.card)
+        t.seat(seat).caravans[p.caravan].append(move.card)
         t.pending = msgspec.structs.replace(p, need=p.need - 1)
         if p.need == 1 or not d:
             t.pending = None

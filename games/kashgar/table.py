@@ -1,6 +1,7 @@
-"""A mutable working copy of the state for one `apply`, and the deck operations (section 6.4).
+"""The next state under construction during one `apply`, and the deck operations (section 6.4).
 
-`Table(state)` copies what an action may change into lists; `freeze()` builds the next frozen state.
+Every move goes the same way: `Table(state)` reads the frozen state and copies, on first write, only
+what the move changes (a seat's board, caravans or orders); `freeze()` builds the next frozen state.
 The frozen state is never mutated.
 """
 
@@ -12,84 +13,45 @@ from .cards import CAPS, DISPLAY_SIZE, FARMER, ORDERS, PERSONS
 from .state import PUBLIC, KashgarState, Pending, Player, Slot
 
 
-class _Rows:
-    """One part of every player (board, caravans or orders) as mutable lists, copied per seat on first
-    use: the seats an action never touches keep their frozen values."""
+class _Seat:
+    """A seat's parts as mutable lists, copied from its frozen `Player` when a move first changes it.
+    It reads like a `Player` (board, caravans, orders, dealt)."""
 
-    __slots__ = ("seats", "rows")
+    __slots__ = ("board", "caravans", "orders", "dealt")
 
-    def __init__(self, seats):
-        self.seats = seats
-        self.rows = [None] * len(seats)
+    def __init__(self, p: Player):
+        self.board = list(p.board)
+        self.caravans = [list(c) for c in p.caravans]
+        self.orders = list(p.orders)
+        self.dealt = p.dealt
 
-    def __setitem__(self, i, value):
-        self.rows[i] = value
-
-
-class _Boards(_Rows):
-    __slots__ = ()
-
-    def __getitem__(self, i):
-        r = self.rows[i]
-        if r is None:
-            r = self.rows[i] = list(self.seats[i].board)
-        return r
-
-
-class _Caravans(_Rows):
-    __slots__ = ()
-
-    def __getitem__(self, i):
-        r = self.rows[i]
-        if r is None:
-            r = self.rows[i] = [list(c) for c in self.seats[i].caravans]
-        return r
-
-
-class _Orders(_Rows):
-    __slots__ = ()
-
-    def __getitem__(self, i):
-        r = self.rows[i]
-        if r is None:
-            r = self.rows[i] = list(self.seats[i].orders)
-        return r
+    def freeze(self) -> Player:
+        return Player(tuple(self.board), tuple(map(tuple, self.caravans)), tuple(self.orders), self.dealt)
 
 
 class Table:
-    __slots__ = ("s", "n", "boards", "caravans", "orders", "dealt", "f", "pending")
+    __slots__ = ("s", "n", "f", "pending", "rows")
 
     def __init__(self, s: KashgarState):
         self.s = s
         self.n = s.players
-        self.f: dict = {}  # changed scalar fields of the state
+        self.f: dict = {}  # changed fields of the state
         self.pending: Pending | None = s.pending
-        # boards, caravans, orders, dealt: created on first use (see __getattr__)
-
-    @classmethod
-    def reading(cls, s: KashgarState) -> "Table":
-        """A read-only table (no copies) for listing legal moves."""
-        t = cls.__new__(cls)
-        t.s = s
-        t.n = s.players
-        seats = s.seats
-        t.boards = [p.board for p in seats]
-        t.caravans = [p.caravans for p in seats]
-        t.orders = [p.orders for p in seats]
-        t.dealt = [p.dealt for p in seats]
-        t.f = {}
-        t.pending = s.pending
-        return t
+        self.rows: dict[int, _Seat] = {}  # the seats this move has changed so far
 
     def __getattr__(self, name):
-        if name in _PLAYER_PARTS:  # the players' parts, copied seat by seat on first use
-            seats = self.s.seats
-            self.boards = _Boards(seats)
-            self.caravans = _Caravans(seats)
-            self.orders = _Orders(seats)
-            self.dealt = [p.dealt for p in seats]
-            return getattr(self, name)
         return getattr(self.s, name)  # unchanged state fields read through
+
+    def seat(self, q: int) -> _Seat:
+        """Seat `q`, to change (copied on first use)."""
+        r = self.rows.get(q)
+        if r is None:
+            r = self.rows[q] = _Seat(self.s.seats[q])
+        return r
+
+    def player(self, q: int) -> _Seat | Player:
+        """Seat `q` as it stands now, to read."""
+        return self.rows.get(q) or self.s.seats[q]
 
     def get(self, name):
         f = self.f
@@ -100,49 +62,37 @@ class Table:
 
     def freeze(self) -> KashgarState:
         s = self.s
-        try:
-            boards = object.__getattribute__(self, "boards")
-        except AttributeError:  # no player was touched
+        if not self.rows:
             return msgspec.structs.replace(s, pending=self.pending, **self.f)
-        seats = []
-        for p, b, cs, o, d in zip(s.seats, boards.rows, self.caravans.rows, self.orders.rows, self.dealt):
-            if b is None and cs is None and o is None and d is p.dealt:
-                seats.append(p)
-            else:
-                seats.append(Player(p.board if b is None else tuple(b),
-                                    p.caravans if cs is None else tuple(tuple(c) for c in cs),
-                                    p.orders if o is None else tuple(o), d))
+        seats = list(s.seats)
+        for q, r in self.rows.items():
+            seats[q] = r.freeze()
         return msgspec.structs.replace(s, seats=tuple(seats), pending=self.pending, **self.f)
 
     # --- the player board: increase, set, decrease, pay -------------------------------------------
     def gain(self, seat: int, r: int, n: int) -> None:
         """Increase: whatever would exceed the maximum is lost."""
-        b = self.boards[seat]
+        b = self.seat(seat).board
         b[r] = min(b[r] + n, CAPS[r])
 
     def lose(self, seat: int, r: int, n: int) -> int:
         """Decrease (effects on other players): never below 0. Returns what was actually lost."""
-        b = self.boards[seat]
+        b = self.seat(seat).board
         lost = min(b[r], n)
         b[r] -= lost
         return lost
 
     def pay(self, seat: int, cost: tuple[int, ...]) -> None:
-        b = self.boards[seat]
+        b = self.seat(seat).board
         for r, c in enumerate(cost):
             if c:
                 assert b[r] >= c, "costs are checked before they are paid"
                 b[r] -= c
 
     # --- victory points (section 7) ---------------------------------------------------------------
-    def vp(self, seat: int) -> int:
-        try:
-            cars = object.__getattribute__(self, "caravans")
-        except AttributeError:  # no player touched yet
-            return player_vp(self.s.seats[seat])
-        if type(cars) is _Caravans and cars.rows[seat] is None and self.orders.rows[seat] is None:
-            return player_vp(self.s.seats[seat])  # this seat's cards and orders are unchanged
-        return vp_of(self.orders[seat], cars[seat])
+    def vp(self, q: int) -> int:
+        p = self.rows.get(q) or self.s.seats[q]
+        return vp_of(p.orders, p.caravans)
 
     def all_vp(self) -> tuple[int, ...]:
         return tuple(self.vp(i) for i in range(self.n))
@@ -193,7 +143,6 @@ def card_vp(card: str, orders) -> int:
 _VP = {cid: p.vp for cid, p in PERSONS.items()}
 _VP[FARMER] = 0  # counted by grain fields below
 _VPGET = _VP.__getitem__
-_PLAYER_PARTS = frozenset({"boards", "caravans", "orders", "dealt"})
 
 
 def vp_of(orders, caravans) -> int:
@@ -209,29 +158,6 @@ def vp_of(orders, caravans) -> int:
         if grain:
             total += grain * c.count(FARMER)  # each Farmer: 1 VP per own Grain Field
     return total
-
-
-_SEAT_VP: dict = {}  # id(player) -> (player, VP): players unchanged by a move are shared by the next state
-
-
-def player_vp(p: Player) -> int:
-    e = _SEAT_VP.get(id(p))
-    if e is not None and e[0] is p:
-        return e[1]
-    v = vp_of(p.orders, p.caravans)
-    if len(_SEAT_VP) >= 20_000:
-        _SEAT_VP.clear()
-    _SEAT_VP[id(p)] = (p, v)
-    return v
-
-
-def carry_vp(old: Player, new: Player, change: int) -> None:
-    """Note the VP of `new` as those of `old` plus `change`, if the VP of `old` are known."""
-    e = _SEAT_VP.get(id(old))
-    if e is not None and e[0] is old:
-        if len(_SEAT_VP) >= 20_000:
-            _SEAT_VP.clear()
-        _SEAT_VP[id(new)] = (new, e[1] + change)
 
 
 def public_mask(n: int) -> int:

@@ -11,7 +11,7 @@ from .cards import ADDITIONAL_COPIES, END_VP, ORDERS, PERSONS
 from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, KashgarMove, Keep, Pass, PlaceStartCards,
                     ReplaceDisplay, Respond, SecondOrder, TakeDiscard)
 from .state import KashgarState
-from .table import vp_of
+from .scoring import vp_of
 from .view import determinize, view
 
 VARIANT = Option(

@@ -8,7 +8,6 @@ from . import effects as fx
 from .cards import ORDERS, PERSONS
 from .moves import CaravanAction, Farewell, Pass
 from .state import KashgarState
-from .table import Table
 
 ALWAYS = frozenset({"gain", "gain_either", "two_spices", "set", "set_spice", "flip", "spices_min3",
                     "others_gain", "others_set", "others_lose", "customs"})  # never impossible
@@ -85,10 +84,10 @@ def add_card_moves(out: list, s: KashgarState, seat: int, caravan: int, card: st
                 if available is None or available(s):
                     out += extra
     elif dynamic:
-        add_dynamic(out, s, seat, caravan, board, None, dynamic)
+        add_dynamic(out, s, seat, caravan, board, dynamic)
 
 
-def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, t: Table | None, dynamic) -> None:
+def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dynamic) -> None:
     for entry in dynamic:
         kind = entry[0]
         if kind == "cost":
@@ -105,7 +104,7 @@ def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, t: T
                 after[r] -= c
             if min(after) < 0:
                 continue
-            for o in s.display if t is None else t.get("display"):
+            for o in s.display:
                 if o in fits and fx.can_fulfil(o, after, pay):
                     m = _FULFIL_MOVES.get((cls, caravan, a, o))
                     if m is None:
@@ -119,12 +118,10 @@ def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, t: T
                 moves = _BY_SPICES[key] = tuple(_general_moves(None, seat, caravan, board, cls, a, act))
             out += moves
         else:
-            if t is None:
-                t = Table(s)
-            out += _general_moves(t, seat, caravan, board, *entry[1:])
+            out += _general_moves(s, seat, caravan, board, *entry[1:])
 
 
-def _general_moves(t, seat, caravan, board, cls, a, act) -> list:
+def _general_moves(s, seat, caravan, board, cls, a, act) -> list:
     return [cls(caravan=caravan, action=a, pay=paid, **params)
             for paid, after in fx.pay_options(board, act.cost)
-            for params in fx.choices(t, seat, caravan, "", act.effect, after, paid)]
+            for params in fx.choices(s, seat, caravan, "", act.effect, after, paid)]

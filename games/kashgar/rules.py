@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from itertools import permutations
 
-import msgspec
-
 from games.protocol import CHANCE, ChanceSpec, IllegalMove, Result, ranks_from_keys
 
 from . import effects as fx
@@ -17,8 +15,9 @@ from . import plans, steps
 from .cards import (ADDITIONAL_COPIES, ALL_ORDERS, DISPLAY_SIZE, FARMER, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
                     START_VALUE, deck_of)
 from .moves import CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, Pass, PlaceStartCards
+from .scoring import all_vp, vp_of
+from .seats import boxed, put, replace, with_caravan, without
 from .state import KashgarState, Pending, Player
-from .table import Table, vp_of
 
 START_CARDS_EACH = 3
 CARAVANS = 3
@@ -83,8 +82,16 @@ _OUTCOMES = {DrawCard: {c: DrawCard(card=c) for c in PERSONS}, DealStart: {c: De
 
 def _weighted(pool, cls):
     """Outcomes and weights of drawing the top card of a shuffled pool (sorted: equal cards adjacent)."""
-    counts = Counter(pool)  # keeps the pool's (sorted) order
-    return tuple(map(_OUTCOMES[cls].__getitem__, counts)), tuple(counts.values())
+    found = _DRAWS.get((pool, cls))
+    if found is None:
+        counts = Counter(pool)  # keeps the pool's (sorted) order
+        if len(_DRAWS) >= 20_000:
+            _DRAWS.clear()
+        found = _DRAWS[(pool, cls)] = (tuple(map(_OUTCOMES[cls].__getitem__, counts)), tuple(counts.values()))
+    return found
+
+
+_DRAWS: dict = {}  # (pool, move class) -> (outcomes, weights): memoised by the pool's contents
 
 
 _POOL = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}
@@ -122,68 +129,60 @@ def legal_moves(s: KashgarState, seat: int) -> list:
         return list(chance(s).outcomes)
     if s.phase == "place":
         return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
-    return steps.pending_moves(Table(s), s.pending)  # (Table copies nothing it is not asked for)
+    return steps.pending_moves(s, s.pending)
 
 
 # --- applying a move: always checked against the legal moves of this state ------------------------
 def apply(s: KashgarState, seat: int, move) -> KashgarState:
+    if s.phase == "play" and s.pending is None:  # a turn begins
+        if seat != s.current:
+            raise IllegalMove("it is not your turn")
+        return _start_action(s, seat, move)
     if seat not in actors(s):
         raise IllegalMove("it is not your turn" if s.phase != "over" else "the game is over")
-    t = Table(s)
     if seat == CHANCE:
-        _apply_chance(t, move)
-    elif s.phase == "place":
-        _place_start_cards(t, seat, move)
-    elif s.pending is not None:
-        if move not in steps.pending_moves(t, s.pending):
-            raise IllegalMove(steps.pending_reason(s.pending, move))
-        steps.decide(t, move)
-    else:
-        _start_action(t, seat, move)
-    steps.advance(t)
-    return t.freeze()
+        return steps.advance(_apply_chance(s, move))
+    if s.phase == "place":
+        return _place_start_cards(s, seat, move)
+    if move not in steps.pending_moves(s, s.pending):
+        raise IllegalMove(steps.pending_reason(s.pending, move))
+    return steps.advance(steps.decide(s, move))
 
 
-def _place_start_cards(t: Table, seat: int, move) -> None:
-    if not isinstance(move, PlaceStartCards) or sorted(move.cards) != sorted(t.player(seat).dealt):
+def _place_start_cards(s: KashgarState, seat: int, move) -> KashgarState:
+    p = s.seats[seat]
+    if not isinstance(move, PlaceStartCards) or sorted(move.cards) != sorted(p.dealt):
         raise IllegalMove("place your three dealt start cards, one behind each Patriarch")
-    me = t.seat(seat)
-    me.caravans = [[PATRIARCH, c] for c in move.cards]
-    me.dealt = ()
-    if not any(t.player(i).dealt for i in range(t.n)):  # 2.9: the lowest start-card rank starts
-        rank = {i: min(PERSONS[c[1]].rank for c in t.player(i).caravans) for i in range(t.n)}
-        first = min(rank, key=rank.get)
-        t.set("phase", "play")
-        t.set("start_player", first)
-        t.set("current", first)
+    seats = put(s.seats, seat, Player(p.board, tuple((PATRIARCH, c) for c in move.cards), p.orders, ()))
+    if any(q.dealt for q in seats):
+        return replace(s, seats=seats)
+    # 2.9: the lowest start-card rank starts
+    rank = {i: min(PERSONS[c[1]].rank for c in q.caravans) for i, q in enumerate(seats)}
+    first = min(rank, key=rank.get)
+    return replace(s, seats=seats, phase="play", start_player=first, current=first)
 
 
-def _apply_chance(t: Table, move) -> None:
-    s = t.s
+def _apply_chance(s: KashgarState, move) -> KashgarState:
     if not _chance_possible(s, move):
         raise IllegalMove("that card is not in the deck")
     if s.phase == "display":
-        t.take_from_pool("order_pool", move.order)
-        t.set("display", s.display + (move.order,))
-        if len(s.display) + 1 == DISPLAY_SIZE:
-            t.set("phase", "deal")
-    elif s.phase == "deal":
-        t.take_from_pool("start_pool", move.card)
+        display = s.display + (move.order,)
+        return replace(s, order_pool=without(s.order_pool, move.order), display=display,
+                       phase="deal" if len(display) == DISPLAY_SIZE else s.phase)
+    if s.phase == "deal":
         dealt = sum(len(p.dealt) for p in s.seats)
         seat = dealt // START_CARDS_EACH
-        t.seat(seat).dealt = s.seats[seat].dealt + (move.card,)
-        if dealt + 1 == START_CARDS_EACH * t.n:
-            t.set("phase", "place")
-    else:
-        p = s.pending
-        if p.step == "refill":
-            t.take_from_pool("order_pool", move.order)
-            t.set("display", t.get("display") + (move.order,))
-            return
-        pool = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}[p.deck]
-        card = move.order if p.deck == "orders" else move.card
-        t.take_from_pool(pool, card)
-        t.pending = msgspec.structs.replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1)
+        p = s.seats[seat]
+        seats = put(s.seats, seat, Player(p.board, p.caravans, p.orders, p.dealt + (move.card,)))
+        return replace(s, start_pool=without(s.start_pool, move.card), seats=seats,
+                       phase="place" if dealt + 1 == START_CARDS_EACH * s.players else s.phase)
+    p = s.pending
+    if p.step == "refill":
+        return replace(s, order_pool=without(s.order_pool, move.order), display=s.display + (move.order,))
+    pool = _POOL[p.deck]
+    card = move.order if p.deck == "orders" else move.card
+    return replace(s, **{pool: without(getattr(s, pool), card)},
+                   pending=replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1))
 
 
 def _chance_possible(s: KashgarState, move) -> bool:
@@ -197,41 +196,51 @@ def _chance_possible(s: KashgarState, move) -> bool:
     return isinstance(move, DrawCard) and move.card in pool
 
 
-def _start_action(t: Table, seat: int, move) -> None:
+def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
+    """A) caravan action, B) farewell or C) pass with a front card (checked against its legal moves)."""
     kind = type(move)
     if kind not in _USES:
         raise IllegalMove("choose the front card of one of your caravans: a caravan action, a farewell or pass")
     c = move.caravan
     if type(c) is not int or not 0 <= c < CARAVANS:
         raise IllegalMove("caravans are numbered 0, 1, 2")
-    s = t.s
-    board = s.seats[seat].board
-    card = s.seats[seat].caravans[c][0]
+    p = s.seats[seat]
+    car = p.caravans[c]
+    card = car[0]
     moves: list = []
-    plans.add_card_moves(moves, s, seat, c, card, board)
+    plans.add_card_moves(moves, s, seat, c, card, p.board)
     if move not in moves:
-        raise IllegalMove(_action_reason(t, seat, move))
-    me = t.seat(seat)
-    car = me.caravans[c]
+        raise IllegalMove(_action_reason(s, seat, move))
     if kind is Pass:  # C) the card moves to the end; nothing else
-        car.append(car.pop(0))
-        t.pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=())
-        return
-    act, tracked, farewell = _ACTIONS.get((kind, card, move.action)) or _action(kind, card, move.action)
-    pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=t.all_vp() if tracked else ())
-    car.pop(0)
+        return steps.close_turn(s, seat, (), {"seats": with_caravan(s.seats, seat, c, car[1:] + (card,))})
+    act, tracked, farewell, cost = _ACTIONS.get((kind, card, move.action)) or _action(kind, card, move.action)
+    vp_before = all_vp(s.seats) if tracked else ()
+    changes = {}
+    rest = list(car[1:])
     if farewell:  # B) the card leaves the game, pay, carry out
-        t.to_box(card)
+        changes["box"] = boxed(s, card)
     else:  # A) move to the end, pay, carry out
-        car.append(card)
-    t.pay(seat, act.cost.board)
+        rest.append(card)
+    b = list(p.board)
+    for r, n in cost:
+        b[r] -= n
     for sp in move.pay:
-        me.board[fx.INDEX[sp]] -= 1
-    t.pending = fx.carry_out(t, seat, c, act.effect, move, pending) or pending
+        b[fx.INDEX[sp]] -= 1
+    effect = act.effect
+    if effect[0] in fx.OWN_ONLY:
+        fx.own_effect(b, rest, effect, move)
+        changes["seats"] = with_caravan(s.seats, seat, c, rest, b)
+        return steps.close_turn(s, seat, vp_before, changes)
+    s = replace(s, seats=with_caravan(s.seats, seat, c, rest, b), **changes)
+    pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=vp_before)
+    s, pending = fx.carry_out(s, seat, c, effect, move, pending)
+    if pending is None:
+        return steps.close_turn(s, seat, vp_before, {})
+    return steps.advance(replace(s, pending=pending))
 
 
 _USES = (CaravanAction, Farewell, Pass)
-_ACTIONS: dict = {}  # (move class, card, action number) -> (the Action, tracked for VP, farewell)
+_ACTIONS: dict = {}  # (move class, card, action number) -> (the Action, tracked for VP, farewell, cost pairs)
 
 
 def _action(kind, card: str, action: int) -> tuple:
@@ -240,12 +249,13 @@ def _action(kind, card: str, action: int) -> tuple:
     act = (person.farewell if farewell else person.caravan)[action]
     # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
     tracked = act.effect[0] in fx.VP_EFFECTS or (farewell and bool(person.vp or card == FARMER))
-    found = _ACTIONS[(kind, card, action)] = (act, tracked, farewell)
+    cost = tuple((r, n) for r, n in enumerate(act.cost.board) if n)
+    found = _ACTIONS[(kind, card, action)] = (act, tracked, farewell, cost)
     return found
 
 
-def _action_reason(t: Table, seat: int, move) -> str:
-    card = t.player(seat).caravans[move.caravan][0]
+def _action_reason(s: KashgarState, seat: int, move) -> str:
+    card = s.seats[seat].caravans[move.caravan][0]
     person = PERSONS[card]
     if isinstance(move, Pass):
         return f"the {person.name} may not pass: choose one of its actions"
@@ -254,7 +264,7 @@ def _action_reason(t: Table, seat: int, move) -> str:
     if not 0 <= move.action < len(actions):
         return f"the {person.name} has no {kind} number {move.action}"
     act = actions[move.action]
-    if not fx.pay_options(t.player(seat).board, act.cost):
+    if not fx.pay_options(s.seats[seat].board, act.cost):
         return f"you cannot pay the {person.name}'s {kind}"
     return f"the {person.name}'s {kind} cannot be carried out with these choices"
 

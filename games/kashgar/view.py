@@ -12,7 +12,7 @@ import msgspec
 
 from .cards import RESOURCES
 from .state import KashgarState, knows
-from .table import vp_of
+from .scoring import vp_of
 
 
 def _slots(slots, seat, over):

@@ -87,6 +87,16 @@ def add_card_moves(out: list, s: KashgarState, seat: int, caravan: int, card: st
         add_dynamic(out, s, seat, caravan, board, dynamic)
 
 
+def card_moves(s: KashgarState, seat: int, caravan: int, card: str, board) -> list:
+    """The legal moves with one front card (the always-legal ones first, without copying)."""
+    fixed, dynamic, _ = PLANS[caravan].get(card) or plan(card, caravan)
+    if not dynamic:
+        return fixed
+    moves: list = []
+    add_card_moves(moves, s, seat, caravan, card, board)
+    return moves
+
+
 def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dynamic) -> None:
     for entry in dynamic:
         kind = entry[0]

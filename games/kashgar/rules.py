@@ -207,9 +207,7 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     p = s.seats[seat]
     car = p.caravans[c]
     card = car[0]
-    moves: list = []
-    plans.add_card_moves(moves, s, seat, c, card, p.board)
-    if move not in moves:
+    if move not in plans.card_moves(s, seat, c, card, p.board):
         raise IllegalMove(_action_reason(s, seat, move))
     if kind is Pass:  # C) the card moves to the end; nothing else
         return steps.close_turn(s, seat, (), {"seats": with_caravan(s.seats, seat, c, car[1:] + (card,))})
@@ -230,12 +228,13 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     if effect[0] in fx.OWN_ONLY:
         fx.own_effect(b, rest, effect, move)
         changes["seats"] = with_caravan(s.seats, seat, c, rest, b)
-        return steps.close_turn(s, seat, vp_before, changes)
+        return steps.close_turn(s, seat, vp_before, changes, s.seats)
+    seats_before = s.seats
     s = replace(s, seats=with_caravan(s.seats, seat, c, rest, b), **changes)
     pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=vp_before)
     s, pending = fx.carry_out(s, seat, c, effect, move, pending)
     if pending is None:
-        return steps.close_turn(s, seat, vp_before, {})
+        return steps.close_turn(s, seat, vp_before, {}, seats_before)
     return steps.advance(replace(s, pending=pending))
 
 

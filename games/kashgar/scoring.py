@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .cards import FARMER, ORDERS, PERSONS
-from .state import Player
 
 _VP = {cid: p.vp for cid, p in PERSONS.items()}
 _VP[FARMER] = 0  # counted by grain fields below
@@ -26,18 +25,8 @@ def vp_of(orders, caravans) -> int:
     return total
 
 
-_PLAYER_VP: dict = {}  # (orders, caravans) -> VP, memoised by value
-
-
-def player_vp(p: Player) -> int:
-    key = (p.orders, p.caravans)
-    v = _PLAYER_VP.get(key)
-    if v is None:
-        if len(_PLAYER_VP) >= 50_000:
-            _PLAYER_VP.clear()
-        v = _PLAYER_VP[key] = vp_of(p.orders, p.caravans)
-    return v
-
-
-def all_vp(seats) -> tuple[int, ...]:
-    return tuple(map(player_vp, seats))
+def all_vp(seats, known: tuple[int, ...] = (), known_seats: tuple = ()) -> tuple[int, ...]:
+    """Every seat's VP; `known` are the VP of `known_seats`, reused for the seats equal to those."""
+    if not known:
+        return tuple([vp_of(p.orders, p.caravans) for p in seats])
+    return tuple([v if p == q else vp_of(p.orders, p.caravans) for p, q, v in zip(seats, known_seats, known)])

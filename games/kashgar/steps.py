@@ -189,15 +189,17 @@ def _draw_known(s: KashgarState, p: Pending) -> tuple[KashgarState, bool]:
 
 
 # --- 7. end of the game: closing a turn -------------------------------------------------------
-def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], changes: dict) -> KashgarState:
+def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], changes: dict,
+               seats_before: tuple = ()) -> KashgarState:
     """The end of every action, with `changes` (fields of the state) applied: the tie-break bookkeeping
     (who changed VP, at which action count), the end trigger (25 VP, permanent), the action counter,
-    the end of the round, the next player."""
+    the end of the round, the next player. `seats_before`, when given, are the seats `vp_before` were
+    counted on (seats still equal to them keep those VP)."""
     count = s.actions
     triggered = s.end_triggered
     changes["pending"] = None
     if vp_before:  # the action could change VP
-        now = all_vp(changes.get("seats", s.seats))
+        now = all_vp(changes.get("seats", s.seats), vp_before if seats_before else (), seats_before)
         if now != vp_before:
             last = list(s.last_vp_change)
             for i, (a, b) in enumerate(zip(vp_before, now)):

@@ -82,16 +82,8 @@ _OUTCOMES = {DrawCard: {c: DrawCard(card=c) for c in PERSONS}, DealStart: {c: De
 
 def _weighted(pool, cls):
     """Outcomes and weights of drawing the top card of a shuffled pool (sorted: equal cards adjacent)."""
-    found = _DRAWS.get((pool, cls))
-    if found is None:
-        counts = Counter(pool)  # keeps the pool's (sorted) order
-        if len(_DRAWS) >= 20_000:
-            _DRAWS.clear()
-        found = _DRAWS[(pool, cls)] = (tuple(map(_OUTCOMES[cls].__getitem__, counts)), tuple(counts.values()))
-    return found
-
-
-_DRAWS: dict = {}  # (pool, move class) -> (outcomes, weights): memoised by the pool's contents
+    counts = Counter(pool)  # keeps the pool's (sorted) order
+    return tuple(map(_OUTCOMES[cls].__getitem__, counts)), tuple(counts.values())
 
 
 _POOL = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from .cards import FREE, GO, INDEX, MU, ORDERS, PATRIARCH, MATRIARCH, SPICES, CAPS
+from .content import FREE, GO, INDEX, MU, ORDERS, PATRIARCH, MATRIARCH, SPICES, CAPS
 from .seats import boxed, fulfilled, gain, lose, replace, set_to, with_caravan, without
 from .state import PUBLIC, KashgarState, Pending
 

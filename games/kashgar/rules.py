@@ -1,29 +1,27 @@
-"""Kashgar's rules in the order of the specification: setup (2), turn structure (4), end of the game
-and winner (7). Card effects are in `effects.py`, the steps inside a turn in `steps.py`, the legal
-moves of each front card in `plans.py`. Every move, the engine's own included, is checked against
-the legal moves of the state it is applied to."""
+"""Kashgar's rules in the order of the specification: setup (2), who acts and what is random, the
+turn (4), and what the log shows. Card effects are in `effects.py`, the steps inside a turn and its
+end (7) in `steps.py`, the legal moves in `legal.py`, victory points and the winner in `scoring.py`.
+Every move, the engine's own included, is checked against the legal moves of the state it is
+applied to."""
 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import permutations
 
-from games.protocol import CHANCE, ChanceSpec, IllegalMove, Result, ranks_from_keys
+from games.protocol import CHANCE, ChanceSpec, IllegalMove
 
 from . import effects as fx
-from . import plans, steps
-from .cards import (ADDITIONAL_COPIES, ALL_ORDERS, DISPLAY_SIZE, FARMER, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
-                    START_VALUE, deck_of)
-from .moves import CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, Pass, PlaceStartCards
-from .scoring import all_vp, vp_of
+from . import legal, steps
+from .content import (ADDITIONAL_COPIES, ALL_ORDERS, CARAVANS, DISPLAY_SIZE, FARMER, MAX_PLAYERS, MIN_PLAYERS, ORDERS,
+                      PATRIARCH, PERSONS, START_CARDS_EACH, START_VALUE, deck_of)
+from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass,
+                    PlaceStartCards, ReplaceDisplay)
+from .scoring import all_vp
 from .seats import boxed, put, replace, with_caravan, without
 from .state import KashgarState, Pending, Player
 
-START_CARDS_EACH = 3
-CARAVANS = 3
-CARAVAN_NUMBERS = range(CARAVANS)
 NO_CHANCE = frozenset({CHANCE})
-ONLY = tuple(frozenset((i,)) for i in range(4))  # {seat}
+ONLY = tuple(frozenset((i,)) for i in range(MAX_PLAYERS))  # {seat}
 
 
 # --- 2. setup ----------------------------------------------------------------------------------------
@@ -44,8 +42,8 @@ def variant_cards(option) -> tuple[str, ...]:
 
 
 def setup(players: int, options: dict) -> KashgarState:
-    if not 2 <= players <= 4:
-        raise ValueError("Kashgar is for 2 to 4 players")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Kashgar is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
     variant = variant_cards(options.get("hauen_und_stechen", "none"))
     seat = Player(board=(START_VALUE,) * 7, caravans=((PATRIARCH,),) * CARAVANS)
     return KashgarState(
@@ -103,27 +101,6 @@ def chance(s: KashgarState) -> ChanceSpec:
     return ChanceSpec(_LABEL[p.deck], o, w, visible_to=(p.seat,))
 
 
-# --- 4. the turn: every legal choice of the active player ---------------------------------------
-def legal_moves(s: KashgarState, seat: int) -> list:
-    if s.phase == "play" and s.pending is None:
-        if seat != s.current:
-            return []
-        p = s.seats[seat]
-        board = p.board
-        moves = []
-        for caravan, car in zip(CARAVAN_NUMBERS, p.caravans):
-            plans.add_card_moves(moves, s, seat, caravan, car[0], board)
-        return moves
-    acting = actors(s)
-    if seat not in acting:
-        return []
-    if seat == CHANCE:
-        return list(chance(s).outcomes)
-    if s.phase == "place":
-        return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
-    return steps.pending_moves(s, s.pending)
-
-
 # --- applying a move: always checked against the legal moves of this state ------------------------
 def apply(s: KashgarState, seat: int, move) -> KashgarState:
     if s.phase == "play" and s.pending is None:  # a turn begins
@@ -136,8 +113,8 @@ def apply(s: KashgarState, seat: int, move) -> KashgarState:
         return steps.advance(_apply_chance(s, move))
     if s.phase == "place":
         return _place_start_cards(s, seat, move)
-    if move not in steps.pending_moves(s, s.pending):
-        raise IllegalMove(steps.pending_reason(s.pending, move))
+    if move not in legal.pending_moves(s, s.pending):
+        raise IllegalMove(legal.pending_reason(s.pending, move))
     return steps.advance(steps.decide(s, move))
 
 
@@ -199,8 +176,8 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     p = s.seats[seat]
     car = p.caravans[c]
     card = car[0]
-    if move not in plans.card_moves(s, seat, c, card, p.board):
-        raise IllegalMove(_action_reason(s, seat, move))
+    if move not in legal.card_moves(s, seat, c, card, p.board):
+        raise IllegalMove(legal.action_reason(s, seat, move))
     if kind is Pass:  # C) the card moves to the end; nothing else
         return steps.close_turn(s, seat, (), {"seats": with_caravan(s.seats, seat, c, car[1:] + (card,))})
     act, tracked, farewell, cost = _ACTIONS.get((kind, card, move.action)) or _action(kind, card, move.action)
@@ -245,34 +222,23 @@ def _action(kind, card: str, action: int) -> tuple:
     return found
 
 
-def _action_reason(s: KashgarState, seat: int, move) -> str:
-    card = s.seats[seat].caravans[move.caravan][0]
-    person = PERSONS[card]
-    if isinstance(move, Pass):
-        return f"the {person.name} may not pass: choose one of its actions"
-    actions = person.caravan if isinstance(move, CaravanAction) else person.farewell
-    kind = "caravan action" if isinstance(move, CaravanAction) else "farewell action"
-    if not 0 <= move.action < len(actions):
-        return f"the {person.name} has no {kind} number {move.action}"
-    act = actions[move.action]
-    if not fx.pay_options(s.seats[seat].board, act.cost):
-        return f"you cannot pay the {person.name}'s {kind}"
-    return f"the {person.name}'s {kind} cannot be carried out with these choices"
+# --- what the log shows ---------------------------------------------------------------------------
+def visible_to(s: KashgarState, actor: int, move) -> tuple[int, ...] | None:
+    if actor == CHANCE:
+        return chance(s).visible_to
+    if isinstance(move, Arrange):
+        return (actor,)  # the new order of the standard deck's top is the Prophet's secret
+    return None
 
 
-# --- 7. end of the game ---------------------------------------------------------------------------
-def scores(s: KashgarState) -> tuple[int, ...]:
-    return tuple(vp_of(p.orders, p.caravans) for p in s.seats)
-
-
-def result(s: KashgarState) -> Result | None:
-    if s.phase != "over":
-        return None
-    vp = scores(s)
-    n = s.players
-    keys = [(vp[i], s.last_vp_change[i], (i - s.start_player) % n) for i in range(n)]
-    detail = ("most VP; ties: who reached the total last (latest VP change), "
-              "then the player later in turn order")
-    if s.end_triggered is False:
-        detail = f"round limit ({ROUND_LIMIT} rounds) reached; " + detail
-    return Result(scores=tuple(float(v) for v in vp), ranks=ranks_from_keys(keys), detail=detail)
+def reveals(s: KashgarState, actor: int, move) -> bool:
+    if actor == CHANCE:
+        return True
+    if isinstance(move, (Keep, FulfilDrawn, ReplaceDisplay)):
+        return True
+    if isinstance(move, (CaravanAction, Farewell)) and s.phase == "play":
+        card = s.seats[actor].caravans[move.caravan][0] if 0 <= move.caravan < CARAVANS else None
+        person = PERSONS.get(card)
+        acts = (person.caravan if isinstance(move, CaravanAction) else person.farewell) if person else ()
+        return 0 <= move.action < len(acts) and acts[move.action].effect[0].startswith(("draw", "look"))
+    return False

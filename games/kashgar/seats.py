@@ -7,7 +7,7 @@ from bisect import insort
 
 import msgspec
 
-from .cards import CAPS, DISPLAY_SIZE
+from .content import CAPS, DISPLAY_SIZE
 from .state import KashgarState, Player, Slot
 
 replace = msgspec.structs.replace

@@ -5,58 +5,14 @@ All on the frozen state: each function returns the next state."""
 
 from __future__ import annotations
 
-from itertools import permutations
 
 from . import effects as fx
-from .cards import END_VP, ORDERS, ROUND_LIMIT
-from .moves import (Arrange, FulfilDrawn, Keep, ReplaceDisplay, Respond, SecondOrder, TakeDiscard)
+from .content import END_VP, ROUND_LIMIT
+from . import legal
+from .moves import Arrange, FulfilDrawn, Keep, ReplaceDisplay, Respond, SecondOrder, TakeDiscard
 from .scoring import all_vp
 from .seats import discarded, display_needs_refill, replace, take_known, with_caravan, without
 from .state import PUBLIC, KashgarState, Pending
-
-
-def pending_moves(s: KashgarState, p: Pending) -> list:
-    if p.step == "keep":
-        cards = [c for c, _ in p.drawn]
-        k = min(p.keep, len(cards))
-        return [Keep(cards=c) for c in sorted(set(permutations(cards, k)))]
-    if p.step == "arrange":
-        return [Arrange(cards=c) for c in sorted(set(permutations([c for c, _ in p.drawn])))]
-    if p.step == "orders":
-        drawn = [c for c, _ in p.drawn]
-        if p.mode in ("scout", "fortune"):
-            return [ReplaceDisplay()] + [ReplaceDisplay(order=d, replace=r) for d in drawn for r in s.display]
-        board = s.seats[p.seat].board
-        if p.mode == "farmer":
-            ok = [d for d in drawn if ORDERS[d].grain and fx.can_fulfil(d, board, "free")]
-        else:
-            ok = [d for d in drawn if ORDERS[d].kind in ("small", "special") and fx.can_fulfil(d, board)]
-        return [FulfilDrawn()] + [FulfilDrawn(order=d) for d in ok]
-    if p.step == "take":
-        return [_take(c) for c in sorted(set(s.discard))]
-    if p.step == "second":
-        return [SecondOrder()] + [SecondOrder(order=o) for o in
-                                  fx.display_orders(s, s.seats[p.seat].board, ("small", "large", "special"), "full")]
-    if p.step == "respond":
-        return [Respond(**c) for c in fx.response_options(s, p)]
-    return []
-
-
-_TAKE: dict = {}  # card -> TakeDiscard(card)
-
-
-def _take(card: str) -> TakeDiscard:
-    m = _TAKE.get(card)
-    if m is None:
-        m = _TAKE[card] = TakeDiscard(card=card)
-    return m
-
-
-def pending_reason(p: Pending, move) -> str:
-    what = {"keep": "choose which drawn card(s) to keep", "arrange": "put the looked-at cards back in an order",
-            "orders": "decide about the drawn order cards", "take": "take a card from the discard pile",
-            "second": "fulfil a second order or stop", "respond": "choose as the card demands"}
-    return f"not possible now: {what.get(p.step, 'finish the action')}"
 
 
 def decide(s: KashgarState, move) -> KashgarState:
@@ -130,7 +86,7 @@ def advance(s: KashgarState) -> KashgarState:
                 continue
             p = replace(p, step=DECISION[p.deck], need=0)
             s = replace(s, pending=p)
-            options = pending_moves(s, p)
+            options = legal.pending_moves(s, p)
             if len(options) == 1:
                 s = decide(s, options[0])
                 continue
@@ -144,7 +100,7 @@ def advance(s: KashgarState) -> KashgarState:
                 continue
             if p.then == "second":
                 second = replace(p, step="second", then="")
-                if len(pending_moves(s, second)) > 1:
+                if len(legal.pending_moves(s, second)) > 1:
                     return replace(s, pending=second)
             s = replace(s, pending=replace(p, step=""))
             continue

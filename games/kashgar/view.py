@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .cards import RESOURCES
+from .content import RESOURCES
 from .state import KashgarState, knows
 from .scoring import vp_of
 

@@ -1,14 +1,49 @@
-"""The legal moves of a front card (section 4), worked out once per card and caravan: which moves are
-always legal, and what the others depend on (a fixed cost, a deck to draw from, the spices on the
-board, the display's orders). `rules.legal_moves` and `rules.apply` read these plans for every turn."""
+"""Kashgar's legal moves (section 4) and the reasons a move is refused.
+
+The moves of a front card are worked out once per card and caravan (`plan`): which moves are always
+legal, and what the others depend on (a fixed cost, a deck to draw from, the spices on the board, the
+display's orders). `legal_moves` lists them for every turn and `rules.apply` checks a move against them;
+the decisions inside an action (keep, arrange, orders, discard pile, second order, response) are listed
+by `pending_moves`."""
 
 from __future__ import annotations
 
-from . import effects as fx
-from .cards import ORDERS, PERSONS
-from .moves import CaravanAction, Farewell, Pass
-from .state import KashgarState
+from itertools import permutations
 
+from games.protocol import CHANCE
+
+from . import effects as fx
+from . import rules
+from .content import CARAVANS, ORDERS, PERSONS
+from .moves import (Arrange, CaravanAction, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards, ReplaceDisplay,
+                    Respond, SecondOrder, TakeDiscard)
+from .state import KashgarState, Pending
+
+CARAVAN_NUMBERS = range(CARAVANS)
+
+
+# --- every legal move of a seat now ------------------------------------------------------------
+def legal_moves(s: KashgarState, seat: int) -> list:
+    if s.phase == "play" and s.pending is None:
+        if seat != s.current:
+            return []
+        p = s.seats[seat]
+        board = p.board
+        moves = []
+        for caravan, car in zip(CARAVAN_NUMBERS, p.caravans):
+            add_card_moves(moves, s, seat, caravan, car[0], board)
+        return moves
+    acting = rules.actors(s)
+    if seat not in acting:
+        return []
+    if seat == CHANCE:
+        return list(rules.chance(s).outcomes)
+    if s.phase == "place":
+        return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
+    return pending_moves(s, s.pending)
+
+
+# --- the moves of a front card ----------------------------------------------------------------
 ALWAYS = frozenset({"gain", "gain_either", "two_spices", "set", "set_spice", "flip", "spices_min3",
                     "others_gain", "others_set", "others_lose", "customs"})  # never impossible
 # effects that are possible exactly when a deck, pile or the spare Patriarch holds something
@@ -135,3 +170,64 @@ def _general_moves(s, seat, caravan, board, cls, a, act) -> list:
     return [cls(caravan=caravan, action=a, pay=paid, **params)
             for paid, after in fx.pay_options(board, act.cost)
             for params in fx.choices(s, seat, caravan, "", act.effect, after, paid)]
+
+
+# --- the decisions inside an action --------------------------------------------------------------
+def pending_moves(s: KashgarState, p: Pending) -> list:
+    if p.step == "keep":
+        cards = [c for c, _ in p.drawn]
+        k = min(p.keep, len(cards))
+        return [Keep(cards=c) for c in sorted(set(permutations(cards, k)))]
+    if p.step == "arrange":
+        return [Arrange(cards=c) for c in sorted(set(permutations([c for c, _ in p.drawn])))]
+    if p.step == "orders":
+        drawn = [c for c, _ in p.drawn]
+        if p.mode in ("scout", "fortune"):
+            return [ReplaceDisplay()] + [ReplaceDisplay(order=d, replace=r) for d in drawn for r in s.display]
+        board = s.seats[p.seat].board
+        if p.mode == "farmer":
+            ok = [d for d in drawn if ORDERS[d].grain and fx.can_fulfil(d, board, "free")]
+        else:
+            ok = [d for d in drawn if ORDERS[d].kind in ("small", "special") and fx.can_fulfil(d, board)]
+        return [FulfilDrawn()] + [FulfilDrawn(order=d) for d in ok]
+    if p.step == "take":
+        return [_take(c) for c in sorted(set(s.discard))]
+    if p.step == "second":
+        return [SecondOrder()] + [SecondOrder(order=o) for o in
+                                  fx.display_orders(s, s.seats[p.seat].board, ("small", "large", "special"), "full")]
+    if p.step == "respond":
+        return [Respond(**c) for c in fx.response_options(s, p)]
+    return []
+
+
+_TAKE: dict = {}  # card -> TakeDiscard(card)
+
+
+def _take(card: str) -> TakeDiscard:
+    m = _TAKE.get(card)
+    if m is None:
+        m = _TAKE[card] = TakeDiscard(card=card)
+    return m
+
+
+def pending_reason(p: Pending, move) -> str:
+    what = {"keep": "choose which drawn card(s) to keep", "arrange": "put the looked-at cards back in an order",
+            "orders": "decide about the drawn order cards", "take": "take a card from the discard pile",
+            "second": "fulfil a second order or stop", "respond": "choose as the card demands"}
+    return f"not possible now: {what.get(p.step, 'finish the action')}"
+
+
+# --- why a move is refused ------------------------------------------------------------------------
+def action_reason(s: KashgarState, seat: int, move) -> str:
+    card = s.seats[seat].caravans[move.caravan][0]
+    person = PERSONS[card]
+    if isinstance(move, Pass):
+        return f"the {person.name} may not pass: choose one of its actions"
+    actions = person.caravan if isinstance(move, CaravanAction) else person.farewell
+    kind = "caravan action" if isinstance(move, CaravanAction) else "farewell action"
+    if not 0 <= move.action < len(actions):
+        return f"the {person.name} has no {kind} number {move.action}"
+    act = actions[move.action]
+    if not fx.pay_options(s.seats[seat].board, act.cost):
+        return f"you cannot pay the {person.name}'s {kind}"
+    return f"the {person.name}'s {kind} cannot be carried out with these choices"

@@ -90,7 +90,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         for x in range(WIDTH):
             cx, cy = X0 + x * CELL, Y0 + y * CELL
             cell = board[y][x] if y < len(board) and x < len(board[y]) else None
-            body = [rect(cx + 1, cy + 1, CELL - 2, CELL - 2, "none", "#9cc3e0", rx=2, class_="hit")]
+            body = [rect(cx + 1, cy + 1, CELL - 2, CELL - 2, "transparent", "#9cc3e0", rx=2, class_="hit")]
             e = entries.get(square(x, y))
             if e and cell is None:
                 body.append(text(cx + CELL / 2, cy + CELL / 2 + 5, "entry " + e, 11, "middle", fill="#0b3d6e"))

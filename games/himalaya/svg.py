@@ -72,9 +72,9 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             cy += 8
         dele = (regions.get(r) or {}).get("delegates") or []
         counts = " ".join(f"{i}:{c}" for i, c in enumerate(dele) if c)
-        out.append(text(cx, cy, f"region {r}", 13, "middle", weight="700", fill="#7B3294", opacity="0.85"))
+        out.append(text(cx, cy, f"region {r}", 13, "middle", weight="700", fill="#7B3294", opacity="0.85", pointer_events="none"))
         if counts:
-            out.append(text(cx, cy + 14, "delegates " + counts, 10, "middle", fill="#7B3294") + title(f"region {r} delegates by seat: {counts}"))
+            out.append(text(cx, cy + 14, "delegates " + counts, 10, "middle", fill="#7B3294", pointer_events="none") + title(f"region {r} delegates by seat: {counts}"))
     # villages
     market = ev.get("market")
     for v in view.get("villages", []):

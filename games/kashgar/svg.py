@@ -9,7 +9,7 @@ from typing import Any
 from games.svgkit import circle, rect, seat_colour, seat_mark, svg, text, title
 from games.svgkit import target as clickable
 
-from .cards import ORDERS, PERSONS, RESOURCES, SPICE_NAMES, cost_text
+from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES, cost_text
 
 W = 1000
 CARD_W, CARD_H, GAP = 158, 62, 6

@@ -182,7 +182,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             if not car:
                 row.append(text(100, yy + CARD_H / 2 + 5, "empty", 12, fill="#666"))
             mine = s == seat
-            out.append(clickable(f"caravan:{k}" if mine else None, "".join(row) + rect(4, yy - 2, 92, CARD_H + 4, "none", "none", class_="hit"),
+            out.append(clickable(f"caravan:{k}" if mine else None, "".join(row) + rect(4, yy - 2, 92, CARD_H + 4, "transparent", "none", class_="hit"),
                               f"your caravan {k + 1}" if mine else ""))
             yy += CARD_H + GAP
         extra = []

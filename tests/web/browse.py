@@ -20,3 +20,53 @@ def open_game(page: Page, game_id: str) -> None:
 
 def version(page: Page) -> int:
     return int(page.locator("body").get_attribute("data-version"))
+
+
+def wait_for_turn_or_end(page: Page) -> str:
+    """Wait until this seat has moves on the page or the game is over; the game's status."""
+    page.wait_for_function("() => document.body.dataset.status === 'finished'"
+                           " || document.querySelectorAll('#moves button.move').length > 0", timeout=60_000)
+    return page.locator("body").get_attribute("data-status")
+
+
+def play_to_the_end(page: Page, rng, shot=None, limit: int = 1500) -> dict[str, int]:
+    """Play this page's seat to the end by clicking: a part of the board that has moves when there is one
+    (then, if the click leaves a choice, one of the moves it narrowed to), otherwise a move in the list.
+    `shot(page)` is called once, a few moves in. Counts of board clicks, list clicks and refusals."""
+    counts = {"board": 0, "list": 0, "refused": 0, "moves": 0}
+    for _ in range(limit):
+        if wait_for_turn_or_end(page) == "finished":
+            return counts
+        v = page.locator("body").get_attribute("data-version")
+        parts = page.locator("#board [data-target].can")
+        n = parts.count()
+        clicked = False
+        if n and rng.random() < 0.8:
+            try:
+                parts.nth(rng.randrange(n)).locator(".hit").first.click(timeout=2000)
+                counts["board"] += 1
+                clicked = True
+            except Exception:  # noqa: BLE001 - the frame changed under the pointer: choose from the list
+                clicked = False
+        if not clicked or page.locator("#moves", has_text="Show all moves").count():
+            buttons = page.locator("#moves button.move")
+            k = buttons.count()
+            try:
+                buttons.nth(rng.randrange(k)).click(timeout=2000)
+                counts["list"] += 1
+            except Exception:  # noqa: BLE001 - redrawn meanwhile: look again
+                continue
+        try:
+            page.wait_for_function(f"() => document.body.dataset.version !== '{v}'"
+                                   " || (document.getElementById('notice').textContent || '').startsWith('Refused')",
+                                   timeout=60_000)
+        except Exception:
+            raise AssertionError(f"stuck at version {v}: notice {page.locator('#notice').text_content()!r}; "
+                                 f"moves {page.locator('#moves').inner_text()[:300]!r}; console {page.evaluate('window.caravanErrors || []')}; status {page.locator('#status').inner_text()!r}") from None
+        if (page.locator("#notice").text_content() or "").startswith("Refused"):
+            counts["refused"] += 1
+            page.evaluate("document.getElementById('notice').textContent = ''")
+        counts["moves"] += 1
+        if shot is not None and counts["moves"] == 12:
+            shot(page)
+    raise AssertionError(f"not over after {limit} clicks: {counts}")

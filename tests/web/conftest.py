@@ -42,6 +42,7 @@ def page(browser, stack):
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     yield pg
     ctx.close()
     assert not outside, f"the page asked for something outside the app: {outside}"

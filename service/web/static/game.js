@@ -97,7 +97,7 @@
     const t = ev.target.closest("[data-target]");
     if (!t || !t.classList.contains("can")) return;
     const ms = frame.moves.filter((m) => m.target === t.dataset.target);
-    if (ms.length === 1 && ms[0].group !== "more") { play(ms[0]); return; }
+    if (ms.length === 1) { play(ms[0]); return; }
     picked = t.dataset.target; drawMoves(); markTargets();
     const first = document.querySelector("#moves button.move"); if (first) first.focus();
   }
@@ -211,6 +211,10 @@
         }
       } catch (e) {
         if (mine.signal.aborted) return;
+        if (!(e instanceof TypeError && /network|fetch/i.test(e.message))) {
+          (window.caravanErrors = window.caravanErrors || []).push(String(e && e.stack || e));
+          console.error("frame stream:", e);
+        }
       }
       body.dataset.live = "no";
       await new Promise((res) => setTimeout(res, delay));

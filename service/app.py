@@ -26,6 +26,7 @@ from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, rt
 from service.settings import Settings, settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
+from service import web
 
 
 # --- request and response bodies -----------------------------------------------------------------
@@ -236,7 +237,8 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     return Litestar(
         route_handlers=[*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-                        event_stream, state_at, *AUDIT_ROUTES, *(extra_handlers or [])],
+                        event_stream, state_at, *AUDIT_ROUTES, *web.ROUTES, *(extra_handlers or [])],
+        template_config=web.TEMPLATES,
         lifespan=[lifespan],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,

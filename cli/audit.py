@@ -30,6 +30,23 @@ def undo(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
         typer.echo(f"undo to event {answer['to']} requested; waiting for {waiting or 'the other players'} to consent")
 
 
+def entropy(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
+            value: Optional[str] = typer.Argument(None, help="your entropy (default: 32 fresh random hex digits)"),
+            token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Add your seat's entropy to the game's luck, before its first chance draw (a game created with
+    `--option await_entropy=true` waits for every human seat's)."""
+    import secrets
+
+    use_token(token)
+    body = {"entropy": value or secrets.token_hex(16)}
+    answer = request("POST", f"/games/{game_id}/entropy", token=token_for(game_id, seat), json_body=body)
+    if as_json:
+        return emit_json(answer)
+    missing = answer["missing"]
+    typer.echo(f"entropy added (version {answer['version']}); " +
+               (f"the first draw waits for seat(s) {missing}" if missing else "nothing more awaited"))
+
+
 def export(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
            out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
            token: Optional[str] = TOKEN):
@@ -222,5 +239,5 @@ def keys():
 
 
 def register(app: typer.Typer) -> None:
-    for fn in (undo, replay, export, verify):
+    for fn in (undo, entropy, replay, export, verify):
         app.command()(fn)

@@ -44,7 +44,8 @@ def entropy(game_id: str = typer.Argument(..., help="the game", autocompletion=c
         return emit_json(answer)
     missing = answer["missing"]
     typer.echo(f"entropy added (version {answer['version']}); " +
-               (f"the first draw waits for seat(s) {missing}" if missing else "nothing more awaited"))
+               (f"the first draw waits for seat(s) {', '.join(str(m) for m in missing)}" if missing
+                else "nothing more awaited"))
 
 
 def export(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,

@@ -164,7 +164,8 @@ def listing(game_id: str, tok: Optional[str]) -> tuple[list[tuple[str, dict[str,
     """(group, move) in the numbering every verb uses, the version they were listed at, the game type."""
     listed, version = moves_at(game_id, tok)
     g = request("GET", f"/games/{game_id}", token=tok)
-    return words.ordered(words.for_type(g["type"]), listed), version, g["type"]
+    view = words.Menu.seat_view(g.get("view"), g.get("you"))
+    return words.ordered(words.for_type(g["type"]), listed, view), version, g["type"]
 
 
 @app.command()
@@ -178,7 +179,7 @@ def moves(game_id: str = typer.Argument(..., help="the game", autocompletion=com
     listed, version = moves_at(game_id, tok)
     g = request("GET", f"/games/{game_id}", token=tok)
     w = words.for_type(g["type"])
-    m = words.menu(w, g.get("view"), listed)
+    m = words.menu(w, g.get("view"), listed, g.get("you"))
     remember_listing(game_id, seat, version, m.moves)
     if as_json:
         return emit_json({"version": version, "moves": [{"n": i, "group": m.groups[i], "text": m.texts[i], "move": mv}

@@ -141,7 +141,7 @@ def play(game_id: str, seat: str, poll: float) -> None:
             continue
         t.account(g["version"])
         board.show(g)
-        menu = words.menu(t.words, g.get("view"), listed)
+        menu = words.menu(t.words, g.get("view"), listed, t.me)
         if listed:
             words.print_menu(menu, filt)
         else:
@@ -161,7 +161,7 @@ def play(game_id: str, seat: str, poll: float) -> None:
             if not t.my_turn(now):
                 return f"the game moved on: {t.waiting_line(now)}"
             listed, at = moves_at(game_id, t.token)
-            if at == now["version"] and words.menu(t.words, now.get("view"), listed).texts == menu.texts:
+            if at == now["version"] and words.menu(t.words, now.get("view"), listed, t.me).texts == menu.texts:
                 version = at  # the others moved; your choices read the same: they stand
                 return None
             return "the game moved on and your choices changed"
@@ -236,7 +236,7 @@ def submit(t: Table, menu: "words.Menu", n: int, version: int) -> bool:
                 return False
             g = t.game()
             listed, at = moves_at(t.id, t.token)
-            again = words.menu(t.words, g.get("view"), listed)
+            again = words.menu(t.words, g.get("view"), listed, t.me)
             if g["status"] == "active" and t.my_turn(g) and at == g["version"] and again.texts == menu.texts:
                 typer.echo(f"(the others moved meanwhile, version {at}; your choices read the same, so yours stands)")
                 version = at

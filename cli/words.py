@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import json
 import shutil
+import textwrap
 from typing import Any, Callable
 
 import typer
@@ -63,38 +64,52 @@ def move_text(w: Words, move: dict[str, Any], view: dict[str, Any] | None, chanc
         return w.game.describe(decoded)
 
 
-def group_of(w: Words, move: dict[str, Any]) -> str:
+def _call(w: Words, name: str, move: dict[str, Any], view: dict[str, Any] | None) -> str | None:
+    """The describe module's `name(move, view)`, or None when it has none or it cannot say."""
     decoded = w.decode(move)
-    fn = getattr(w.module, "group", None) if w.module is not None else None
-    if decoded is not None and fn is not None:
-        try:
-            return fn(decoded)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            pass
-    return str(move.get("type", "moves")).replace("-", " ")
+    fn = getattr(w.module, name, None) if w.module is not None else None
+    if decoded is None or fn is None:
+        return None
+    try:
+        return fn(decoded, view)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None
 
 
-def ordered(w: Words, listed: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+def group_of(w: Words, move: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    return _call(w, "group", move, view) or str(move.get("type", "moves")).replace("-", " ")
+
+
+def ordered(w: Words, listed: list[dict[str, Any]], view: dict[str, Any] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The moves grouped (groups in order of first appearance, moves in the server's order within a
     group): the numbering every verb uses."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for m in listed:
-        groups.setdefault(group_of(w, m), []).append(m)
+        groups.setdefault(group_of(w, m, view), []).append(m)
     return [(g, m) for g, ms in groups.items() for m in ms]
 
 
 class Menu:
     """A numbered, grouped list of moves with their words."""
 
-    def __init__(self, w: Words, view: dict[str, Any] | None, listed: list[dict[str, Any]]):
-        pairs = ordered(w, listed)
+    @staticmethod
+    def seat_view(view: Any, seat: int | None) -> Any:
+        """The view with the seat it was drawn for (whose caravans, hand, screen the moves speak of)."""
+        if isinstance(view, dict) and view.get("you") is None and seat is not None:
+            return {**view, "you": seat}
+        return view
+
+    def __init__(self, w: Words, view: dict[str, Any] | None, listed: list[dict[str, Any]], seat: int | None = None):
+        view = self.seat_view(view, seat)
+        pairs = ordered(w, listed, view)
         self.groups = [g for g, _ in pairs]
         self.moves = [m for _, m in pairs]
-        self.texts = [move_text(w, m, view) for m in self.moves]
+        self.texts = [move_text(w, m, view) for m in self.moves]  # the whole move in words
+        self.choices = [_call(w, "describe_choice", m, view) or t for m, t in zip(self.moves, self.texts)]  # under its heading
 
 
-def menu(w: Words, view: dict[str, Any] | None, listed: list[dict[str, Any]]) -> Menu:
-    return Menu(w, view, listed)
+def menu(w: Words, view: dict[str, Any] | None, listed: list[dict[str, Any]], seat: int | None = None) -> Menu:
+    return Menu(w, view, listed, seat)
 
 
 def menu_lines(m: Menu, filt: str = "", height: int | None = None, width: int | None = None) -> list[str]:
@@ -104,8 +119,13 @@ def menu_lines(m: Menu, filt: str = "", height: int | None = None, width: int | 
     size = shutil.get_terminal_size((80, 40))
     height = height or max(size.lines - 12, 12)
     width = width or size.columns
-    f = filt.lower()
-    chosen = [i for i in range(len(m.moves)) if not f or f in m.texts[i].lower() or f in m.groups[i].lower()]
+    f = filt.lower().strip()
+    lo, dash, hi = f.replace("–", "-").partition("-")
+    if dash and lo.strip().isdigit() and hi.strip().isdigit():  # a range of numbers: "2-9"
+        chosen = [i for i in range(len(m.moves)) if int(lo) <= i <= int(hi)]
+    else:
+        chosen = [i for i in range(len(m.moves)) if not f or f in m.texts[i].lower() or f in m.groups[i].lower()
+                  or f in m.choices[i].lower()]
     by_group: dict[str, list[int]] = {}
     for i in chosen:
         by_group.setdefault(m.groups[i], []).append(i)
@@ -114,17 +134,24 @@ def menu_lines(m: Menu, filt: str = "", height: int | None = None, width: int | 
         return [f"no move matches {filt!r} (an empty line shows them all)"]
     full = len(chosen) + len(by_group)
     for g, idx in by_group.items():
-        lines.append(f"{g}:")
+        lines += textwrap.wrap(f"{g}:", width, subsequent_indent="    ") or [f"{g}:"]
         if full > height and len(idx) > 3 and not f:
-            lines.append(f"  {idx[0]:>3}–{idx[-1]:<3} {len(idx)} choices (type a word to see them, e.g. '{first_word(g)}')")
+            lines.append(f"  {idx[0]:>3}–{idx[-1]:<3} {len(idx)} choices: type {idx[0]}-{idx[-1]} to see them "
+                         f"(or a word to filter, e.g. '{example_word(m, idx)}')")
             continue
         for i in idx:
-            lines.append(clip(f"  {i:>3}  {m.texts[i]}", width))
+            lines.append(clip(f"  {i:>3}  {m.choices[i]}", width))
     return lines
 
 
-def first_word(text: str) -> str:
-    return next((w for w in text.split() if len(w) > 2), text.split()[0] if text.split() else "")
+def example_word(m: Menu, idx: list[int]) -> str:
+    """A word from the group's first move that the group's heading does not already say."""
+    heading = set(m.groups[idx[0]].lower().split())
+    for word in m.texts[idx[0]].split():
+        w = word.strip("(),:;—").lower()
+        if len(w) > 2 and w not in heading and not w.isdigit():
+            return w
+    return m.groups[idx[0]].split()[0]
 
 
 def clip(line: str, width: int) -> str:

@@ -48,7 +48,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
         lines.append("events: " + "; ".join(figs))
     lines.append("")
     lines.append("paths E/S/I: earth/stone/ice neighbour; cubes s b t j g: salt barley tea jade gold")
-    lines.append(" vil lvl       E/S/I      regions  goods" + " " * 39 + "stupa caravans")
+    lines.append(" vil building  E/ S/ I  reg  goods or order" + " " * 24 + "stupa, caravans")
     for v in view["villages"]:
         n = v["village"]
         e, s_, i = (str(x) if x else "-" for x in PATHS_OF[n])
@@ -57,11 +57,11 @@ def render(view: dict[str, Any], seat: int | None) -> str:
             goods = "cubes " + _cubes(v["cubes"])
         elif v.get("ring"):
             r = v["ring"]
-            goods = f"order {r['id']} {r['text']} ({r['yaks']} yaks)"
+            goods = f"{r['id']}: {r['text']}, {r['yaks']} yak{'s' if r['yaks'] != 1 else ''}"
         stupa = _seat(v["stupa"]) if v["stupa"] >= 0 else "  "
         cars = " ".join(_seat(c) for c in v["caravans"])
         lines.append(
-            f" {n:>3} {BUILDING[v['level']]:<8} {e:>2}/{s_:>2}/{i:>2}   {v['regions']:<7}  {goods:<43} {stupa}    {cars}"
+            f" {n:>3} {BUILDING[v['level']]:<9} {e:>2}/{s_:>2}/{i:>2}  {v['regions']:<4} {goods:<38} {stupa} {cars}"
         )
     lines.append("")
     regs = []
@@ -80,18 +80,20 @@ def render(view: dict[str, Any], seat: int | None) -> str:
             f"{_seat(i)} {where:<14} stupas {p['stupas_left']} delegates {p['delegates_left']:>2}"
             f" tokens {p['inventory_tokens']} figures {','.join(f[0].upper() for f in p['event_figures_left']) or '-'}"
         )
-        if "cubes" in p:
-            rings = " ".join(r["id"] for r in p["rings"]) or "-"
-            row += f"  cubes {_cubes(p['cubes'])} rings {rings} yaks {p['yaks']}"
-        else:
-            row += f"  cubes {p['cubes_held']} rings {p['rings_kept']}"
-        if p.get("program") is not None:
-            row += "  program " + " ".join(c[:2] for c in p["program"])
-        elif "discs_programmed" in p:
-            row += f"  programmed {p['discs_programmed']}/6"
         if i == seat:
             row = "[bold]" + row + "[/] (you)"
+        second = "    "
+        if "cubes" in p:
+            rings = " ".join(r["id"] for r in p["rings"]) or "-"
+            second += f"cubes {_cubes(p['cubes'])}, rings {rings}, yaks {p['yaks']}"
+        else:
+            second += f"cubes {p['cubes_held']}, rings {p['rings_kept']}"
+        if p.get("program") is not None:
+            second += "; program: " + (", ".join(p["program"]) or "nothing yet")
+        elif "discs_programmed" in p:
+            second += f"; programmed {p['discs_programmed']}/6"
         lines.append(row)
+        lines.append(second)
     if view.get("pending"):
         pend = view["pending"]
         lines.append(

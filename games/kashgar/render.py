@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import ORDERS, PERSONS, RESOURCES, cost_text
+from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES, cost_text
 
 STEPS = {"draw": "drawing cards", "keep": "choosing which drawn card(s) to keep",
          "arrange": "putting the looked-at cards back", "orders": "deciding about the drawn orders",
@@ -62,14 +62,14 @@ def render(v: dict, seat: int | None) -> str:
         turn = " ◀" if i in active else ""
         out.append(f"[bold]Seat {i}[/bold]{me}{turn} — {p['vp']} VP")
         b = p["board"]
-        out.append("  " + "  ".join(f"{r} {b[r]}" for r in RESOURCES))
+        out.append("  " + ", ".join(f"{SPICE_NAMES[r]} {b[r]}" for r in RESOURCES))
         for k, car in enumerate(p["caravans"]):
             names = [card_name(c) for c in car]
             if names:
                 names[0] = f"[bold]{names[0]}[/bold]"  # the front card: the one that can act
             out.append(f"  caravan {k + 1}: " + (" | ".join(names) or "—"))
         if p["orders"]:
-            out.append("  orders: " + ", ".join(f"{o} ({ORDERS[o].vp} VP)" for o in p["orders"]))
+            out.append("  orders: " + ", ".join(f"{o} {ORDERS[o].name or ORDERS[o].kind} ({ORDERS[o].vp} VP)" for o in p["orders"]))
         if p.get("dealt"):
             out.append("  start cards to place: " + ", ".join(card_name(c) for c in p["dealt"]))
     pd = v.get("pending")

@@ -4,6 +4,8 @@ the auction or ruler under way and whose decision it is. Uses rich markup."""
 
 from __future__ import annotations
 
+from games.yangtze.describe import tile as tile_words
+
 LUXURY_STYLE, EVERYDAY_STYLE = "bold blue", "cyan"
 
 
@@ -53,10 +55,10 @@ def render(v: dict, seat: int | None) -> str:
 
     if v.get("auction"):
         a = v["auction"]
-        high = f"{a['high_bid']} by seat {a['high_bidder']}" if a["high_bidder"] is not None else "no bid yet"
-        passed = ", ".join(str(s) for s in a["passed"]) or "nobody"
+        high = f"high bid {a['high_bid']} by {who(a['high_bidder'], you)}" if a["high_bidder"] is not None else "no bids yet"
+        passed = ", ".join(who(s, you) for s in a["passed"]) or "nobody"
         lines.append(
-            f"[bold magenta]Auction[/bold magenta] for {a['tile']}: high bid {high}; passed: {passed};"
+            f"[bold magenta]Auction[/bold magenta] for the {tile_words(a['tile'])}: {high}; passed: {passed};"
             f" to bid: {who(a['turn'], you)}"
         )
     if v.get("ruling"):
@@ -80,15 +82,16 @@ def render(v: dict, seat: int | None) -> str:
         if p["secret"] is None and p["hidden_goods"]:
             lines.append(f"    + {p['hidden_goods']} secret starting good(s)")
         elif p["secret"]:
-            lines.append(f"    (starting goods still secret to others: {', '.join(p['secret'])})")
-        lines.append(f"    settlements: {', '.join(p['settlements']) or 'none'}")
+            lines.append(f"    (starting goods still secret to others: {', '.join(tile(t) for t in p['secret'])})")
+        lines.append(f"    settlements: {', '.join(tile_words(t) for t in p['settlements']) or 'none'}")
         lines.append(f"    cards: {', '.join(p['card_names']) or 'all used'}")
 
     if v.get("result"):
         res = v["result"]
         lines.append("")
-        lines.append(f"[bold green]Game over[/bold green] ({v['ended_by']})")
+        lines.append("[bold green]Game over[/bold green]" + (f" ({v['ended_by']})" if v.get("ended_by") else ""))
         for i, (score, rank) in enumerate(zip(res["scores"], res["ranks"])):
             lines.append(f"  {rank}. seat {i}: {score:g}")
-        lines.append(f"  {res['detail']}")
+        if res.get("detail"):
+            lines.append(f"  {res['detail']}")
     return "\n".join(lines)

@@ -1,0 +1,228 @@
+"""Kashgar's moves, person cards and orders in the rulebook's words, for every client (the CLI's
+lists, the log, replay). Caravans are numbered 1-3 as at the table. `describe_move(move, view)` names
+the card a move uses when the view shows the caravan; `group(move)` is a long list's heading."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.kashgar.content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES
+from games.kashgar.moves import (
+    Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards,
+    ReplaceDisplay, Respond, SecondOrder, TakeDiscard,
+)
+
+ORDER_KIND = {"small": "small order", "large": "great order", "special": "special order"}
+
+
+def goods(vector: tuple[int, ...] | list[int]) -> str:
+    """A board vector in words: "6 cinnamon + 1 mule"."""
+    parts = []
+    for r, n in zip(RESOURCES, vector):
+        if n:
+            name = SPICE_NAMES[r]
+            parts.append(f"{n} {name[:-1] if name == 'mules' and n == 1 else name}")
+    return " + ".join(parts) or "nothing"
+
+
+def order(o: str | None) -> str:
+    """An order card: "K04 (small order): 3 star anise + 2 cinnamon for 2 VP, needs 2 mules"."""
+    if not o:
+        return "no order"
+    card = ORDERS.get(o)
+    if card is None:
+        return o
+    title = f"{card.name}, " if card.name else ""
+    return f"{o} ({title}{ORDER_KIND[card.kind]}): {goods(card.cost)} for {card.vp} VP, needs {card.cond} mule" + \
+        ("s" if card.cond != 1 else "")
+
+
+def effect(eff: tuple) -> str:
+    """One card effect in words (the content's effect tuples)."""
+    kind, *args = eff
+    match kind:
+        case "gain":
+            vector, spices = args
+            got = [goods(vector)] if any(vector) else []
+            if spices:
+                got.append(f"{spices} spice{'s' if spices != 1 else ''} of your choice")
+            return "gain " + " + ".join(got)
+        case "gain_either":
+            which, n = args
+            return f"gain {n} {' or '.join(SPICE_NAMES[s] for s in which)}"
+        case "set":
+            r, n = args
+            return f"set your {SPICE_NAMES[r]} to {n}"
+        case "set_spice":
+            return f"set one spice to {args[0]}"
+        case "fulfil":
+            kinds, how, extra = args
+            what = "an order" if len(kinds) == 3 else " or ".join(ORDER_KIND.get(k, k) for k in kinds)
+            return "fulfil " + what + {"free": " without paying", "no_spice": " without paying its spices"}.get(how, "") + \
+                (" (+1 VP)" if extra else "")
+        case "fulfil_two":
+            return "fulfil up to two orders"
+        case "draw_std":
+            n, keep = args
+            return f"draw {n} person cards, keep {keep}"
+        case "draw_spc":
+            n, keep = args
+            return f"draw {n} special cards, keep {keep}"
+        case "take_discard":
+            return f"take {args[0]} card{'s' if args[0] != 1 else ''} from the discard pile"
+        case "draw_orders":
+            return f"draw {args[0]} order{'s' if args[0] != 1 else ''} ({args[1]})"
+        case "look_std":
+            return f"look at the top {args[0]} person cards and put them back in any order"
+        case "flip":
+            return "turn the Patriarch to the Matriarch"
+        case "two_spices":
+            return f"gain {args[0]} each of two different spices"
+        case "other_spice":
+            return f"trade for {args[0]} of another spice"
+        case "others_gain":
+            return f"the others gain {args[1]} {SPICE_NAMES[args[0]]}"
+        case "others_set":
+            return f"the others set their {SPICE_NAMES[args[0]]} to {args[1]}"
+        case "others_lose":
+            return f"the others lose {args[1]} {SPICE_NAMES[args[0]]}"
+        case "target_lose":
+            return f"a player loses {args[1]} {SPICE_NAMES[args[0]]}"
+    return kind.replace("_", " ")
+
+
+def person(card: str | None, action: int | None = None, farewell: bool = False) -> str:
+    """A person card, and with `action` what that action does: "Spice Trader: fulfil an order"."""
+    p = PERSONS.get(card or "")
+    if p is None:
+        return card or "a card"
+    if action is None:
+        return p.name
+    actions = p.farewell if farewell else p.caravan
+    if not 0 <= action < len(actions):
+        return p.name
+    a = actions[action]
+    pay = []
+    if any(a.cost.board):
+        pay.append(goods(a.cost.board))
+    if a.cost.any_spice:
+        pay.append(f"{a.cost.any_spice} spice{'s' if a.cost.any_spice != 1 else ''}")
+    if a.cost.one_spice:
+        pay.append(f"{a.cost.one_spice} of one spice")
+    return f"{p.name}: " + (f"pay {' + '.join(pay)}, " if pay else "") + effect(a.effect)
+
+
+def front(view: dict[str, Any] | None, caravan: int) -> str | None:
+    if not view:
+        return None
+    seat = view.get("you")
+    if seat is None:
+        pending = view.get("pending") or {}
+        seat = pending.get("seat")
+    players = view.get("players") or []
+    if seat is None or not 0 <= seat < len(players):
+        return None
+    caravans = players[seat].get("caravans") or []
+    return caravans[caravan][0] if 0 <= caravan < len(caravans) and caravans[caravan] else None
+
+
+def details(move: Any) -> str:
+    parts = []
+    if move.pay:
+        parts.append("paying " + " + ".join(SPICE_NAMES.get(s, s) for s in move.pay))
+    if move.spice:
+        parts.append(SPICE_NAMES.get(move.spice, move.spice))
+    if move.spice2:
+        parts.append(SPICE_NAMES.get(move.spice2, move.spice2))
+    if move.resource:
+        parts.append(SPICE_NAMES.get(move.resource, move.resource))
+    if move.order:
+        parts.append("order " + order(move.order))
+    if move.target is not None:
+        parts.append(f"against seat {move.target}" + (f"'s caravan {move.target_caravan + 1}" if move.target_caravan is not None else ""))
+    if move.from_caravan is not None:
+        parts.append(f"from caravan {move.from_caravan + 1}")
+    if move.position is not None:
+        parts.append(f"card {move.position + 1}")
+    if move.to_caravan is not None:
+        parts.append(f"to caravan {move.to_caravan + 1}")
+    return "; ".join(parts)
+
+
+def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
+    match move:
+        case PlaceStartCards(cards=c):
+            return "start cards: " + ", ".join(f"{person(x)} behind caravan {i + 1}" for i, x in enumerate(c))
+        case CaravanAction() | Farewell():
+            farewell = isinstance(move, Farewell)
+            card = front(view, move.caravan)
+            what = person(card, move.action, farewell) if card else f"the front card's {'farewell' if farewell else 'caravan'} action"
+            more = details(move)
+            how = "farewell" if farewell else "caravan action"
+            return f"caravan {move.caravan + 1}, {how}: {what}" + (f" — {more}" if more else "")
+        case Pass(caravan=c):
+            card = front(view, c)
+            return f"caravan {c + 1}: pass ({person(card) if card else 'the front card'} goes to the back)"
+        case Keep(cards=c):
+            return "keep " + (", ".join(person(x) for x in c) or "none")
+        case Arrange(cards=c):
+            return "put back on the deck, top first: " + ", ".join(person(x) for x in c)
+        case FulfilDrawn(order=o) | SecondOrder(order=o):
+            return f"fulfil {order(o)}" if o else "fulfil no (further) order"
+        case ReplaceDisplay(order=o, replace=r):
+            return f"put {order(o)} in the display in place of {order(r)}" if o else "leave the display as it is"
+        case TakeDiscard(card=c):
+            return f"take {person(c)} from the discard pile"
+        case Respond(caravan=c, spice=s):
+            if c is not None:
+                return f"caravan {c + 1} gives up its last card"
+            return f"lose {SPICE_NAMES.get(s or '', s)}"
+        case DealStart(card=c):
+            return f"a start card is dealt: {person(c)}"
+        case DrawCard(card=c):
+            return f"a card is drawn: {person(c)}"
+        case DrawOrder(order=o):
+            return f"an order is drawn: {order(o)}"
+    return type(move).__name__
+
+
+def card_summary(card: str) -> str:
+    """A person card's two actions: "Barterer — caravan action: …; farewell: …"."""
+    p = PERSONS.get(card)
+    if p is None:
+        return card
+    acts = [f"caravan action{' ' + str(i + 1) if len(p.caravan) > 1 else ''}: {person(card, i).split(': ', 1)[1]}"
+            for i in range(len(p.caravan))]
+    acts += [f"farewell: {person(card, i, True).split(': ', 1)[1]}" for i in range(len(p.farewell))]
+    return f"{p.name} ({p.vp:+d} VP) — " + "; ".join(acts) if p.vp else f"{p.name} — " + "; ".join(acts)
+
+
+def group(move: Any, view: dict[str, Any] | None = None) -> str:
+    match move:
+        case CaravanAction(caravan=c) | Farewell(caravan=c) | Pass(caravan=c):
+            card = front(view, c)
+            return f"caravan {c + 1}" + (f", front card {card_summary(card)}" if card else "")
+        case Keep() | Arrange() | TakeDiscard():
+            return "cards"
+        case FulfilDrawn() | SecondOrder() | ReplaceDisplay():
+            return "orders"
+        case PlaceStartCards():
+            return "start cards"
+    return type(move).__name__.lower()
+
+
+def describe_choice(move: Any, view: dict[str, Any] | None = None) -> str:
+    """A caravan's move under its heading (which names the card): just what differs."""
+    match move:
+        case CaravanAction() | Farewell():
+            how = "farewell" if isinstance(move, Farewell) else "caravan action"
+            card = PERSONS.get(front(view, move.caravan) or "")
+            if card is not None and len(card.farewell if isinstance(move, Farewell) else card.caravan) > 1:
+                how += f" {move.action + 1}"
+            more = details(move)
+            if more or card is None:
+                return how + (f": {more}" if more else "")
+            return how + ": " + person(card.id, move.action, isinstance(move, Farewell)).split(": ", 1)[-1]
+        case Pass():
+            return "pass (the card goes to the back of the caravan)"
+    return describe_move(move, view)

@@ -1,0 +1,120 @@
+"""Yangtze's moves and tiles in the rulebook's words, for every client (the CLI's lists, the log,
+replay). `describe_move(move, view)` uses the seat's view when given (what lies at a river position,
+what a bundle fetches); `group(move, view)` is the heading a long list groups the move under."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.yangtze.content import (
+    CARD_NAME, CATEGORY, CATEGORY_NAME, COLOUR, DOTS, KIND, LIQUIDITY, PRICES, RULERS, SALE_VALUE,
+    SETTLEMENT_COLOUR, TILE_KIND, WARE,
+)
+from games.yangtze.moves import (
+    Bid, Buy, Cash, ChooseStartPlayer, Clear, Decline, Draw, EndTurn, Exchange, MarketSale, PassBid, Pay, Sell,
+    SellWithCardIII, Surrender,
+)
+
+
+def tile(t: str | None) -> str:
+    """A tile as a person names it: "Vase, luxury, gold"; "Temple (green, 3 dots)"; "ruler Head Tax"."""
+    if not t:
+        return "an empty place"
+    kind = TILE_KIND.get(t)
+    if kind == "good":
+        return f"{WARE[t].title()} ({CATEGORY_NAME[CATEGORY[t]]}, {COLOUR[t].lower()})"
+    if kind == "settlement":
+        colour = "green" if SETTLEMENT_COLOUR[t] == "G" else "brown"
+        return f"{KIND[t].replace('_', ' ').title()} settlement ({colour}, {DOTS[t]} dot{'s' if DOTS[t] != 1 else ''})"
+    if kind == "ruler":
+        name, optional, text = RULERS[t]
+        return f"ruler {name}: {text}"
+    return t
+
+
+def bundle(tiles: tuple[str, ...] | list[str]) -> str:
+    """A bundle and what it fetches: "3 Silk (luxury: red, gold, white) for 27"."""
+    if not tiles:
+        return "nothing"
+    cat = CATEGORY[tiles[0]]
+    wares = sorted({WARE[t] for t in tiles})
+    value = SALE_VALUE[cat][len(tiles)] if len(tiles) < len(SALE_VALUE[cat]) else None
+    colours = ", ".join(COLOUR[t].lower() for t in tiles)
+    what = f"{len(tiles)} {'/'.join(w.title() for w in wares)} ({CATEGORY_NAME[cat]}: {colours})"
+    return what + (f" for {value}" if value is not None else "")
+
+
+def at(view: dict[str, Any] | None, position: int) -> str:
+    """P3 and, when the view shows it, what lies there and its price."""
+    if view:
+        for place in view.get("river", []):
+            if place.get("position") == position:
+                return f"{tile(place.get('good'))} at P{position} for {place.get('price')}"
+    return f"the good at P{position} (price {PRICES[position - 1]})"
+
+
+def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
+    match move:
+        case Draw(tile=t):
+            return f"drawn from the bag: {tile(t)}"
+        case ChooseStartPlayer(seat=s):
+            return f"the start player is seat {s}"
+        case Sell(tiles=t):
+            return f"sell {bundle(t)}"
+        case SellWithCardIII(tiles=t):
+            return f"play card III (sell at any time) and sell {bundle(t)}"
+        case Buy(positions=ps, free=free):
+            parts = [at(view, p) + (" — free with card II" if p == free else "") for p in ps]
+            return "buy " + " and ".join(parts) + (" (card I: double purchase)" if len(ps) == 2 else "")
+        case EndTurn():
+            return "buy nothing and end the turn"
+        case Bid(amount=a):
+            return f"bid {a} for the settlement"
+        case PassBid():
+            return "pass in the auction"
+        case Pay():
+            ruling = (view or {}).get("ruling") or {}
+            return f"pay: {ruling['name']} — {ruling['instruction']}" if ruling.get("name") else "pay the tax"
+        case MarketSale(tiles=t):
+            return f"Open Market: sell {bundle(t)}"
+        case Exchange(tile=t, position=p):
+            return f"River Exchange: swap your {tile(t)} for {at(view, p)}"
+        case Clear(tile=t):
+            return f"Clearance: return your {tile(t)} to the box for 5 coins"
+        case Surrender(tile=t):
+            return f"Confiscation: give up your {tile(t)}"
+        case Decline():
+            ruling = (view or {}).get("ruling") or {}
+            return f"decline {ruling['name']}" if ruling.get("name") else "decline the ruler's offer"
+        case Cash(card=c):
+            return f"cash card {CARD_NAME.get(c, c)} for {LIQUIDITY.get(c, '?')} coins"
+    return type(move).__name__
+
+
+def describe_chance(move: Any, view: dict[str, Any] | None = None) -> str:
+    match move:
+        case Draw(tile=t) if TILE_KIND.get(t) == "ruler":
+            name, _, text = RULERS[t]
+            return f"a ruler was drawn: {name} — {text}"
+        case Draw(tile=t):
+            return f"drawn from the bag: {tile(t)}"
+    return describe_move(move, view)
+
+
+def group(move: Any, view: dict[str, Any] | None = None) -> str:
+    match move:
+        case Sell() | SellWithCardIII():
+            return "sell a bundle" + (" (card III)" if isinstance(move, SellWithCardIII) else "")
+        case Buy(positions=ps, free=free):
+            how = " with card I" if len(ps) == 2 else ""
+            how += " and card II" if free else ""
+            return f"buy{how}"
+        case EndTurn():
+            return "end the turn"
+        case Bid() | PassBid():
+            return "the settlement auction"
+        case Pay() | MarketSale() | Exchange() | Clear() | Surrender() | Decline():
+            return "the ruler"
+        case Cash():
+            return "cash a liquidity card"
+    return type(move).__name__.lower()

@@ -22,11 +22,12 @@ from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
 from service import views
 from service.errors import DomainError, Unauthorized
-from service.games import ARBITER
+from service.games import ARBITER, fingerprint
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, rt
 from service.settings import Settings, settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
+from service import web
 
 
 # --- request and response bodies -----------------------------------------------------------------
@@ -59,7 +60,6 @@ class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
 class MoveAccepted(msgspec.Struct):
     version: int
     status: str
-    duplicate: bool = False
 
 
 class GameType(msgspec.Struct):
@@ -134,7 +134,10 @@ async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
 
 
 @post("/games/{game_id:str}/moves", status_code=201)
-async def submit_move(request: Request, game_id: str, data: MoveRequest) -> MoveAccepted:
+async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Response[MoveAccepted]:
+    """With an `Idempotency-Key` (1 to 128 characters), a retry of the same request (same seat, route and
+    body) gets the first answer byte for byte, marked `Idempotent-Replayed: true`; the same key with
+    another request gets 422 `idempotency-key-reused`."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     if caller is None:
@@ -142,8 +145,11 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Move
     key = request.headers.get("idempotency-key")
     if key is not None and not (0 < len(key) <= 128):
         raise HTTPException(status_code=400, detail="Idempotency-Key must be 1 to 128 characters")
-    acc = await r.games.submit(game_id, caller, data.move, data.expected_version, key)
-    return MoveAccepted(version=acc.version, status=acc.status, duplicate=acc.duplicate)
+    fp = fingerprint(caller, request.method, request.url.path, msgspec.to_builtins(data)) if key else ""
+    acc = await r.games.submit(game_id, caller, data.move, data.expected_version, key, fp)
+    body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))
+    headers = {"Idempotent-Replayed": "true"} if acc.replayed else {}
+    return Response(body, status_code=201, media_type="application/json", headers=headers)
 
 
 @get("/games/{game_id:str}/events")
@@ -232,7 +238,8 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     return Litestar(
         route_handlers=[*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-                        event_stream, state_at, *AUDIT_ROUTES, *(extra_handlers or [])],
+                        event_stream, state_at, *AUDIT_ROUTES, *web.ROUTES, *(extra_handlers or [])],
+        template_config=web.TEMPLATES,
         lifespan=[lifespan],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,

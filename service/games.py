@@ -22,7 +22,7 @@ from games import fairness, registry
 from games.protocol import CHANCE, Game, IllegalMove, sample_chance
 from projections.fold import Folded, chance_rng, start, step
 from projections.loader import GameNotFound, Loader
-from service.errors import GameOver, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
+from service.errors import DomainError, GameOver, IdempotencyKeyReused, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
 from service.players import parse_players
 
 ARBITER = "arbiter"
@@ -36,7 +36,35 @@ def token_hash(token: str) -> str:
 class Accepted(msgspec.Struct):
     version: int
     status: str = "active"
-    duplicate: bool = False
+    replayed: bool = False  # the stored answer to an earlier request under the same Idempotency-Key
+
+
+class Answer(msgspec.Struct):
+    """What an Idempotency-Key keeps: the fingerprint of the request it was first used for (seat,
+    method, path, body) and the answer that request got."""
+
+    fp: str
+    version: int
+    status: str
+
+
+def fingerprint(seat: int | str, method: str, path: str, body: Any) -> str:
+    """One request, as an Idempotency-Key is bound to it: who, which route, and the body (canonical JSON)."""
+    blob = msgspec.json.encode([str(seat), method.upper(), path, body], order="sorted")
+    return hashlib.sha256(blob).hexdigest()
+
+
+def replay(record: bytes, fp: str) -> Accepted:
+    """The stored answer for a retried request, or IdempotencyKeyReused when the key was first used for
+    another request."""
+    try:
+        answer = msgspec.json.decode(record, type=Answer)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        answer = Answer(fp="", version=0, status="")
+    if answer.fp != fp:
+        raise IdempotencyKeyReused("this Idempotency-Key was used for a different request (another seat, "
+                                   "route or body); use a fresh key for a new request")
+    return Accepted(version=answer.version, status=answer.status, replayed=True)
 
 
 class Decision(msgspec.Struct):
@@ -150,13 +178,27 @@ class Games:
     # --- moving ---------------------------------------------------------------------------------
 
     async def submit(self, game_id: str, seat: int | str, move_obj: Any, expected_version: int | None = None,
-                     idempotency_key: str | None = None) -> Accepted:
-        """A seat's move (or, for the arbiter, a chance outcome). Raises a DomainError when refused."""
-        if idempotency_key:
-            seen = await self.redis.get(keys.idem(game_id, idempotency_key))
+                     idempotency_key: str | None = None, fp: str = "") -> Accepted:
+        """A seat's move (or, for the arbiter, a chance outcome). Raises a DomainError when refused.
+        With an `idempotency_key` (bound to the request's fingerprint `fp`): the first request under
+        the key is decided; every later one with the same fingerprint gets its stored answer (even one
+        that raced it and lost the version to it), one with another fingerprint IdempotencyKeyReused."""
+        if not idempotency_key:
+            return await self._submit(game_id, seat, move_obj, expected_version, None, "")
+        seen = await self.store.idempotent(game_id, idempotency_key)
+        if seen is not None:
+            return replay(seen, fp)
+        try:
+            return await self._submit(game_id, seat, move_obj, expected_version, idempotency_key, fp)
+        except (DomainError, VersionConflict):
+            # a racer under the same key may have won meanwhile: the key is set with its events, atomically
+            seen = await self.store.idempotent(game_id, idempotency_key)
             if seen is not None:
-                f = await self.load(game_id)
-                return Accepted(version=int(seen), status=f.status, duplicate=True)
+                return replay(seen, fp)
+            raise
+
+    async def _submit(self, game_id: str, seat: int | str, move_obj: Any, expected_version: int | None,
+                      idempotency_key: str | None, fp: str) -> Accepted:
         f = self.loader.cached(game_id) or await self.load(game_id)
         # a stale hot state is retried once; with no expected version, a few more times, since in a
         # simultaneous phase the other seats' moves land in between (each retry re-decides from scratch)
@@ -164,7 +206,7 @@ class Games:
         for attempt in range(attempts):
             try:
                 decision = self.decide_move(f, seat, move_obj, expected_version, await self.seed(game_id))
-                return await self._commit(f, decision, idempotency_key)
+                return await self._commit(f, decision, idempotency_key, fp)
             except (StaleVersion, VersionConflict):
                 if attempt == attempts - 1:
                     raise
@@ -211,7 +253,7 @@ class Games:
         e = seal(f.version + 1, by, event, prev=f.head, visible_to=visible_to, salt=salt)
         return Decision([e], after)
 
-    async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None) -> Accepted:
+    async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None, fp: str = "") -> Accepted:
         batch, state = list(decision.events), decision.state
         game = f.game
         status = ""
@@ -226,9 +268,10 @@ class Games:
         for i, e in enumerate(batch):
             new = step(new, e, after=state if i == 0 else None)
         waits = self.waiting_on(new)
-        appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, waits or "")
+        record = msgspec.json.encode(Answer(fp=fp, version=new.version, status=new.status)) if idempotency_key else b""
+        appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, waits or "", record)
         if appended.duplicate:
-            return Accepted(version=appended.version, status=f.status, duplicate=True)
+            return replay(appended.record, fp)
         if has_clock(game):
             await self._clock(f.state if f.version > 1 else None, new)
         self.loader.remember(new)

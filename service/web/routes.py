@@ -1,0 +1,153 @@
+"""The web pages: the lobby, a game (live, and for a seat playable), its replay, a tournament.
+
+Pages are rendered for a spectator (a browser sends no token when it opens a page); the page's script
+then asks for frames with the seat's token in the Authorization header — `GET /games/{id}/view/frame`
+and the live `GET /games/{id}/view/stream` — which answer exactly what the API answers that reader,
+drawn and put in words (see frames.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import msgspec
+from litestar import Request, get
+from litestar.contrib.jinja import JinjaTemplateEngine
+from litestar.params import Parameter
+from litestar.response import ServerSentEvent, Template
+from litestar.static_files import create_static_files_router
+from litestar.template.config import TemplateConfig
+
+from games import registry
+from projections import standings
+from service import views
+from service.errors import NotFound
+from service.runtime import Runtime, rt
+from service.tournament_routes import tournaments
+from service.web import frames
+
+HERE = Path(__file__).parent
+TEMPLATES = TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine)
+RECENT = 40  # events in words a live page starts with
+
+
+async def api_view(r: Runtime, f: Any, caller: Any) -> dict[str, Any]:
+    """What `GET /games/{id}` answers this caller."""
+    out = views.game_view(f, caller)
+    if "time_limit" in out:
+        out["deadline"] = await r.games.deadline(f)
+    return out
+
+
+async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = None) -> dict[str, Any]:
+    """The game as it is, for this reader, with the events after `since` (default: the last few)."""
+    f = await r.games.load(game_id)
+    start = max(1, f.version - RECENT + 1) if since is None else since + 1
+    rows = views.event_rows(await r.store.read(game_id, start), caller, f.status == "finished") if start <= f.version else []
+    return frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
+
+
+async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:
+    """The game as it was after event `at` (replay), with that event in words."""
+    f = await r.games.load(game_id)
+    if at >= f.version:
+        out = await frame_now(r, game_id, caller, since=f.version - 1)
+        out["moves"] = []
+        return out
+    finished = f.status == "finished"
+    then = await r.loader.at(game_id, at)
+    rows = views.event_rows(await r.store.read(game_id, at, at), caller, finished)
+    out = frames.frame(f.game, views.game_view(then, caller, finished=finished), rows, [])
+    out["latest"] = f.version
+    return out
+
+
+def game_types() -> list[dict[str, Any]]:
+    return [{"id": g.id, "name": g.name, "min": g.min_players, "max": g.max_players} for g in registry.all_games().values()]
+
+
+async def tournament_rows(request: Request) -> list[dict[str, Any]]:
+    ts = tournaments(request)
+    out = []
+    for tid in await ts.ids():
+        try:
+            out.append(standings.summary(await ts.load(tid)))
+        except NotFound:
+            continue
+    return out
+
+
+# --- pages ---------------------------------------------------------------------------------------------
+
+@get("/", include_in_schema=False)
+async def lobby_page(request: Request, status: str | None = None, type: str | None = None,
+                     fragment: bool = False) -> Template:
+    rows = [r for r in await rt(request).lobby.rows()
+            if (not status or r.status == status) and (not type or r.type == type)]
+    rows.reverse()  # newest first
+    ts = [t for t in await tournament_rows(request)
+          if (not status or t["status"] == status) and (not type or t["game"] == type)]
+    ctx = {"games": rows, "tournaments": ts, "types": game_types(), "status": status or "", "type": type or ""}
+    return Template(template_name="lobby_rows.html" if fragment else "lobby.html", context=ctx)
+
+
+@get("/games/{game_id:str}/view", include_in_schema=False)
+async def game_page(request: Request, game_id: str) -> Template:
+    f0 = await frame_now(rt(request), game_id, None)
+    return Template(template_name="game.html", context={"f": f0, "frame_json": msgspec.json.encode(f0).decode(),
+                                                          "mode": "live"})
+
+
+@get("/games/{game_id:str}/replay", include_in_schema=False)
+async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Template:
+    r = rt(request)
+    f = await r.games.load(game_id)
+    f0 = await frame_at(r, game_id, None, min(at or f.version, f.version))
+    f0["latest"] = f.version
+    return Template(template_name="game.html", context={"f": f0, "frame_json": msgspec.json.encode(f0).decode(),
+                                                          "mode": "replay"})
+
+
+@get("/tournaments/{tournament_id:str}/view", include_in_schema=False)
+async def tournament_page(request: Request, tournament_id: str, fragment: bool = False) -> Template:
+    t = standings.summary(await tournaments(request).load(tournament_id))
+    return Template(template_name="tournament_body.html" if fragment else "tournament.html", context={"t": t})
+
+
+# --- frames for the page's script (JSON, as the bearer's seat may see) ----------------------------------
+
+@get("/games/{game_id:str}/view/frame")
+async def game_frame(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> dict[str, Any]:
+    """The game drawn for the bearer's seat (no token: a spectator): the board as SVG, the header fields
+    of `GET /games/{id}`, the legal moves in words, and the recent events in words (`at`: as it was
+    after event `at`, with that event)."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    if at is None:
+        return await frame_now(r, game_id, caller)
+    return await frame_at(r, game_id, caller, at)
+
+
+@get("/games/{game_id:str}/view/stream")
+async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
+    """A frame now, then one after each event, live (server-sent events named `frame`)."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    first = await frame_now(r, game_id, caller)
+
+    async def feed() -> AsyncIterator[dict[str, Any]]:
+        yield {"id": str(first["version"]), "event": "frame", "data": msgspec.json.encode(first).decode()}
+        seen = first["version"]
+        async for e in r.store.follow(game_id, seen):
+            if e.version <= seen:
+                continue
+            fr = await frame_now(r, game_id, caller, since=seen)
+            seen = fr["version"]
+            yield {"id": str(seen), "event": "frame", "data": msgspec.json.encode(fr).decode()}
+
+    return ServerSentEvent(feed())
+
+
+STATIC = create_static_files_router(path="/static", directories=[HERE / "static"], include_in_schema=False)
+
+ROUTES = [lobby_page, game_page, replay_page, tournament_page, game_frame, game_frames, STATIC]

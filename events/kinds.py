@@ -79,6 +79,8 @@ class Created(GameEvent, tag="created"):
     origin: Origin | None = None
     tournament: TableRef | None = None
     entropy: tuple[str, ...] = ()  # strings the human seats contributed, mixed into every chance draw
+    seed_fixed_by: str | None = None  # "arbiter" when the arbiter fixed the seed
+    await_entropy: bool = False  # the first draw waits for every human seat's entropy event
 
 
 class ForkedState(GameEvent, tag="forked-state"):
@@ -118,6 +120,12 @@ class Undo(GameEvent, tag="undo"):
     consents: tuple[int, ...]  # the seats that consented
 
 
+class SeatEntropy(GameEvent, tag="entropy"):
+    """A seat's contribution to the luck, once, before the first chance draw (mixed into every draw)."""
+
+    entropy: str
+
+
 class Finished(GameEvent, tag="finished"):
     result: Any
 
@@ -126,7 +134,8 @@ class SeedRevealed(GameEvent, tag="seed-revealed"):
     seed: str
 
 
-GameEvents = Created | ForkedState | Move | Chance | UndoRequested | UndoConsented | Undo | Finished | SeedRevealed
+GameEvents = (Created | ForkedState | Move | Chance | UndoRequested | UndoConsented | Undo | SeatEntropy | Finished
+              | SeedRevealed)
 
 
 # --- a tournament's stream --------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 import msgspec
 
 from events.envelope import Envelope, check_chain, secret_salt
-from events.kinds import (ARBITER, TOURNAMENT, BadEvent, Chance, Created, Finished, Move, SeedRevealed,
+from events.kinds import (ARBITER, TOURNAMENT, BadEvent, Chance, Created, Finished, Move, SeatEntropy, SeedRevealed,
                           TableFinished, Undo)
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
@@ -103,11 +103,21 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
     history = {f.version: f}
     chances = 0
     finished: Envelope | None = None
+    drawn = False
     for e in events[1:]:
         try:
             ev = e.event()
         except BadEvent as err:
             return bad(e.version, f"the event cannot be folded: {err}", n)
+        if isinstance(ev, SeatEntropy):
+            why = entropy_fault(f, e.actor, ev, drawn)
+            if why:
+                return bad(e.version, why, n)
+        if isinstance(ev, Chance) and not drawn:
+            drawn = True
+            missing = [s for s, p in enumerate(f.players) if p.ai is None and s not in {x for x, _ in f.entropy}]
+            if f.created.await_entropy and missing:
+                return bad(e.version, f"the first chance draw came before the entropy of seat(s) {missing}", n)
         if isinstance(ev, Chance):
             if e.actor == ARBITER and not created.arbiter_chance:
                 return bad(e.version, "the arbiter entered a chance outcome in a game that draws its own", n)
@@ -115,7 +125,7 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
                 if CHANCE not in game.actors(f.state):
                     return bad(e.version, "a chance outcome where no chance step was due", n)
                 if seed is not None:
-                    expected = sample_chance(game.chance(f.state), chance_rng(seed, f.created, e.version))
+                    expected = sample_chance(game.chance(f.state), chance_rng(seed, f.created, e.version, f.entropy))
                     if as_json(expected) != ev.move:
                         return bad(e.version, "the chance outcome is not the one the seed draws", n)
                     chances += 1
@@ -133,6 +143,10 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
             return bad(e.version, f"the event cannot be folded: {err}", n)
         history[f.version] = f
     checked.append(f"every move re-checked by the {game.name} rules")
+    checked.append("the seed fixed by the arbiter" if f.created.seed_fixed_by else "the seed drawn by the server")
+    if f.entropy:
+        checked.append(f"seat entropy of seat(s) {', '.join(str(s) for s, _ in f.entropy)} added after the seed's "
+                       "commitment and before the first draw, mixed into every draw")
     if seed is not None:
         checked.append(f"{chances} chance outcomes recomputed from the seed")
     result = game.result(f.state)
@@ -145,6 +159,23 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
     elif result is not None:
         return bad(f.version, "the rules say the game is over but no finished event follows", n)
     return Report(ok=True, events=n, finished=finished is not None, checked=checked)
+
+
+ENTROPY_MAX = 64
+
+
+def entropy_fault(f, seat: int | str, e: SeatEntropy, drawn: bool) -> str:
+    """Why an entropy event breaks the scheme ("" when it holds): from a human seat, once, before the
+    first chance draw, 1 to 64 printable characters."""
+    if not isinstance(seat, int) or not 0 <= seat < len(f.players) or f.players[seat].ai is not None:
+        return f"entropy from {seat!r}, who is not a human seat"
+    if any(s == seat for s, _ in f.entropy):
+        return f"seat {seat} added entropy twice"
+    if drawn:
+        return "entropy after the first chance draw (it could be chosen knowing an outcome)"
+    if not 0 < len(e.entropy) <= ENTROPY_MAX:
+        return "entropy must be a string of 1 to 64 characters"
+    return ""
 
 
 def verify_lines(lines: Iterable[str | bytes]) -> Report:

@@ -9,6 +9,7 @@ Each envelope is decoded once into its kind's struct (events/kinds.py); `step` m
   Finished       the result is final (no state change)
   SeedRevealed   the secret seed, published at the end (no state change)
   UndoRequested, UndoConsented: the conversation about an undo
+  SeatEntropy    a seat's contribution to the luck, before the first chance draw (mixed into every draw)
 Any other kind (one a newer service wrote) changes nothing but the version.
 """
 
@@ -19,8 +20,8 @@ from typing import Any, Iterable
 import msgspec
 
 from events.envelope import GENESIS, Envelope, digest, payload_digest
-from events.kinds import (BadEvent, Chance, Event, Created, Finished, ForkedState, Move, PlayerSpec, Undo, UndoConsented,
-                          UndoRequested)
+from events.kinds import (BadEvent, Chance, Created, Event, Finished, ForkedState, Move, PlayerSpec, SeatEntropy,
+                          Undo, UndoConsented, UndoRequested)
 from games import registry
 from games.fairness import HashRng
 from games.protocol import CHANCE, Game
@@ -52,18 +53,20 @@ class Folded(msgspec.Struct, frozen=True):
     barrier: int = 1  # the last chance outcome or revealed secret not undone: undo never reaches before it
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
     undo_request: UndoRequest | None = None  # while an undo awaits consent
+    entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
 
     @property
     def game(self) -> Game:
         return registry.get(self.type)
 
 
-def chance_rng(seed: str, created: Created, version: int) -> HashRng:
+def chance_rng(seed: str, created: Created, version: int, seats: Iterable[tuple[int, str]] = ()) -> HashRng:
     """The randomness of the chance step recorded at `version`: the seed, the game's id (or, at a
     duplicate tournament table, the round's deal, so every table of the round draws the same luck), the
-    version, and the entropy the human seats contributed at creation, if any."""
+    version, the entropy given at creation, if any, and each seat's `entropy` event (`seats`, in log order)."""
     key = (created.tournament.deal if created.tournament else None) or created.id
-    return HashRng(seed, key, version, "|".join(created.entropy))
+    mixed = [*created.entropy, *(f"{s}:{x}" for s, x in seats)]
+    return HashRng(seed, key, version, "|".join(mixed))
 
 
 class CorruptLog(Exception):
@@ -125,6 +128,8 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
         case UndoConsented(by=by) if f.undo_request is not None:
             req = f.undo_request
             changes = {"undo_request": msgspec.structs.replace(req, consents=(*req.consents, by))}
+        case SeatEntropy(entropy=value):
+            changes = {"entropy": (*f.entropy, (int(e.actor), value))}
         case ForkedState(state=state):
             changes = {"state": msgspec.convert(state, game.State), "barrier": e.version}
         case Finished():

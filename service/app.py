@@ -21,10 +21,10 @@ from games.protocol import CHANCE
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
 from service import views
-from service.errors import DomainError, Unauthorized
+from service.errors import DomainError, Forbidden, Unauthorized
 from service.games import ARBITER, fingerprint
 from service.routes_audit import ROUTES as AUDIT_ROUTES
-from service.runtime import Runtime, rt
+from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 from service import web
@@ -35,9 +35,9 @@ from service import web
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     type: str
     players: list[str]
-    seed: str | None = None
+    seed: str | None = None  # the arbiter's only (reproducible tables, tests); otherwise the server draws it
     options: dict[str, Any] | None = None
-    entropy: list[str] | None = None  # strings the human seats contribute, mixed into every chance draw
+    entropy: list[str] | None = None  # strings the creator mixes into every chance draw (seats: POST …/entropy)
 
 
 class SeatInfo(msgspec.Struct, omit_defaults=True):
@@ -87,15 +87,26 @@ async def game_types() -> list[GameType]:
         GameType(id=g.id, name=g.name, min_players=g.min_players, max_players=g.max_players,
                  options=[msgspec.to_builtins(o) for o in g.options]
                  + [{"name": "arbiter_chance", "description": "chance outcomes are entered by the arbiter "
-                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None}])
+                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None},
+                    {"name": "await_entropy", "description": "the first chance draw waits until every human "
+                     "seat has added its entropy (POST /games/{id}/entropy)", "default": False, "choices": None}])
         for g in registry.all_games().values()
     ]
 
 
 @post("/games")
 async def create_game(request: Request, data: CreateGame) -> GameCreated:
-    game_id, seats = await rt(request).games.create(data.type, data.players, data.seed, data.options,
-                                                    entropy=data.entropy)
+    r = rt(request)
+    fixed_by = None
+    if data.seed is not None:
+        token = bearer(request)
+        if token is None:
+            raise Unauthorized("only the arbiter may fix a seed: send the arbiter's token")
+        if not r.is_arbiter(token):
+            raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
+        fixed_by = ARBITER
+    game_id, seats = await r.games.create(data.type, data.players, data.seed, data.options,
+                                          entropy=data.entropy, seed_fixed_by=fixed_by)
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 

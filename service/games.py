@@ -16,7 +16,8 @@ import msgspec
 
 from events import keys
 from events.envelope import Envelope, seal, secret_salt
-from events.kinds import Chance, Created, Finished, ForkedState, GameEvent, Move, Origin, SeedRevealed, TableRef, Undo
+from events.kinds import (Chance, Created, Finished, ForkedState, GameEvent, Move, Origin, SeatEntropy, SeedRevealed,
+                          TableRef, Undo)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from games.protocol import CHANCE, Game, IllegalMove, sample_chance
@@ -27,6 +28,13 @@ from service.players import parse_players
 
 ARBITER = "arbiter"
 CACHE_LIMIT = 100_000  # immutable facts kept in process (tokens, seeds); beyond it, start afresh
+SEED_MAX = 128  # characters of a seed the arbiter fixes
+ENTROPY_MAX = 64  # characters of a seat's entropy
+
+
+def printable(value: str, most: int, spaces: bool = False) -> bool:
+    """1 to `most` printable ASCII characters (spaces only if `spaces`): a seed, a seat's entropy."""
+    return 0 < len(value) <= most and value.isascii() and value.isprintable() and (spaces or " " not in value)
 
 
 def token_hash(token: str) -> str:
@@ -123,11 +131,13 @@ class Games:
                      origin: Origin | None = None,
                      tournament: TableRef | None = None,
                      entropy: list[str] | None = None,
-                     seat_token_hashes: dict[int, str] | None = None) -> tuple[str, list[dict[str, Any]]]:
+                     seat_token_hashes: dict[int, str] | None = None,
+                     seed_fixed_by: str | None = None) -> tuple[str, list[dict[str, Any]]]:
         """A new game; returns its id and seats (human seats with their new tokens). `tournament`, when
         the game is a tournament table, is kept in the created event ({"id", "round", "table"});
         `seat_token_hashes` gives human seats a token they already hold (a tournament entrant's), by its
-        hash, so that no token is ever kept in the clear."""
+        hash, so that no token is ever kept in the clear. `seed_fixed_by` ("arbiter") is recorded when a
+        seed was chosen rather than drawn by the server (the route allows it to the arbiter only)."""
         try:
             game = registry.get(type_)
         except KeyError:
@@ -137,6 +147,13 @@ class Games:
             raise Invalid(f"{game.name} takes {game.min_players} to {game.max_players} players, not {len(players)}")
         options = dict(options or {})
         arbiter_chance = bool(options.pop("arbiter_chance", False))
+        await_entropy = options.pop("await_entropy", False)
+        if not isinstance(await_entropy, bool):
+            raise Invalid("await_entropy is true or false")
+        if await_entropy and tournament is not None and tournament.deal:
+            raise Invalid("a duplicate table draws the round's deal: its seats add no entropy")
+        if seed is not None and not printable(seed, SEED_MAX):
+            raise Invalid(f"a seed is 1 to {SEED_MAX} printable ASCII characters without spaces")
         try:
             options = game.check_options(options)
         except ValueError as e:
@@ -147,7 +164,8 @@ class Games:
             raise Invalid("entropy: at most one string of 1 to 256 characters per player")
         created = seal(1, "system", Created(id=game_id, type=type_, players=players, options=options,
                                             arbiter_chance=arbiter_chance, seed_sha256=fairness.commitment(seed),
-                                            origin=origin, tournament=tournament, entropy=tuple(entropy or ())),
+                                            origin=origin, tournament=tournament, entropy=tuple(entropy or ()),
+                                            seed_fixed_by=seed_fixed_by, await_entropy=await_entropy),
                        prev="")
         batch = [created]
         if start_state is not None:  # a fork: its position stays secret until the end, like any hidden state
@@ -298,12 +316,36 @@ class Games:
         await self.store.append(f.id, f.version, [e], waits=self.waiting_on(f) or "")
         self.loader.forget(f.id)
         f = await self.load(f.id)
-        if isinstance(event, Undo) and self.waiting_on(f):  # back to a state that waits on chance or an AI
+        if isinstance(event, (Undo, SeatEntropy)) and self.waiting_on(f):  # now it waits on chance or an AI
             await self.redis.zadd(keys.WAITING, {f.id: time.time()})
         if isinstance(event, Undo):
             await self._clock(None, f)
         await self._after(f, self.waiting_on(f))  # a job that lost its version to this event hands the game back
         return f
+
+    async def add_entropy(self, game_id: str, seat: int, value: str) -> Folded:
+        """A seat's contribution to the luck: a public `entropy` event, once per seat, accepted only
+        before the game's first chance draw. Every later draw mixes it in (projections.fold.chance_rng);
+        the server's seed was committed in the created event before, so neither can choose the outcome."""
+        if not printable(value, ENTROPY_MAX, spaces=True):
+            raise Invalid(f"entropy is 1 to {ENTROPY_MAX} printable ASCII characters")
+        for attempt in range(5):
+            f = await self.load(game_id)
+            if f.status != "active":
+                raise GameOver("the game is over")
+            if shares_its_seed(f):
+                raise StaleVersion("a duplicate table draws the round's deal, the same at every table: no entropy")
+            if any(s == seat for s, _ in f.entropy):
+                raise StaleVersion(f"seat {seat} has added its entropy already")
+            if (any(isinstance(e.event(), Chance) for e in await self.store.read(game_id, 2, f.version))
+                    or f.created.origin is not None):
+                raise StaleVersion("the first chance draw is done: entropy now would come too late")
+            try:
+                return await self.append_system(f, SeatEntropy(entropy=value), actor=seat)
+            except VersionConflict:
+                if attempt == 4:
+                    raise
+        raise AssertionError("unreachable")
 
     # --- clocks -------------------------------------------------------------------------------
 
@@ -343,7 +385,7 @@ class Games:
             return None
         actors = f.game.actors(f.state)
         if CHANCE in actors:
-            return None if f.created.arbiter_chance else "chance"
+            return None if f.created.arbiter_chance or entropy_missing(f) else "chance"
         if any(f.players[s].ai for s in actors):
             return "ai"
         return None
@@ -351,7 +393,7 @@ class Games:
     async def resolve_chance(self, f: Folded) -> Accepted:
         game = f.game
         seed = await self.seed(f.id)
-        outcome = sample_chance(game.chance(f.state), chance_rng(seed, f.created, f.version + 1))
+        outcome = sample_chance(game.chance(f.state), chance_rng(seed, f.created, f.version + 1, f.entropy))
         return await self._commit(f, self._decide(f, CHANCE, "chance", outcome, seed))
 
     async def play_ai(self, f: Folded, choose: Callable[..., Any]) -> Accepted:
@@ -367,6 +409,14 @@ class Games:
             await self.on_waiting(f.id, f.version)
         if f.status == "finished" and self.on_finished is not None and f.created.tournament is not None:
             await self.on_finished(f.id, f.created.tournament)
+
+
+def entropy_missing(f: Folded) -> list[int]:
+    """The human seats whose entropy the first draw still waits for (a game created with await_entropy)."""
+    if not f.created.await_entropy:
+        return []
+    given = {s for s, _ in f.entropy}
+    return [s for s, p in enumerate(f.players) if p.ai is None and s not in given]
 
 
 def has_clock(game: Game) -> bool:

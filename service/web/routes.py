@@ -51,13 +51,13 @@ async def api_view(r: Runtime, f: Any, caller: Any) -> dict[str, Any]:
     """What `GET /games/{id}` answers this caller."""
     out = views.game_view(f, caller)
     if "time_limit" in out:
-        out["deadline"] = await r.games.deadline(f)
+        out["deadline"] = await r.commands.deadline(f)
     return out
 
 
 async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = None) -> dict[str, Any]:
     """The game as it is, for this reader, with the events after `since` (default: the last few)."""
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     start = max(1, f.version - RECENT + 1) if since is None else since + 1
     rows = views.event_rows(await r.store.read(game_id, start), caller, f.status == "finished") if start <= f.version else []
     return frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
@@ -65,7 +65,7 @@ async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = N
 
 async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:
     """The game as it was after event `at` (replay), with that event in words."""
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     if at >= f.version:
         out = await frame_now(r, game_id, caller, since=f.version - 1)
         out["moves"] = []
@@ -110,7 +110,7 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
     seats = {}
     for row in rows[:LOBBY_DETAIL]:  # seats with AI levels and whose turn, from the games themselves
         try:
-            f = await r.games.load(row.id)
+            f = await r.commands.load(row.id)
         except NotFound:
             continue
         acting = f.game.actors(f.state) if f.status == "active" else frozenset()
@@ -131,7 +131,7 @@ async def game_page(request: Request, game_id: str) -> Template:
 @get("/games/{game_id:str}/replay", include_in_schema=False)
 async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Template:
     r = rt(request)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     f0 = await frame_at(r, game_id, None, min(at or f.version, f.version))
     f0["latest"] = f.version
     return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),

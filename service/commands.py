@@ -215,8 +215,6 @@ class Commands:
         await self._after(f, waiting_on(f))  # a job that lost its version to this event hands the game back
         return f
 
-    append_system = append_note  # the name service/undo.py knows
-
     async def add_entropy(self, game_id: str, seat: int, value: str) -> Folded:
         """A seat's contribution to the luck: a public `entropy` event, once per seat, accepted only
         before the game's first chance draw. Every later draw mixes it in (projections.fold.chance_rng);

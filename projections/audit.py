@@ -96,7 +96,17 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
     game = f.game
     history = {f.version: f}
     chances = 0
+    drawn = False
     for e in events[1:]:
+        if e.kind == "entropy":
+            why = entropy_fault(f, e, drawn)
+            if why:
+                return bad(e.version, why, n)
+        if e.kind == "chance" and not drawn:
+            drawn = True
+            missing = [s for s, p in enumerate(f.players) if p.ai is None and s not in {x for x, _ in f.entropy}]
+            if f.created.get("await_entropy") and missing:
+                return bad(e.version, f"the first chance draw came before the entropy of seat(s) {missing}", n)
         if e.kind in ("move", "chance"):
             if e.kind == "chance":
                 if e.actor == "arbiter" and not arbiter:
@@ -105,7 +115,7 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
                     if CHANCE not in game.actors(f.state):
                         return bad(e.version, "a chance outcome where no chance step was due", n)
                     if seed is not None:
-                        expected = sample_chance(game.chance(f.state), chance_rng(seed, f.created, e.version))
+                        expected = sample_chance(game.chance(f.state), chance_rng(seed, f.created, e.version, f.entropy))
                         if as_json(expected) != e.payload.get("move"):
                             return bad(e.version, "the chance outcome is not the one the seed draws", n)
                         chances += 1
@@ -123,6 +133,10 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
             return bad(e.version, f"the event cannot be folded: {err}", n)
         history[f.version] = f
     checked.append(f"every move re-checked by the {game.name} rules")
+    checked.append("the seed fixed by the arbiter" if f.created.get("seed_fixed_by") else "the seed drawn by the server")
+    if f.entropy:
+        checked.append(f"seat entropy of seat(s) {', '.join(str(s) for s, _ in f.entropy)} added after the seed's "
+                       "commitment and before the first draw, mixed into every draw")
     if seed is not None:
         checked.append(f"{chances} chance outcomes recomputed from the seed")
     result = game.result(f.state)
@@ -136,6 +150,25 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
     elif result is not None:
         return bad(f.version, "the rules say the game is over but no finished event follows", n)
     return Report(ok=True, events=n, finished=finished is not None, checked=checked)
+
+
+ENTROPY_MAX = 64
+
+
+def entropy_fault(f, e: Envelope, drawn: bool) -> str:
+    """Why an entropy event breaks the scheme ("" when it holds): from a human seat, once, before the
+    first chance draw, 1 to 64 printable characters."""
+    seat = e.actor
+    if not isinstance(seat, int) or not 0 <= seat < len(f.players) or f.players[seat].ai is not None:
+        return f"entropy from {seat!r}, who is not a human seat"
+    if any(s == seat for s, _ in f.entropy):
+        return f"seat {seat} added entropy twice"
+    if drawn:
+        return "entropy after the first chance draw (it could be chosen knowing an outcome)"
+    value = (e.payload or {}).get("entropy")
+    if not isinstance(value, str) or not 0 < len(value) <= ENTROPY_MAX:
+        return "entropy must be a string of 1 to 64 characters"
+    return ""
 
 
 def verify_lines(lines: Iterable[str | bytes]) -> Report:

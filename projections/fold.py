@@ -9,6 +9,7 @@ Event kinds and what they do to the fold:
   finished       the result is final (no state change)
   seed-revealed  the secret seed, published at the end (no state change)
   undo-requested, undo-consented, undo-refused: the conversation about an undo (no state change)
+  entropy        a seat's contribution to the luck, before the first chance draw (mixed into every draw)
 """
 
 from __future__ import annotations
@@ -46,18 +47,20 @@ class Folded(msgspec.Struct, frozen=True):
     barrier: int = 1  # the last chance outcome or revealed secret not undone: undo never reaches before it
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
     undo_request: dict[str, Any] | None = None  # {"by", "to", "consents"} while an undo awaits consent
+    entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
 
     @property
     def game(self) -> Game:
         return registry.get(self.type)
 
 
-def chance_rng(seed: str, created: dict[str, Any], version: int) -> HashRng:
+def chance_rng(seed: str, created: dict[str, Any], version: int, seats: Iterable[tuple[int, str]] = ()) -> HashRng:
     """The randomness of the chance step recorded at `version`: the seed, the game's id (or, at a
     duplicate tournament table, the round's deal, so every table of the round draws the same luck), the
-    version, and the entropy the human seats contributed at creation, if any."""
+    version, the entropy given at creation, if any, and each seat's `entropy` event (`seats`, in log order)."""
     key = (created.get("tournament") or {}).get("deal") or created["id"]
-    return HashRng(seed, key, version, "|".join(created.get("entropy") or ()))
+    mixed = [*(created.get("entropy") or ()), *(f"{s}:{x}" for s, x in seats)]
+    return HashRng(seed, key, version, "|".join(mixed))
 
 
 class CorruptLog(Exception):
@@ -111,6 +114,8 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
     elif e.kind == "undo-consented" and f.undo_request is not None:
         req = f.undo_request
         changes = {"undo_request": {**req, "consents": [*req["consents"], e.payload["by"]]}}
+    elif e.kind == "entropy":
+        changes = {"entropy": (*f.entropy, (int(e.actor), str(e.payload["entropy"])))}
     elif e.kind == "forked-state":
         changes = {"state": msgspec.convert(e.payload["state"], game.State), "barrier": e.version}
     elif e.kind == "finished":

@@ -20,10 +20,10 @@ from games.protocol import CHANCE
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
 from service import views
-from service.errors import DomainError, Unauthorized
-from service.games import ARBITER
+from service.errors import DomainError, Forbidden, Unauthorized
+from service.games import ARBITER, fingerprint
 from service.routes_audit import ROUTES as AUDIT_ROUTES
-from service.runtime import Runtime, rt
+from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 from service import web
@@ -34,9 +34,9 @@ from service import web
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     type: str
     players: list[str]
-    seed: str | None = None
+    seed: str | None = None  # the arbiter's only (reproducible tables, tests); otherwise the server draws it
     options: dict[str, Any] | None = None
-    entropy: list[str] | None = None  # strings the human seats contribute, mixed into every chance draw
+    entropy: list[str] | None = None  # strings the creator mixes into every chance draw (seats: POST …/entropy)
 
 
 class SeatInfo(msgspec.Struct, omit_defaults=True):
@@ -59,7 +59,6 @@ class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
 class MoveAccepted(msgspec.Struct):
     version: int
     status: str
-    duplicate: bool = False
 
 
 class GameType(msgspec.Struct):
@@ -87,15 +86,26 @@ async def game_types() -> list[GameType]:
         GameType(id=g.id, name=g.name, min_players=g.min_players, max_players=g.max_players,
                  options=[msgspec.to_builtins(o) for o in g.options]
                  + [{"name": "arbiter_chance", "description": "chance outcomes are entered by the arbiter "
-                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None}])
+                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None},
+                    {"name": "await_entropy", "description": "the first chance draw waits until every human "
+                     "seat has added its entropy (POST /games/{id}/entropy)", "default": False, "choices": None}])
         for g in registry.all_games().values()
     ]
 
 
 @post("/games")
 async def create_game(request: Request, data: CreateGame) -> GameCreated:
-    game_id, seats = await rt(request).games.create(data.type, data.players, data.seed, data.options,
-                                                    entropy=data.entropy)
+    r = rt(request)
+    fixed_by = None
+    if data.seed is not None:
+        token = bearer(request)
+        if token is None:
+            raise Unauthorized("only the arbiter may fix a seed: send the arbiter's token")
+        if not r.is_arbiter(token):
+            raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
+        fixed_by = ARBITER
+    game_id, seats = await r.games.create(data.type, data.players, data.seed, data.options,
+                                          entropy=data.entropy, seed_fixed_by=fixed_by)
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 
@@ -134,7 +144,10 @@ async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
 
 
 @post("/games/{game_id:str}/moves", status_code=201)
-async def submit_move(request: Request, game_id: str, data: MoveRequest) -> MoveAccepted:
+async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Response[MoveAccepted]:
+    """With an `Idempotency-Key` (1 to 128 characters), a retry of the same request (same seat, route and
+    body) gets the first answer byte for byte, marked `Idempotent-Replayed: true`; the same key with
+    another request gets 422 `idempotency-key-reused`."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     if caller is None:
@@ -142,8 +155,11 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Move
     key = request.headers.get("idempotency-key")
     if key is not None and not (0 < len(key) <= 128):
         raise HTTPException(status_code=400, detail="Idempotency-Key must be 1 to 128 characters")
-    acc = await r.games.submit(game_id, caller, data.move, data.expected_version, key)
-    return MoveAccepted(version=acc.version, status=acc.status, duplicate=acc.duplicate)
+    fp = fingerprint(caller, request.method, request.url.path, msgspec.to_builtins(data)) if key else ""
+    acc = await r.games.submit(game_id, caller, data.move, data.expected_version, key, fp)
+    body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))
+    headers = {"Idempotent-Replayed": "true"} if acc.replayed else {}
+    return Response(body, status_code=201, media_type="application/json", headers=headers)
 
 
 @get("/games/{game_id:str}/events")

@@ -21,11 +21,18 @@ from games import fairness, registry
 from games.protocol import CHANCE, Game, IllegalMove, sample_chance
 from projections.fold import Folded, chance_rng, start, step
 from projections.loader import GameNotFound, Loader
-from service.errors import GameOver, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
+from service.errors import DomainError, GameOver, IdempotencyKeyReused, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
 from service.players import parse_players
 
 ARBITER = "arbiter"
 CACHE_LIMIT = 100_000  # immutable facts kept in process (tokens, seeds); beyond it, start afresh
+SEED_MAX = 128  # characters of a seed the arbiter fixes
+ENTROPY_MAX = 64  # characters of a seat's entropy
+
+
+def printable(value: str, most: int, spaces: bool = False) -> bool:
+    """1 to `most` printable ASCII characters (spaces only if `spaces`): a seed, a seat's entropy."""
+    return 0 < len(value) <= most and value.isascii() and value.isprintable() and (spaces or " " not in value)
 
 
 def token_hash(token: str) -> str:
@@ -35,7 +42,35 @@ def token_hash(token: str) -> str:
 class Accepted(msgspec.Struct):
     version: int
     status: str = "active"
-    duplicate: bool = False
+    replayed: bool = False  # the stored answer to an earlier request under the same Idempotency-Key
+
+
+class Answer(msgspec.Struct):
+    """What an Idempotency-Key keeps: the fingerprint of the request it was first used for (seat,
+    method, path, body) and the answer that request got."""
+
+    fp: str
+    version: int
+    status: str
+
+
+def fingerprint(seat: int | str, method: str, path: str, body: Any) -> str:
+    """One request, as an Idempotency-Key is bound to it: who, which route, and the body (canonical JSON)."""
+    blob = msgspec.json.encode([str(seat), method.upper(), path, body], order="sorted")
+    return hashlib.sha256(blob).hexdigest()
+
+
+def replay(record: bytes, fp: str) -> Accepted:
+    """The stored answer for a retried request, or IdempotencyKeyReused when the key was first used for
+    another request."""
+    try:
+        answer = msgspec.json.decode(record, type=Answer)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        answer = Answer(fp="", version=0, status="")
+    if answer.fp != fp:
+        raise IdempotencyKeyReused("this Idempotency-Key was used for a different request (another seat, "
+                                   "route or body); use a fresh key for a new request")
+    return Accepted(version=answer.version, status=answer.status, replayed=True)
 
 
 class Decision(msgspec.Struct):
@@ -94,11 +129,13 @@ class Games:
                      origin: dict[str, Any] | None = None,
                      tournament: dict[str, Any] | None = None,
                      entropy: list[str] | None = None,
-                     seat_token_hashes: dict[int, str] | None = None) -> tuple[str, list[dict[str, Any]]]:
+                     seat_token_hashes: dict[int, str] | None = None,
+                     seed_fixed_by: str | None = None) -> tuple[str, list[dict[str, Any]]]:
         """A new game; returns its id and seats (human seats with their new tokens). `tournament`, when
         the game is a tournament table, is kept in the created event ({"id", "round", "table"});
         `seat_token_hashes` gives human seats a token they already hold (a tournament entrant's), by its
-        hash, so that no token is ever kept in the clear."""
+        hash, so that no token is ever kept in the clear. `seed_fixed_by` ("arbiter") is recorded when a
+        seed was chosen rather than drawn by the server (the route allows it to the arbiter only)."""
         try:
             game = registry.get(type_)
         except KeyError:
@@ -108,6 +145,13 @@ class Games:
             raise Invalid(f"{game.name} takes {game.min_players} to {game.max_players} players, not {len(players)}")
         options = dict(options or {})
         arbiter_chance = bool(options.pop("arbiter_chance", False))
+        await_entropy = options.pop("await_entropy", False)
+        if not isinstance(await_entropy, bool):
+            raise Invalid("await_entropy is true or false")
+        if await_entropy and (tournament or {}).get("deal"):
+            raise Invalid("a duplicate table draws the round's deal: its seats add no entropy")
+        if seed is not None and not printable(seed, SEED_MAX):
+            raise Invalid(f"a seed is 1 to {SEED_MAX} printable ASCII characters without spaces")
         try:
             options = game.check_options(options)
         except ValueError as e:
@@ -122,6 +166,10 @@ class Games:
             "arbiter_chance": arbiter_chance,
             "seed_sha256": fairness.commitment(seed),
         }
+        if seed_fixed_by is not None:
+            payload["seed_fixed_by"] = seed_fixed_by
+        if await_entropy:
+            payload["await_entropy"] = True  # the first draw waits for every human seat's entropy event
         if origin is not None:
             payload["origin"] = origin
         if tournament is not None:
@@ -160,13 +208,27 @@ class Games:
     # --- moving ---------------------------------------------------------------------------------
 
     async def submit(self, game_id: str, seat: int | str, move_obj: Any, expected_version: int | None = None,
-                     idempotency_key: str | None = None) -> Accepted:
-        """A seat's move (or, for the arbiter, a chance outcome). Raises a DomainError when refused."""
-        if idempotency_key:
-            seen = await self.redis.get(keys.idem(game_id, idempotency_key))
+                     idempotency_key: str | None = None, fp: str = "") -> Accepted:
+        """A seat's move (or, for the arbiter, a chance outcome). Raises a DomainError when refused.
+        With an `idempotency_key` (bound to the request's fingerprint `fp`): the first request under
+        the key is decided; every later one with the same fingerprint gets its stored answer (even one
+        that raced it and lost the version to it), one with another fingerprint IdempotencyKeyReused."""
+        if not idempotency_key:
+            return await self._submit(game_id, seat, move_obj, expected_version, None, "")
+        seen = await self.store.idempotent(game_id, idempotency_key)
+        if seen is not None:
+            return replay(seen, fp)
+        try:
+            return await self._submit(game_id, seat, move_obj, expected_version, idempotency_key, fp)
+        except (DomainError, VersionConflict):
+            # a racer under the same key may have won meanwhile: the key is set with its events, atomically
+            seen = await self.store.idempotent(game_id, idempotency_key)
             if seen is not None:
-                f = await self.load(game_id)
-                return Accepted(version=int(seen), status=f.status, duplicate=True)
+                return replay(seen, fp)
+            raise
+
+    async def _submit(self, game_id: str, seat: int | str, move_obj: Any, expected_version: int | None,
+                      idempotency_key: str | None, fp: str) -> Accepted:
         f = self.loader.cached(game_id) or await self.load(game_id)
         # a stale hot state is retried once; with no expected version, a few more times, since in a
         # simultaneous phase the other seats' moves land in between (each retry re-decides from scratch)
@@ -174,7 +236,7 @@ class Games:
         for attempt in range(attempts):
             try:
                 decision = self.decide_move(f, seat, move_obj, expected_version, await self.seed(game_id))
-                return await self._commit(f, decision, idempotency_key)
+                return await self._commit(f, decision, idempotency_key, fp)
             except (StaleVersion, VersionConflict):
                 if attempt == attempts - 1:
                     raise
@@ -224,7 +286,7 @@ class Games:
         e = seal(f.version + 1, by, kind, payload, prev=f.head, visible_to=visible_to, salt=salt)
         return Decision([e], after)
 
-    async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None) -> Accepted:
+    async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None, fp: str = "") -> Accepted:
         batch, state = list(decision.events), decision.state
         game = f.game
         status = ""
@@ -239,9 +301,10 @@ class Games:
         for i, e in enumerate(batch):
             new = step(new, e, after=state if i == 0 else None)
         waits = self.waiting_on(new)
-        appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, waits or "")
+        record = msgspec.json.encode(Answer(fp=fp, version=new.version, status=new.status)) if idempotency_key else b""
+        appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, waits or "", record)
         if appended.duplicate:
-            return Accepted(version=appended.version, status=f.status, duplicate=True)
+            return replay(appended.record, fp)
         if has_clock(game):
             await self._clock(f.state if f.version > 1 else None, new)
         self.loader.remember(new)
@@ -267,12 +330,35 @@ class Games:
         await self.store.append(f.id, f.version, [e], waits=self.waiting_on(f) or "")
         self.loader.forget(f.id)
         f = await self.load(f.id)
-        if kind == "undo" and self.waiting_on(f):  # back to a state that waits on chance or an AI
+        if kind in ("undo", "entropy") and self.waiting_on(f):  # now it waits on chance or an AI
             await self.redis.zadd(keys.WAITING, {f.id: time.time()})
         if kind == "undo":
             await self._clock(None, f)
         await self._after(f, self.waiting_on(f))  # a job that lost its version to this event hands the game back
         return f
+
+    async def add_entropy(self, game_id: str, seat: int, value: str) -> Folded:
+        """A seat's contribution to the luck: a public `entropy` event, once per seat, accepted only
+        before the game's first chance draw. Every later draw mixes it in (projections.fold.chance_rng);
+        the server's seed was committed in the created event before, so neither can choose the outcome."""
+        if not printable(value, ENTROPY_MAX, spaces=True):
+            raise Invalid(f"entropy is 1 to {ENTROPY_MAX} printable ASCII characters")
+        for attempt in range(5):
+            f = await self.load(game_id)
+            if f.status != "active":
+                raise GameOver("the game is over")
+            if shares_its_seed(f):
+                raise StaleVersion("a duplicate table draws the round's deal, the same at every table: no entropy")
+            if any(s == seat for s, _ in f.entropy):
+                raise StaleVersion(f"seat {seat} has added its entropy already")
+            if any(e.kind == "chance" for e in await self.store.read(game_id, 2, f.version)) or f.created.get("origin"):
+                raise StaleVersion("the first chance draw is done: entropy now would come too late")
+            try:
+                return await self.append_system(f, "entropy", {"entropy": value}, actor=seat)
+            except VersionConflict:
+                if attempt == 4:
+                    raise
+        raise AssertionError("unreachable")
 
     # --- clocks -------------------------------------------------------------------------------
 
@@ -312,7 +398,7 @@ class Games:
             return None
         actors = f.game.actors(f.state)
         if CHANCE in actors:
-            return None if f.created.get("arbiter_chance") else "chance"
+            return None if f.created.get("arbiter_chance") or entropy_missing(f) else "chance"
         if any(f.players[s].ai for s in actors):
             return "ai"
         return None
@@ -320,7 +406,7 @@ class Games:
     async def resolve_chance(self, f: Folded) -> Accepted:
         game = f.game
         seed = await self.seed(f.id)
-        outcome = sample_chance(game.chance(f.state), chance_rng(seed, f.created, f.version + 1))
+        outcome = sample_chance(game.chance(f.state), chance_rng(seed, f.created, f.version + 1, f.entropy))
         return await self._commit(f, self._decide(f, CHANCE, "chance", "chance", outcome, seed))
 
     async def play_ai(self, f: Folded, choose: Callable[..., Any]) -> Accepted:
@@ -336,6 +422,14 @@ class Games:
             await self.on_waiting(f.id, f.version)
         if f.status == "finished" and self.on_finished is not None and f.created.get("tournament"):
             await self.on_finished(f.id, f.created["tournament"])
+
+
+def entropy_missing(f: Folded) -> list[int]:
+    """The human seats whose entropy the first draw still waits for (a game created with await_entropy)."""
+    if not f.created.get("await_entropy"):
+        return []
+    given = {s for s, _ in f.entropy}
+    return [s for s, p in enumerate(f.players) if p.ai is None and s not in given]
 
 
 def has_clock(game: Game) -> bool:

@@ -13,7 +13,7 @@ from events.envelope import redacted
 from projections.audit import Report, verify
 from service.runtime import rt
 from service.errors import Invalid, NotFound, Unauthorized
-from service.games import ARBITER
+from service.games import ARBITER, entropy_missing
 from service.undo import undo as undo_command
 from service.views import seat_of
 
@@ -32,6 +32,22 @@ async def undo(request: Request, game_id: str, data: UndoRequest | None = None) 
     if data is not None and data.to is not None and caller != ARBITER:
         raise Invalid("only the arbiter names the version to return to; a seat takes back its last move")
     return await undo_command(r.games, game_id, caller, data.to if data else None)
+
+
+class EntropyRequest(msgspec.Struct, forbid_unknown_fields=True):
+    entropy: str  # 1 to 64 printable ASCII characters
+
+
+@post("/games/{game_id:str}/entropy", status_code=201)
+async def add_entropy(request: Request, game_id: str, data: EntropyRequest) -> dict[str, Any]:
+    """A seat adds its own entropy to the luck, once, before the first chance draw: every draw mixes it
+    with the seed the server committed in the created event. 409 after the first draw or a second time."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    if not isinstance(caller, int):
+        raise Unauthorized("a seat's token is needed: each seat adds its own entropy")
+    f = await r.games.add_entropy(game_id, caller, data.entropy)
+    return {"version": f.version, "given": [s for s, _ in f.entropy], "missing": entropy_missing(f)}
 
 
 @get("/games/{game_id:str}/verify")
@@ -83,4 +99,4 @@ async def fork(request: Request, game_id: str, at: int | None = Parameter(defaul
     return {"id": new_id, "seats": seats, "origin": origin}
 
 
-ROUTES = [undo, verify_game, export, fork]
+ROUTES = [undo, add_entropy, verify_game, export, fork]

@@ -50,20 +50,38 @@ class Runtime:
 
         await asyncio.to_thread(enqueue_finished, self.queue, game_id, tournament)
 
+    def is_arbiter(self, token: str) -> bool:
+        return bool(self.cfg.arbiter_token) and hmac.compare_digest(token.encode(), self.cfg.arbiter_token.encode())
+
     async def caller(self, request: Request, game_id: str) -> int | str | None:
         """The seat (or "arbiter") the bearer token stands for; None without a token."""
-        auth = request.headers.get("authorization")
-        if not auth:
+        token = bearer(request)
+        if token is None:
             return None
-        scheme, _, token = auth.partition(" ")
-        if scheme.lower() != "bearer" or not token:
-            raise Unauthorized("use 'Authorization: Bearer <token>'")
-        if self.cfg.arbiter_token and hmac.compare_digest(token, self.cfg.arbiter_token):
+        if self.is_arbiter(token):
             return ARBITER
         seat = await self.games.seat_of(game_id, token)
         if seat is None:
             raise Unauthorized("this token is not a seat of this game")
         return seat
+
+
+TOKEN_MAX = 256
+
+
+def bearer(request: Request) -> str | None:
+    """The bearer token of a request; None without an Authorization header. A header that is not
+    `Bearer <printable ASCII token>` is a 401, whatever it holds (never a 500)."""
+    auth = request.headers.get("authorization")
+    if auth is None or auth == "":
+        return None
+    scheme, _, token = auth.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise Unauthorized("use 'Authorization: Bearer <token>'")
+    if len(token) > TOKEN_MAX or not token.isascii() or not token.isprintable() or " " in token:
+        raise Unauthorized("a token is printable ASCII without spaces, at most 256 characters")
+    return token
 
 
 def rt(request: Request) -> Runtime:

@@ -19,6 +19,7 @@ from litestar import Request, Response, get, post
 from events.envelope import redacted
 from projections import standings
 from service.errors import NotFound, Unauthorized
+from service.runtime import bearer
 from service.tournaments import Tournaments
 
 
@@ -110,8 +111,8 @@ async def advance_tournament(request: Request, tournament_id: str) -> dict[str, 
 async def entrant_tables(request: Request, tournament_id: str) -> list[dict[str, Any]]:
     ts = tournaments(request)
     await ts.load(tournament_id)
-    scheme, _, token = (request.headers.get("authorization") or "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
+    token = bearer(request)
+    if token is None:
         raise Unauthorized("an entrant's token is needed: 'Authorization: Bearer <token>'")
     return await ts.tables_of(tournament_id, await ts.entrant_of(tournament_id, token))
 

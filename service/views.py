@@ -10,6 +10,7 @@ import msgspec
 from events.envelope import Envelope, redacted
 from games.protocol import CHANCE
 from projections.fold import Folded
+from service.games import entropy_missing
 from service.undo import status_for
 
 Caller = int | str | None  # a seat, "arbiter", or None (a spectator)
@@ -32,7 +33,7 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
         "version": f.version,
         "status": f.status,
         "actors": sorted(a for a in actors if a != CHANCE),
-        "waiting_for": "chance" if CHANCE in actors else ("seats" if actors else None),
+        "waiting_for": waiting_for(f, actors),
         "players": [{"seat": i, "name": p.name, "ai": p.ai} for i, p in enumerate(f.players)],
         "you": seat,
         "view": msgspec.to_builtins(game.view(state, seat)),
@@ -42,6 +43,8 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
     }
     if CHANCE in actors:
         out["chance"] = game.chance(state).label
+    if f.created.get("await_entropy") or f.entropy:
+        out["entropy"] = {"given": [s for s, _ in f.entropy], "missing": entropy_missing(f)}
     limit = game.time_limit(state) if result is None else None
     if limit is not None:
         out["time_limit"] = limit  # the seats acting now have this many seconds in all (see "deadline")
@@ -54,6 +57,12 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
     if "origin" in f.created:
         out["origin"] = f.created["origin"]
     return out
+
+
+def waiting_for(f: Folded, actors) -> str | None:
+    if CHANCE in actors:
+        return "entropy" if entropy_missing(f) else "chance"
+    return "seats" if actors else None
 
 
 def event_rows(events: list[Envelope], caller: Caller, finished: bool) -> list[dict[str, Any]]:

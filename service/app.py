@@ -13,6 +13,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 from events.connect import connect
+from events.kinds import Finished
 
 from events.store import VersionConflict
 from games import registry
@@ -181,7 +182,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     async def feed() -> AsyncIterator[dict[str, Any]]:
         nonlocal finished
         async for e in r.store.follow(game_id, from_ - 1):
-            finished = finished or e.kind == "finished"  # from the end on, every payload is public
+            finished = finished or isinstance(e.event(), Finished)  # from the end on, every payload is public
             row = views.event_rows([e], caller, finished)[0]
             yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
 

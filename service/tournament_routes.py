@@ -17,6 +17,7 @@ import msgspec
 from litestar import Request, Response, get, post
 
 from events.envelope import redacted
+from events.kinds import Finished
 from projections import standings
 from service.errors import NotFound, Unauthorized
 from service.runtime import bearer
@@ -60,7 +61,7 @@ async def list_tournaments(request: Request) -> list[dict[str, Any]]:
             t = await ts.load(tid)
         except NotFound:
             continue
-        out.append({"id": t.id, "name": t.created.get("name"), "status": t.status, "game": t.game,
+        out.append({"id": t.id, "name": t.created.name, "status": t.status, "game": t.game,
                     "format": t.format, "table_size": t.table_size, "round": len(t.rounds), "rounds": t.total_rounds,
                     "players": [e.name for e in t.entrants], "games_done": t.games_done,
                     "games_total": t.games_total, "created": t.created_at})
@@ -94,7 +95,7 @@ async def export_tournament(request: Request, tournament_id: str) -> Response:
     for r in t.rounds:
         for x in r.tables:
             events = await store.read(x.game)
-            finished = any(e.kind == "finished" for e in events)
+            finished = any(isinstance(e.event(), Finished) for e in events)
             lines += [enc.encode({"stream": x.game, "kind": "game", "round": x.round, "table": x.table,
                                   "event": redacted(e, None, finished)}) for e in events]
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson")

@@ -13,7 +13,7 @@ from typing import Any, AsyncIterator
 
 import msgspec
 from markupsafe import Markup
-from litestar import Request, get
+from litestar import MediaType, Request, Response, get
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import CacheControlHeader
 from litestar.params import Parameter
@@ -100,6 +100,15 @@ async def tournament_rows(request: Request) -> list[dict[str, Any]]:
 
 # --- pages ---------------------------------------------------------------------------------------------
 
+def page_not_found(request: Request, exc: NotFound) -> Response:
+    """A page for a game or tournament that does not exist: said in a page, not in JSON."""
+    html = request.app.template_engine.get_template("missing.html").render(detail=exc.detail)
+    return Response(html, status_code=404, media_type=MediaType.HTML)
+
+
+PAGE = {"include_in_schema": False, "exception_handlers": {NotFound: page_not_found}}
+
+
 @get("/", include_in_schema=False)
 async def lobby_page(request: Request, status: str | None = None, type: str | None = None,
                      fragment: bool = False) -> Template:
@@ -121,14 +130,14 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
     return Template(template_name="lobby_rows.html" if fragment else "lobby.html", context=ctx)
 
 
-@get("/games/{game_id:str}/view", include_in_schema=False)
+@get("/games/{game_id:str}/view", **PAGE)
 async def game_page(request: Request, game_id: str) -> Template:
     f0 = await frame_now(rt(request), game_id, None)
     return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
                                                           "mode": "live"})
 
 
-@get("/games/{game_id:str}/replay", include_in_schema=False)
+@get("/games/{game_id:str}/replay", **PAGE)
 async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Template:
     r = rt(request)
     f = await r.commands.load(game_id)
@@ -138,7 +147,7 @@ async def replay_page(request: Request, game_id: str, at: int | None = Parameter
                                                           "mode": "replay"})
 
 
-@get("/tournaments/{tournament_id:str}/view", include_in_schema=False)
+@get("/tournaments/{tournament_id:str}/view", **PAGE)
 async def tournament_page(request: Request, tournament_id: str, fragment: bool = False) -> Template:
     t = standings.summary(await tournaments(request).load(tournament_id))
     return Template(template_name="tournament_body.html" if fragment else "tournament.html", context={"t": t})

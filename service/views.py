@@ -10,7 +10,7 @@ import msgspec
 from events.envelope import Envelope, redacted
 from games.protocol import CHANCE
 from projections.fold import Folded
-from service.games import entropy_missing
+from service.decide import entropy_missing
 from service.undo import status_for
 
 Caller = int | str | None  # a seat, "arbiter", or None (a spectator)

@@ -26,7 +26,7 @@ JSON_TYPES = (b"application/json", b"application/json; charset=utf-8")
 
 def fast_moves(app):
     """Litestar middleware factory: `Litestar(middleware=[fast_moves])`."""
-    from service.app import MoveAccepted, MoveRequest  # the route's own bodies
+    from service.app import TOURNAMENT_PREFIX, MoveAccepted, MoveRequest  # the route's own bodies and rules
 
     decode, encode = msgspec.json.Decoder(MoveRequest).decode, msgspec.json.Encoder().encode
 
@@ -42,7 +42,7 @@ def fast_moves(app):
             more = message.get("more_body", False)
             if limit and len(body) > limit:
                 break
-        if (more or (limit and len(body) > limit) or b"idempotency-key" in headers or headers.get(b"content-type", b"application/json") not in JSON_TYPES
+        if (more or (limit and len(body) > limit) or m.group(1).startswith(TOURNAMENT_PREFIX) or b"idempotency-key" in headers or headers.get(b"content-type", b"application/json") not in JSON_TYPES
                 or b"authorization" not in headers):
             return await app(scope, replay(body, more, receive), send)
         try:
@@ -52,7 +52,8 @@ def fast_moves(app):
             if caller is None:
                 raise DomainError("no caller")
             acc = await runtime.commands.submit(m.group(1), caller, data.move, data.expected_version)
-        except (msgspec.DecodeError, msgspec.ValidationError, DomainError, VersionConflict, UnicodeDecodeError):
+        except (msgspec.DecodeError, msgspec.ValidationError, DomainError, VersionConflict, UnicodeDecodeError,
+                RecursionError):
             return await app(scope, replay(body, False, receive), send)  # nothing was appended: Litestar answers
         out = encode(MoveAccepted(version=acc.version, status=acc.status))
         await send({"type": "http.response.start", "status": 201,

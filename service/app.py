@@ -25,6 +25,7 @@ from service.games import ARBITER
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, rt
 from service.settings import Settings, settings as load_settings
+from service.streams import TooManyStreams
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 
 
@@ -157,16 +158,27 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
 
 @get("/games/{game_id:str}/events/stream")
 async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1)) -> ServerSentEvent:
+    """The game's events from `from`, live, with a keep-alive comment while it is quiet; the stream ends
+    when the game has ended. Bounded per client and per server: 503 with Retry-After past the bound."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     finished = (await r.games.load(game_id)).status == "finished"
+    client = request.client.host if request.client else "?"
+    events_ = r.hub.events(game_id, from_ - 1, client, r.cfg.stream_keepalive)
+    await anext(events_)  # takes the stream's place (or refuses with 503) before the 200 goes out
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
         nonlocal finished
-        async for e in r.store.follow(game_id, from_ - 1):
-            finished = finished or e.kind == "finished"  # from the end on, every payload is public
-            row = views.event_rows([e], caller, finished)[0]
-            yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
+        try:
+            while (e := await anext(events_, StopAsyncIteration)) is not StopAsyncIteration:
+                if e is None:
+                    yield {"comment": "keep-alive"}
+                else:
+                    finished = finished or e.kind == "finished"  # from the end on, every payload is public
+                    row = views.event_rows([e], caller, finished)[0]
+                    yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
+        finally:
+            await events_.aclose()
 
     return ServerSentEvent(feed())
 
@@ -186,8 +198,8 @@ async def state_at(request: Request, game_id: str, at: int | None = None) -> dic
 
 # --- errors -------------------------------------------------------------------------------------
 
-def _error(status: int, code: str, detail: str) -> Response:
-    return Response({"error": code, "detail": detail}, status_code=status)
+def _error(status: int, code: str, detail: str, headers: dict[str, str] | None = None) -> Response:
+    return Response({"error": code, "detail": detail}, status_code=status, headers=headers)
 
 
 def domain_error(_: Request, exc: DomainError) -> Response:
@@ -211,6 +223,10 @@ def corrupt_log(_: Request, exc: CorruptLog) -> Response:
     return _error(500, "corrupt-log", f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
 
 
+def too_many_streams(request: Request, exc: TooManyStreams) -> Response:
+    return _error(503, "unavailable", exc.detail, headers={"Retry-After": str(rt(request).cfg.retry_after)})
+
+
 def server_error(_: Request, exc: Exception) -> Response:
     return _error(500, "internal", f"{type(exc).__name__}")
 
@@ -222,11 +238,14 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: Litestar):
-        redis = connect(cfg.redis_url, cfg.cluster, max_connections=256)
-        app.state.runtime = Runtime(cfg, redis)
+        redis = connect(cfg.redis_url, cfg.cluster, max_connections=cfg.redis_connections,
+                        socket_timeout=cfg.redis_timeout, socket_connect_timeout=cfg.redis_timeout)
+        runtime = app.state.runtime = Runtime(cfg, redis)
+        await runtime.hub.start()
         try:
             yield
         finally:
+            await runtime.hub.stop()
             await redis.aclose()
 
     return Litestar(
@@ -235,7 +254,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         lifespan=[lifespan],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
-                            CorruptLog: corrupt_log,
+                            CorruptLog: corrupt_log, TooManyStreams: too_many_streams,
                             500: server_error},
         request_max_body_size=cfg.max_body,
         openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),

@@ -15,6 +15,7 @@ from projections.lobby import Lobby
 from service.errors import Unauthorized
 from service.games import ARBITER, Games
 from service.settings import Settings
+from service.streams import Hub
 
 
 # --- the runtime the handlers share --------------------------------------------------------------
@@ -26,6 +27,8 @@ class Runtime:
         self.loader = Loader(self.store)
         self.games = Games(self.store, self.loader, on_waiting=self.enqueue_advance, on_finished=self.enqueue_finished)
         self.lobby = Lobby(redis)
+        self.hub = Hub(self.store, block_ms=cfg.block_ms, max_total=cfg.max_streams,
+                       max_per_client=cfg.max_streams_per_client)
         self._queue = None
         self._tasks: set[asyncio.Task] = set()
 

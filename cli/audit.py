@@ -28,6 +28,22 @@ def undo(game_id: str, seat: Optional[str] = AS, to: Optional[int] = typer.Optio
         typer.echo(f"undo to {answer['to']} requested; waiting for seat(s) {answer['waiting_for']}")
 
 
+def entropy(game_id: str, seat: Optional[str] = AS,
+            value: Optional[str] = typer.Argument(None, help="your entropy (default: 32 fresh random hex digits)"),
+            as_json: bool = JSON):
+    """Add your seat's entropy to the game's luck, before its first chance draw (a game created with
+    `--option await_entropy=true` waits for every human seat's)."""
+    import secrets
+
+    body = {"entropy": value or secrets.token_hex(16)}
+    answer = request("POST", f"/games/{game_id}/entropy", token=token_for(game_id, seat), json_body=body)
+    if as_json:
+        return emit_json(answer)
+    missing = answer["missing"]
+    typer.echo(f"entropy added (version {answer['version']}); " +
+               (f"the first draw waits for seat(s) {missing}" if missing else "nothing more awaited"))
+
+
 def export(game_id: str, seat: Optional[str] = AS,
            out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)")):
     """Write the game as JSON lines (complete once it is finished), for `caravan verify`."""
@@ -125,7 +141,7 @@ def keys():
 
 
 def register(app: typer.Typer) -> None:
-    for fn in (undo, replay, export, verify):
+    for fn in (undo, entropy, replay, export, verify):
         app.command()(fn)
 
 

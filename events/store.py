@@ -28,6 +28,14 @@ class VersionConflict(Exception):
 class Appended(msgspec.Struct, frozen=True):
     version: int
     duplicate: bool = False  # an earlier append under the same idempotency key
+    record: bytes = b""  # what that earlier append stored under the key (see `append`)
+
+
+def version_in(record: bytes) -> int:
+    """The version an idempotency record names (a bare version, or JSON with "version")."""
+    if record.isdigit():
+        return int(record)
+    return int(msgspec.json.decode(record)["version"])
 
 
 class EventStore:
@@ -49,12 +57,17 @@ class EventStore:
         return (tag.decode() if isinstance(tag, bytes) else tag), value
 
     async def append(self, game_id: str, expected: int, batch: Sequence[Envelope],
-                     idempotency_key: str | None = None, status: str = "", waits: str = "") -> Appended:
+                     idempotency_key: str | None = None, status: str = "", waits: str = "",
+                     record: bytes = b"") -> Appended:
         """Append `batch` (versions expected+1 …) if the stream is still at `expected`. `waits` marks the
-        game as waiting on a worker ("chance"/"ai"), so the sweeper can find it after a crash."""
+        game as waiting on a worker ("chance"/"ai"), so the sweeper can find it after a crash.
+        With an `idempotency_key`, `record` (the request's fingerprint and answer; default: the new
+        version) is stored under it atomically with the events; a key already taken appends nothing
+        and comes back as `Appended(duplicate=True, record=<what was stored>)`."""
         ks = [keys.stream(game_id), keys.meta(game_id), keys.idem(game_id, idempotency_key or "")]
         ttl = IDEMPOTENCY_TTL if idempotency_key else 0
-        args = [expected, batch[-1].hash, ttl, status, game_id, waits, *(encoder.encode(e) for e in batch)]
+        record = record or str(expected + len(batch)).encode()
+        args = [expected, batch[-1].hash, ttl, status, game_id, waits, record, *(encoder.encode(e) for e in batch)]
         if not self.cluster:
             tag, value = await self._script([*ks, self.notify(game_id), keys.WAITING], args)
         else:
@@ -68,7 +81,14 @@ class EventStore:
                     await self.redis.zrem(keys.WAITING, game_id)
         if tag == "conflict":
             raise VersionConflict(expected, int(value))
-        return Appended(version=int(value), duplicate=tag == "duplicate")
+        if tag == "duplicate":
+            seen = value if isinstance(value, bytes) else str(value).encode()
+            return Appended(version=version_in(seen), duplicate=True, record=seen)
+        return Appended(version=int(value))
+
+    async def idempotent(self, game_id: str, key: str) -> bytes | None:
+        """What an append stored under an idempotency key, or None while the key is free."""
+        return await self.redis.get(keys.idem(game_id, key))
 
     async def head(self, game_id: str) -> tuple[int, str]:
         """(version, head hash) of a game; (0, "") when it has no events."""

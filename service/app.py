@@ -13,6 +13,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 from events.connect import connect
+from events.kinds import Finished
 
 from events.store import VersionConflict
 from games import registry
@@ -20,13 +21,15 @@ from games.protocol import CHANCE
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
 from service import views
-from service.errors import DomainError, Unauthorized
-from service.games import ARBITER
+from service.errors import DomainError, Forbidden, Unauthorized
+from service import decide
+from service.commands import ARBITER, fingerprint
 from service.routes_audit import ROUTES as AUDIT_ROUTES
-from service.runtime import Runtime, rt
+from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
 from service.streams import TooManyStreams
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
+from service import web
 
 
 # --- request and response bodies -----------------------------------------------------------------
@@ -34,9 +37,9 @@ from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     type: str
     players: list[str]
-    seed: str | None = None
+    seed: str | None = None  # the arbiter's only (reproducible tables, tests); otherwise the server draws it
     options: dict[str, Any] | None = None
-    entropy: list[str] | None = None  # strings the human seats contribute, mixed into every chance draw
+    entropy: list[str] | None = None  # strings the creator mixes into every chance draw (seats: POST …/entropy)
 
 
 class SeatInfo(msgspec.Struct, omit_defaults=True):
@@ -59,7 +62,6 @@ class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
 class MoveAccepted(msgspec.Struct):
     version: int
     status: str
-    duplicate: bool = False
 
 
 class GameType(msgspec.Struct):
@@ -87,15 +89,27 @@ async def game_types() -> list[GameType]:
         GameType(id=g.id, name=g.name, min_players=g.min_players, max_players=g.max_players,
                  options=[msgspec.to_builtins(o) for o in g.options]
                  + [{"name": "arbiter_chance", "description": "chance outcomes are entered by the arbiter "
-                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None}])
+                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None},
+                    {"name": "await_entropy", "description": "the first chance draw waits until every human "
+                     "seat has added its entropy (POST /games/{id}/entropy)", "default": False, "choices": None}])
         for g in registry.all_games().values()
     ]
 
 
 @post("/games")
 async def create_game(request: Request, data: CreateGame) -> GameCreated:
-    game_id, seats = await rt(request).games.create(data.type, data.players, data.seed, data.options,
-                                                    entropy=data.entropy)
+    r = rt(request)
+    fixed_by = None
+    if data.seed is not None:
+        token = bearer(request)
+        if token is None:
+            raise Unauthorized("only the arbiter may fix a seed: send the arbiter's token")
+        if not r.is_arbiter(token):
+            raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
+        fixed_by = ARBITER
+    game_id, seats = await r.commands.create(decide.CreateGame(
+        type=data.type, players=tuple(data.players), seed=data.seed, options=data.options or {},
+        entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by))
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 
@@ -109,10 +123,10 @@ async def lobby(request: Request, status: str | None = None, type: str | None = 
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     out = views.game_view(f, caller)
     if "time_limit" in out:
-        out["deadline"] = await r.games.deadline(f)  # unix time when the acting seats' clock runs out
+        out["deadline"] = await r.commands.deadline(f)  # unix time when the acting seats' clock runs out
     return out
 
 
@@ -120,7 +134,7 @@ async def show_game(request: Request, game_id: str) -> dict[str, Any]:
 async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     game = f.game
     if caller is None:
         raise Unauthorized("a seat's token is needed to list its moves")
@@ -134,7 +148,10 @@ async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
 
 
 @post("/games/{game_id:str}/moves", status_code=201)
-async def submit_move(request: Request, game_id: str, data: MoveRequest) -> MoveAccepted:
+async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Response[MoveAccepted]:
+    """With an `Idempotency-Key` (1 to 128 characters), a retry of the same request (same seat, route and
+    body) gets the first answer byte for byte, marked `Idempotent-Replayed: true`; the same key with
+    another request gets 422 `idempotency-key-reused`."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     if caller is None:
@@ -142,8 +159,11 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Move
     key = request.headers.get("idempotency-key")
     if key is not None and not (0 < len(key) <= 128):
         raise HTTPException(status_code=400, detail="Idempotency-Key must be 1 to 128 characters")
-    acc = await r.games.submit(game_id, caller, data.move, data.expected_version, key)
-    return MoveAccepted(version=acc.version, status=acc.status, duplicate=acc.duplicate)
+    fp = fingerprint(caller, request.method, request.url.path, msgspec.to_builtins(data)) if key else ""
+    acc = await r.commands.submit(game_id, caller, data.move, data.expected_version, key, fp)
+    body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))
+    headers = {"Idempotent-Replayed": "true"} if acc.replayed else {}
+    return Response(body, status_code=201, media_type="application/json", headers=headers)
 
 
 @get("/games/{game_id:str}/events")
@@ -151,7 +171,7 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
                  limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     rows = await r.store.read(game_id, from_, count=limit)
     return views.event_rows(rows, caller, f.status == "finished")
 
@@ -162,7 +182,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     when the game has ended. Bounded per client and per server: 503 with Retry-After past the bound."""
     r = rt(request)
     caller = await r.caller(request, game_id)
-    finished = (await r.games.load(game_id)).status == "finished"
+    finished = (await r.commands.load(game_id)).status == "finished"
     client = request.client.host if request.client else "?"
     events_ = r.hub.events(game_id, from_ - 1, client, r.cfg.stream_keepalive)
     await anext(events_)  # takes the stream's place (or refuses with 503) before the 200 goes out
@@ -174,7 +194,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
                 if e is None:
                     yield {"comment": "keep-alive"}
                 else:
-                    finished = finished or e.kind == "finished"  # from the end on, every payload is public
+                    finished = finished or isinstance(e.event(), Finished)  # from the end on, every payload is public
                     row = views.event_rows([e], caller, finished)[0]
                     yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
         finally:
@@ -187,7 +207,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
 async def state_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     if at is None or at >= f.version:
         return views.game_view(f, caller)
     if at < 1:
@@ -250,7 +270,8 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     return Litestar(
         route_handlers=[*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-                        event_stream, state_at, *AUDIT_ROUTES, *(extra_handlers or [])],
+                        event_stream, state_at, *AUDIT_ROUTES, *web.ROUTES, *(extra_handlers or [])],
+        template_config=web.TEMPLATES,
         lifespan=[lifespan],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,

@@ -44,3 +44,7 @@ class Illegal(DomainError):
 
 class Invalid(DomainError):
     status, code = 422, "invalid"
+
+
+class IdempotencyKeyReused(DomainError):
+    status, code = 422, "idempotency-key-reused"

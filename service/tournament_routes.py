@@ -17,8 +17,10 @@ import msgspec
 from litestar import Request, Response, get, post
 
 from events.envelope import redacted
+from events.kinds import Finished
 from projections import standings
 from service.errors import NotFound, Unauthorized
+from service.runtime import bearer
 from service.tournaments import Tournaments
 
 
@@ -34,12 +36,7 @@ class CreateTournament(msgspec.Struct, kw_only=True, forbid_unknown_fields=True)
 
 
 def tournaments(request: Request) -> Tournaments:
-    state = request.app.state
-    t = state.get("tournaments")
-    if t is None:
-        runtime = state.runtime
-        t = state["tournaments"] = Tournaments(runtime.redis, runtime.games)
-    return t
+    return request.app.state.runtime.tournaments
 
 
 @post("/tournaments", status_code=201)
@@ -59,7 +56,7 @@ async def list_tournaments(request: Request) -> list[dict[str, Any]]:
             t = await ts.load(tid)
         except NotFound:
             continue
-        out.append({"id": t.id, "name": t.created.get("name"), "status": t.status, "game": t.game,
+        out.append({"id": t.id, "name": t.created.name, "status": t.status, "game": t.game,
                     "format": t.format, "table_size": t.table_size, "round": len(t.rounds), "rounds": t.total_rounds,
                     "players": [e.name for e in t.entrants], "games_done": t.games_done,
                     "games_total": t.games_total, "created": t.created_at})
@@ -93,7 +90,7 @@ async def export_tournament(request: Request, tournament_id: str) -> Response:
     for r in t.rounds:
         for x in r.tables:
             events = await store.read(x.game)
-            finished = any(e.kind == "finished" for e in events)
+            finished = any(isinstance(e.event(), Finished) for e in events)
             lines += [enc.encode({"stream": x.game, "kind": "game", "round": x.round, "table": x.table,
                                   "event": redacted(e, None, finished)}) for e in events]
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson")
@@ -110,8 +107,8 @@ async def advance_tournament(request: Request, tournament_id: str) -> dict[str, 
 async def entrant_tables(request: Request, tournament_id: str) -> list[dict[str, Any]]:
     ts = tournaments(request)
     await ts.load(tournament_id)
-    scheme, _, token = (request.headers.get("authorization") or "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
+    token = bearer(request)
+    if token is None:
         raise Unauthorized("an entrant's token is needed: 'Authorization: Bearer <token>'")
     return await ts.tables_of(tournament_id, await ts.entrant_of(tournament_id, token))
 

@@ -2,8 +2,8 @@
 
 A tournament is an aggregate with its own event stream (`caravan:{t-<hex>}:events`: the same
 envelopes, hash chain and Lua append as a game; its notifications go to a stream of their own so the
-game lobby never sees them). Its tables are ordinary games created through `Games.create(...,
-tournament={"id", "round", "table"})`; when one ends, the platform enqueues the job
+game lobby never sees them). Its tables are ordinary games created through `Commands.create(CreateGame(...,
+tournament=TableRef(...)))`; when one ends, the platform enqueues the job
 `game_finished(tournament_id, game_id)` below, which records the result and, when the round is
 complete, seats the next one (or finishes the tournament). Every step is idempotent and appends with
 an expected version, so duplicate, late or racing jobs are harmless.
@@ -23,15 +23,16 @@ import msgspec
 from redis.asyncio import Redis
 
 from events import keys
-from events.connect import connect
 from events.envelope import Envelope, seal
+from events.kinds import (RoundSeated, Table, TableFinished, TableRef, TournamentCreated, TournamentEvent,
+                          TournamentFinished)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from projections import standings
 from projections.standings import Tournament
 from service import pairing
 from service.errors import Invalid, NotFound, Unauthorized
-from service.games import Games, token_hash
+from service.commands import Commands, CreateGame, token_hash
 from service.players import parse_players
 
 TOURNAMENTS = f"{keys.PREFIX}:tournaments"  # sorted set: tournament id -> creation time
@@ -67,7 +68,7 @@ def tournament_store(redis: Redis, cluster: bool = False) -> EventStore:
 
 
 class Tournaments:
-    def __init__(self, redis: Redis, games: Games):
+    def __init__(self, redis: Redis, games: Commands):
         self.redis, self.games = redis, games
         self.store = tournament_store(redis, games.store.cluster)
         self._set_if_newer = redis.register_script(_SET_IF_NEWER)
@@ -133,7 +134,7 @@ class Tournaments:
                 row["ai"] = e["ai"]
             entrants.append(row)
         await self.redis.hset(keys.secret(tournament_id), mapping=secret)
-        created = seal(1, "system", "created", payload, prev="")
+        created = seal(1, "system", msgspec.convert(payload, TournamentCreated), prev="")
         await self.store.append(tournament_id, 0, [created])
         await self.redis.zadd(TOURNAMENTS, {tournament_id: time.time()})
         await self.advance(tournament_id)
@@ -144,15 +145,15 @@ class Tournaments:
     async def game_finished(self, tournament_id: str, game_id: str) -> str:
         """Record a table's result (once), then move the tournament on."""
         f = await self.games.load(game_id)
-        meta = f.created.get("tournament") or {}
-        if meta.get("id") != tournament_id:
+        meta = f.created.tournament
+        if meta is None or meta.id != tournament_id:
             raise Invalid(f"game {game_id} is not a table of tournament {tournament_id}")
         if f.status != "finished":
             return "the game is not finished"
         result = f.game.result(f.state)
-        outcome = {"round": int(meta["round"]), "table": int(meta["table"]), "game": game_id,
-                   "scores": [float(s) for s in result.scores], "ranks": list(result.ranks)}
-        await self._append_unless(tournament_id, "table-finished", outcome, lambda t: t.recorded(game_id))
+        outcome = TableFinished(round=meta.round, table=meta.table, game=game_id,
+                                scores=tuple(float(s) for s in result.scores), ranks=tuple(result.ranks))
+        await self._append_unless(tournament_id, outcome, lambda t: t.recorded(game_id))
         return await self.advance(tournament_id)
 
     async def advance(self, tournament_id: str) -> str:
@@ -166,7 +167,7 @@ class Tournaments:
             for table in t.rounds[-1].tables:
                 await self.games.reveal_seed(table.game)
         if len(t.rounds) >= t.total_rounds:
-            await self._append_unless(tournament_id, "finished", {"standings": standings.rows(t)},
+            await self._append_unless(tournament_id, TournamentFinished(standings=standings.rows(t)),
                                       lambda t: t.status == "finished")
             return "finished"
         return await self.seat(tournament_id, len(t.rounds) + 1)
@@ -189,28 +190,28 @@ class Tournaments:
                   if k.startswith(b"tok:")}
         tables, handouts = [], []
         for i, group in enumerate(plan.tables):
-            meta = {"id": tournament_id, "round": round_no, "table": i}
-            if t.duplicate:
-                meta["deal"] = f"{tournament_id}/{round_no}"  # the tables sharing one deal
+            # at a duplicate tournament the tables of a round share one deal
+            meta = TableRef(id=tournament_id, round=round_no, table=i,
+                            deal=f"{tournament_id}/{round_no}" if t.duplicate else None)
             mine = {seat: hashes[e] for seat, e in enumerate(group) if e in hashes}
-            game_id, _ = await self.games.create(t.game, [entrants[e].spec for e in group], seed,
-                                                 t.created.get("options") or {}, tournament=meta,
-                                                 seat_token_hashes=mine)
-            tables.append({"round": round_no, "table": i, "game": game_id, "entrants": list(group)})
+            game_id, _ = await self.games.create(CreateGame(
+                type=t.game, players=tuple(entrants[e].spec for e in group), seed=seed, options=t.created.options,
+                tournament=meta, seat_token_hashes=mine))
+            tables.append(Table(round=round_no, table=i, game=game_id, entrants=tuple(group)))
             handouts += [(group[seat], {"round": round_no, "table": i, "game": game_id, "seat": seat}) for seat in mine]
         for entrant, row in handouts:
             await self.redis.rpush(tables_key(tournament_id, entrant), msgspec.json.encode(row))
-        payload = {"round": round_no, "tables": tables, "byes": list(plan.byes)}
-        await self._append_unless(tournament_id, "round-seated", payload, lambda t: len(t.rounds) >= round_no)
+        seated = RoundSeated(round=round_no, tables=tuple(tables), byes=tuple(plan.byes))
+        await self._append_unless(tournament_id, seated, lambda t: len(t.rounds) >= round_no)
         return await self.advance(tournament_id)  # a round of instant games may be complete already
 
-    async def _append_unless(self, tournament_id: str, kind: str, payload: dict[str, Any], done) -> bool:
+    async def _append_unless(self, tournament_id: str, event: TournamentEvent, done) -> bool:
         """Append one event unless `done(record)` says it is already there; retries on a conflict."""
         for _ in range(50):
             t = await self.load(tournament_id)
             if done(t):
                 return False
-            e = seal(t.version + 1, "system", kind, payload, prev=t.head)
+            e = seal(t.version + 1, "system", event, prev=t.head)
             try:
                 await self.store.append(tournament_id, t.version, [e])
             except VersionConflict:
@@ -218,7 +219,7 @@ class Tournaments:
                 continue
             await self.load(tournament_id)  # keep the live record current
             return True
-        raise RuntimeError(f"tournament {tournament_id}: could not append {kind} (too much contention)")
+        raise RuntimeError(f"tournament {tournament_id}: could not append {event.kind()} (too much contention)")
 
 
 # --- deciding ---------------------------------------------------------------------------------------
@@ -264,7 +265,7 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
 
 def plan_round(t: Tournament, round_no: int) -> pairing.Round:
     if t.format == "round-robin":
-        r = t.created["schedule"][round_no - 1]
+        r = t.created.schedule[round_no - 1]
         return pairing.Round(tuple(tuple(x) for x in r["tables"]), tuple(r["byes"]))
     history = [pairing.Round(tuple(x.entrants for x in r.tables), r.byes) for r in t.rounds]
     return pairing.swiss_round(standings.order(t), t.table_size, history)
@@ -272,35 +273,9 @@ def plan_round(t: Tournament, round_no: int) -> pairing.Round:
 
 # --- the RQ job -------------------------------------------------------------------------------------
 
-_loop: asyncio.AbstractEventLoop | None = None
-_tournaments: Tournaments | None = None
-
-
-def _runtime() -> tuple[asyncio.AbstractEventLoop, Tournaments]:
-    """The worker's own loop, store and Games; new AI tables are handed to the workers at once."""
-    global _loop, _tournaments
-    if _loop is None:
-        from projections.loader import Loader
-        from service.jobs import enqueue_advance, enqueue_finished, queue_for
-        from service.settings import settings
-
-        cfg = settings()
-        _loop = asyncio.new_event_loop()
-        redis = connect(cfg.redis_url, cfg.cluster)
-        store = EventStore(redis, cluster=cfg.cluster)
-        queue = queue_for(cfg)
-
-        async def waiting(game_id: str, version: int) -> None:
-            enqueue_advance(queue, game_id, version)
-
-        async def finished(game_id: str, tournament: dict) -> None:
-            enqueue_finished(queue, game_id, tournament)
-
-        _tournaments = Tournaments(redis, Games(store, Loader(store), on_waiting=waiting, on_finished=finished))
-    return _loop, _tournaments
-
-
 def game_finished(tournament_id: str, game_id: str) -> str:
     """RQ job: a table of the tournament ended. Safe to run twice, late, or in parallel."""
-    loop, tournaments = _runtime()
-    return loop.run_until_complete(tournaments.game_finished(tournament_id, game_id))
+    from service.runtime import in_worker
+
+    loop, runtime = in_worker()
+    return loop.run_until_complete(runtime.tournaments.game_finished(tournament_id, game_id))

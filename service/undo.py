@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from events.kinds import Undo, UndoConsented, UndoRequested
 from projections.fold import Folded
 from service.errors import GameOver, Illegal, StaleVersion
-from service.games import ARBITER, Games
+from service.commands import ARBITER, Commands
 
 
 def humans(f: Folded) -> list[int]:
@@ -28,8 +29,8 @@ def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     if not isinstance(seat, int):
         return {**out, "possible": False, "why_not": "spectators cannot undo"}
     req = f.undo_request
-    if req is not None and req["by"] != seat and seat not in req["consents"]:
-        return {**out, "possible": True, "to": req["to"], "consent": True}
+    if req is not None and req.by != seat and seat not in req.consents:
+        return {**out, "possible": True, "to": req.to, "consent": True}
     last = f.last_moves[seat]
     if last == 0:
         return {**out, "possible": False, "why_not": "you have no move to take back"}
@@ -39,7 +40,7 @@ def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     return {**out, "possible": True, "to": last - 1}
 
 
-async def undo(games: Games, game_id: str, caller: int | str, to: int | None = None) -> dict[str, Any]:
+async def undo(games: Commands, game_id: str, caller: int | str, to: int | None = None) -> dict[str, Any]:
     """Request, consent to, or (arbiter) grant an undo. Returns {"granted", "version", "to", "waiting_for"}."""
     f = await games.load(game_id)
     if f.status == "finished":
@@ -53,30 +54,30 @@ async def undo(games: Games, game_id: str, caller: int | str, to: int | None = N
     seat = int(caller)
     others = [s for s in humans(f) if s != seat]
     req = f.undo_request
-    if req is not None and req["by"] != seat:
-        if seat in req["consents"]:
+    if req is not None and req.by != seat:
+        if seat in req.consents:
             raise StaleVersion("you have consented already; waiting for the others")
-        f = await games.append_system(f, "undo-consented", {"by": seat, "to": req["to"]}, actor=seat)
+        f = await games.append_note(f, UndoConsented(by=seat, to=req.to), actor=seat)
         req = f.undo_request
-        waiting = [s for s in humans(f) if s != req["by"] and s not in req["consents"]]
+        waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
         if waiting:
-            return {"granted": False, "version": f.version, "to": req["to"], "waiting_for": waiting}
-        return await grant(games, f, req["to"], requested_by=req["by"], consents=req["consents"])
+            return {"granted": False, "version": f.version, "to": req.to, "waiting_for": waiting}
+        return await grant(games, f, req.to, requested_by=req.by, consents=req.consents)
     if req is not None:
-        waiting = [s for s in others if s not in req["consents"]]
+        waiting = [s for s in others if s not in req.consents]
         raise StaleVersion(f"your undo request waits for the consent of seat(s) {waiting}")
     status = status_for(f, seat)
     if not status["possible"]:
         raise Illegal(f"undo refused: {status['why_not']}")
     target = status["to"]
     if not others:  # AI seats consent: grant at once
-        f = await games.append_system(f, "undo-requested", {"by": seat, "to": target}, actor=seat)
+        f = await games.append_note(f, UndoRequested(by=seat, to=target), actor=seat)
         return await grant(games, f, target, requested_by=seat, consents=[])
-    f = await games.append_system(f, "undo-requested", {"by": seat, "to": target, "needs": others}, actor=seat)
+    f = await games.append_note(f, UndoRequested(by=seat, to=target, needs=tuple(others)), actor=seat)
     return {"granted": False, "version": f.version, "to": target, "waiting_for": others}
 
 
-async def grant(games: Games, f: Folded, to: int, requested_by: int | str, consents: list[int]) -> dict[str, Any]:
-    f = await games.append_system(f, "undo", {"to": to, "requested_by": requested_by, "consents": consents},
+async def grant(games: Commands, f: Folded, to: int, requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:
+    f = await games.append_note(f, Undo(to=to, requested_by=requested_by, consents=tuple(consents)),
                                   actor=requested_by if requested_by == ARBITER else "system")
     return {"granted": True, "version": f.version, "to": to, "waiting_for": []}

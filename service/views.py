@@ -10,6 +10,7 @@ import msgspec
 from events.envelope import Envelope, redacted
 from games.protocol import CHANCE
 from projections.fold import Folded
+from service.decide import entropy_missing
 from service.undo import status_for
 
 Caller = int | str | None  # a seat, "arbiter", or None (a spectator)
@@ -32,16 +33,18 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
         "version": f.version,
         "status": f.status,
         "actors": sorted(a for a in actors if a != CHANCE),
-        "waiting_for": "chance" if CHANCE in actors else ("seats" if actors else None),
+        "waiting_for": waiting_for(f, actors),
         "players": [{"seat": i, "name": p.name, "ai": p.ai} for i, p in enumerate(f.players)],
         "you": seat,
         "view": msgspec.to_builtins(game.view(state, seat)),
         "result": None,
-        "seed_sha256": f.created["seed_sha256"],
+        "seed_sha256": f.created.seed_sha256,
         "options": f.options,
     }
     if CHANCE in actors:
         out["chance"] = game.chance(state).label
+    if f.created.await_entropy or f.entropy:
+        out["entropy"] = {"given": [s for s, _ in f.entropy], "missing": entropy_missing(f)}
     limit = game.time_limit(state) if result is None else None
     if limit is not None:
         out["time_limit"] = limit  # the seats acting now have this many seconds in all (see "deadline")
@@ -51,9 +54,15 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
         out["seat_views"] = [msgspec.to_builtins(game.view(state, s)) for s in range(len(f.players))]
     if caller is not None:
         out["undo"] = status_for(f, caller)
-    if "origin" in f.created:
-        out["origin"] = f.created["origin"]
+    if f.created.origin is not None:
+        out["origin"] = msgspec.to_builtins(f.created.origin)
     return out
+
+
+def waiting_for(f: Folded, actors) -> str | None:
+    if CHANCE in actors:
+        return "entropy" if entropy_missing(f) else "chance"
+    return "seats" if actors else None
 
 
 def event_rows(events: list[Envelope], caller: Caller, finished: bool) -> list[dict[str, Any]]:

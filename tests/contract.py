@@ -56,23 +56,39 @@ def check_replay_rebuilds(game: Game, players: int, seed: int):
 
 
 def check_hidden_parts_do_not_change_views(game: Game, players: int, seed: int, steps: int = 60):
-    """Along a random playout, the state and a determinization for seat s look the same to s."""
+    """Along a random playout, the state and a determinization for seat s look the same to s.
+
+    So that a game cannot pass by not looking (the default `determinize` returns the state itself, and
+    then any view, a leaking one too, looks the same): when the playout kept a seat from seeing
+    something (a chance outcome or a move whose `visible_to` leaves it out), some determinization must
+    have redrawn something."""
     rng = random.Random(seed)
     state = game.setup(players, game.check_options(None))
+    kept_from: set[int] = set()  # seats something was hidden from
+    redrawn: set[int] = set()  # seats a determinization changed the state for
     for _ in range(steps):
         if not game.actors(state):
             break
         for seat in range(players):
             other = game.determinize(state, seat, random.Random(rng.random()))
+            if other != state:
+                redrawn.add(seat)
             a = msgspec.json.encode(game.view(state, seat))
             b = msgspec.json.encode(game.view(other, seat))
             assert a == b, f"seat {seat}'s view changed when only hidden parts changed"
         actors = game.actors(state)
         if CHANCE in actors:
-            state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
+            actor, move = CHANCE, sample_chance(game.chance(state), rng)
         else:
             actor = rng.choice(sorted(actors))
-            state = game.apply(state, actor, rng.choice(game.legal_moves(state, actor)))
+            move = rng.choice(game.legal_moves(state, actor))
+        seen = game.visible_to(state, actor, move)
+        if seen is not None:
+            kept_from |= set(range(players)) - set(seen)
+        state = game.apply(state, actor, move)
+    assert redrawn or not kept_from, (
+        f"seats {sorted(kept_from)} were kept from seeing something, but determinize never redrew anything: "
+        "the views cannot be checked for leaks (implement determinize)")
 
 
 def check_illegal_moves_refused(game: Game, players: int, seed: int):

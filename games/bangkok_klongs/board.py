@@ -3,6 +3,8 @@ thief may take. Squares are bits of an 80-bit mask, so the frontier of the boats
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .content import (
     COLUMN, HEIGHT, IS_OVERSEER, IS_THIEF, NEIGHBOURS, QUARTER, QUARTER_LIMIT, QUARTER_SQUARES, ROW, SQUARES, WIDTH,
     entry_squares,
@@ -60,24 +62,16 @@ def squares_of(mask: int) -> list[int]:
     return out
 
 
-_last: tuple = (None, 0, False, (0, 0))  # the last board asked about (states share unchanged tuples)
-
-
+@lru_cache(maxsize=4096)  # memoised by value: the same board is asked about again and again
 def placement_mask(board: tuple[int, ...], players: int, first_round: bool) -> tuple[int, int]:
     """(squares where any boat may be placed, the same for a thief) — §7.1."""
-    global _last
-    last_board, last_players, last_first, masks = _last
-    if board is last_board and players == last_players and first_round == last_first:
-        return masks
     occ = occupied(board)
     if first_round or not occ:
         candidates = ENTRY_MASK[players] & ~occ  # round 1 (or an empty board): entry squares, no adjacency
     else:
         candidates = around(occ) & ~occ
     legal = candidates & ~full_quarters(occ)
-    masks = (legal, legal & ~overseer_columns(board))
-    _last = (board, players, first_round, masks)
-    return masks
+    return legal, legal & ~overseer_columns(board)
 
 
 def move_destinations(board: tuple[int, ...], sq: int) -> list[int]:

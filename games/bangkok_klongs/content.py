@@ -122,6 +122,7 @@ MARKET_DAY_FIELDS = {5: SMALL, 10: SMALL, 15: LARGE}
 LAST_FIELD = 15
 
 # --- §6 setup ----------------------------------------------------------------------------------------
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MERCHANTS_PER_PLAYER = {2: 12, 3: 10, 4: 8}
 MOVEMENT_CARDS = 2
 HAND_SIZE = 4

@@ -1,19 +1,19 @@
-"""The BangkokKlongs game type: the protocol methods, each handing over to the rules modules."""
+"""The BangkokKlongs game type: a thin adapter handing every protocol method to the rules modules."""
 
 from __future__ import annotations
 
-from games.protocol import CHANCE, Game, Result, ranks_from_keys
+from games.protocol import Game
 
-from . import evaluate, legal, render as _render, rules, view as _view
-from .content import BOAT_INDEX
-from .moves import BangkokMove, Place
-from .state import OVER, BangkokState
+from . import legal, render as _render, rules, scoring, view as _view
+from .content import MAX_PLAYERS, MIN_PLAYERS
+from .moves import BangkokMove
+from .state import BangkokState
 
 
 class BangkokKlongs(Game):
     id = "bangkok-klongs"
     name = "Bangkok Klongs"
-    min_players, max_players = 2, 4
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options = ()  # the tactical variant is left out (§12)
     State = BangkokState
     Move = BangkokMove
@@ -21,52 +21,20 @@ class BangkokKlongs(Game):
     def setup(self, players, options):
         return rules.setup(players)
 
-    def actors(self, state):
-        return rules.actors(state)
-
-    def legal_moves(self, state, seat):
-        return legal.legal_moves(state, seat)
-
-    def chance(self, state):
-        return rules.chance(state)
-
-    def apply(self, state, seat, move):
-        return rules.apply(state, seat, move)
-
-    def view(self, state, seat):
-        return _view.view(state, seat)
-
-    def result(self, state):
-        if state.phase != OVER:
-            return None
-        totals = tuple(state.scores[p] + state.final[p] for p in range(state.players))
-        boats = tuple(len(w) for w in state.warehouses)
-        ranks = ranks_from_keys(zip(totals, boats))
-        return Result(
-            scores=tuple(float(t) for t in totals), ranks=ranks,
-            detail="total = market days + Luk Phat + warehouse; ties broken by more warehouse boats, then shared",
-        )
-
-    def visible_to(self, state, actor, move):
-        if actor == CHANCE:
-            return rules.chance(state).visible_to
-        return None
-
-    def reveals(self, state, actor, move):
-        # placing a boat shows it, unless everybody knew it was in that hand (taken back from the board)
-        if actor == CHANCE or not isinstance(move, Place) or move.boat not in BOAT_INDEX:
-            return False
-        return BOAT_INDEX[move.boat] not in state.known[actor]
+    actors = staticmethod(rules.actors)  # (state) -> frozenset of seats
+    legal_moves = staticmethod(legal.legal_moves)  # (state, seat) -> list of moves
+    chance = staticmethod(rules.chance)  # (state) -> ChanceSpec
+    apply = staticmethod(rules.apply)  # (state, seat, move) -> the next state
+    view = staticmethod(_view.view)  # (state, seat) -> what the seat may see
+    result = staticmethod(scoring.result)  # (state) -> Result or None
+    visible_to = staticmethod(rules.visible_to)  # (state, actor, move) -> seats or None
+    reveals = staticmethod(rules.reveals)  # (state, actor, move) -> bool
 
     def describe(self, move):
         return _render.describe(move)
 
-    def determinize(self, state, seat, rng):
-        return _view.determinize(state, seat, rng)
-
-    def heuristic(self, state, seat):
-        r = self.result(state)
-        return evaluate.heuristic(state, seat, r.ranks if r else None)
+    determinize = staticmethod(_view.determinize)  # (state, seat, rng) -> a state
+    heuristic = staticmethod(scoring.heuristic)  # (state, seat) -> [0, 1]
 
     def render(self, view, seat):
         return _render.render(view, seat)

@@ -1,16 +1,19 @@
-"""Every legal move of a seat now (and only those), picked from tables of moves made once."""
+"""Every legal move of a seat now (and only those), picked from tables of moves made once, and why a
+placement is refused."""
 
 from __future__ import annotations
 
 from games.protocol import CHANCE
 
 from . import board as B
-from .content import BOATS, IS_THIEF, MOORING_AT, NEIGHBOURS, SQUARES, xy
+from . import rules
+from .content import (
+    BOATS, IS_THIEF, MOORING_AT, NEIGHBOURS, QUARTER, QUARTER_LIMIT, QUARTER_SQUARES, SQUARES, entry_squares, xy,
+)
 from .market import eligible, removable
 from .moves import (
     HAND, WAREHOUSE, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
 )
-from .rules import actors, boat_moves, chance, placement_squares
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, START, STEAL, TURN, BangkokState
 
 # every move the rules can ever list, made once (legal_moves only picks from these tables)
@@ -22,18 +25,18 @@ MOORING_AT_POINT = {m: p for p, m in MOORING_AT.items()}
 
 def legal_moves(s: BangkokState, seat: int) -> list:
     if seat == CHANCE:
-        return list(chance(s).outcomes) if s.phase in (DEAL, DRAW, START) else []
-    if seat not in actors(s):
+        return list(rules.chance(s).outcomes) if s.phase in (DEAL, DRAW, START) else []
+    if seat not in rules.actors(s):
         return []
     phase = s.phase
     if phase == TURN:
         places = []
         if s.placed < 0:
-            legal, thief = placement_squares(s)
+            legal, thief = rules.placement_squares(s)
             for b in s.hands[seat]:
                 row = PLACE_MOVE[b]
                 places += [row[sq] for sq in (thief if IS_THIEF[b] else legal)]
-        moves = places + [MOVE_BOAT[a, d] for a, d in boat_moves(s, seat)]
+        moves = places + [MOVE_BOAT[a, d] for a, d in rules.boat_moves(s, seat)]
         if s.placed >= 0 or not places:  # placing is compulsory when possible
             moves.append(END_TURN)
         return moves
@@ -57,3 +60,19 @@ def legal_moves(s: BangkokState, seat: int) -> list:
             moves += [Score(px, py, *xy(sq)) for sq in removable(s, seat, m)]
         return moves
     return []
+
+
+def why_not_here(s: BangkokState, b: int, sq: int) -> str:
+    x, y = xy(sq)
+    if s.board[sq] >= 0:
+        return f"({x}, {y}) already holds a boat"
+    if sum(s.board[q] >= 0 for q in QUARTER_SQUARES[QUARTER[sq]]) >= QUARTER_LIMIT:
+        return f"the quarter of ({x}, {y}) already holds {QUARTER_LIMIT} boats"
+    if rules.first_round(s) or all(v < 0 for v in s.board):
+        if sq not in entry_squares(s.players):
+            return "a first boat must go on an entry square" + (" (only the light ones with 2 players)" if s.players == 2 else "")
+    elif all(s.board[n] < 0 for n in NEIGHBOURS[sq]):
+        return f"({x}, {y}) touches no boat"
+    if IS_THIEF[b]:
+        return f"a thief may not be placed in column {x}: an overseer guards it"
+    return f"{BOATS[b].id} may not go on ({x}, {y})"

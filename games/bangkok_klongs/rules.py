@@ -11,10 +11,11 @@ from msgspec.structs import replace
 from games.protocol import CHANCE, ChanceSpec, IllegalMove
 
 from . import board as B
+from . import legal
 from .content import (
     BOAT_INDEX, BOATS, DECK_SIZE, HAND_SIZE, HAS_LUK_PHAT, IS_OVERSEER, IS_OWNABLE, IS_THIEF, LARGE,
-    LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MERCHANTS_PER_PLAYER, MOORING_AT, MOORING_NAME, MOVEMENT_CARDS, NEIGHBOURS,
-    QUARTER, QUARTER_LIMIT, QUARTER_SQUARES, QUARTET, SMALL, SQUARES, entry_squares, square, xy,
+    LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MAX_PLAYERS, MERCHANTS_PER_PLAYER, MOORING_AT, MOORING_NAME, MOVEMENT_CARDS,
+    QUARTET, SMALL, SQUARES, square,
 )
 from .market import (
     anyone_eligible, eligible, large_day_opener, removable, scoring_points, warehouse_points,
@@ -26,7 +27,7 @@ from .moves import (
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, OVER, START, STEAL, TURN, BangkokState
 
 DRAW_MOVE = tuple(Draw(boat=b.id) for b in BOATS)  # every chance outcome, made once
-START_MOVE = tuple(StartPlayer(seat=p) for p in range(4))
+START_MOVE = tuple(StartPlayer(seat=p) for p in range(MAX_PLAYERS))
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -124,22 +125,6 @@ def can_place(s: BangkokState) -> bool:
     return bool(thief) if all(IS_THIEF[b] for b in hand) else bool(legal)
 
 
-def why_not_here(s: BangkokState, b: int, sq: int) -> str:
-    x, y = xy(sq)
-    if s.board[sq] >= 0:
-        return f"({x}, {y}) already holds a boat"
-    if sum(s.board[q] >= 0 for q in QUARTER_SQUARES[QUARTER[sq]]) >= QUARTER_LIMIT:
-        return f"the quarter of ({x}, {y}) already holds {QUARTER_LIMIT} boats"
-    if first_round(s) or all(v < 0 for v in s.board):
-        if sq not in entry_squares(s.players):
-            return "a first boat must go on an entry square" + (" (only the light ones with 2 players)" if s.players == 2 else "")
-    elif all(s.board[n] < 0 for n in NEIGHBOURS[sq]):
-        return f"({x}, {y}) touches no boat"
-    if IS_THIEF[b]:
-        return f"a thief may not be placed in column {x}: an overseer guards it"
-    return f"{BOATS[b].id} may not go on ({x}, {y})"
-
-
 # --- §7.4 movement cards -----------------------------------------------------------------------------
 def boat_moves(s: BangkokState, seat: int) -> list[tuple[int, int]]:
     if s.moved or s.cards[seat] <= 0:
@@ -189,9 +174,9 @@ def place(s: BangkokState, seat: int, move: Place) -> BangkokState:
     b, sq = _boat(move.boat), _square(move.x, move.y)
     if b not in s.hands[seat]:
         raise IllegalMove(f"you do not hold {move.boat}")
-    legal, thief = B.placement_mask(s.board, s.players, first_round(s))
-    if not (thief if IS_THIEF[b] else legal) & B.BIT[sq]:
-        raise IllegalMove(why_not_here(s, b, sq))
+    anyone, thief = B.placement_mask(s.board, s.players, first_round(s))
+    if not (thief if IS_THIEF[b] else anyone) & B.BIT[sq]:
+        raise IllegalMove(legal.why_not_here(s, b, sq))
     known = s.known[seat]
     s = replace(
         s, hands=_set(s.hands, seat, _without(s.hands[seat], b)),
@@ -396,3 +381,15 @@ def apply(s: BangkokState, seat: int, move) -> BangkokState:
     if handler is None:
         raise IllegalMove(f"the game is waiting for {WAITING_FOR.get(s.phase, s.phase)}, not a {type(move).__name__}")
     return handler(s, seat, move)
+
+
+# --- what the log shows ----------------------------------------------------------------------------
+def visible_to(s: BangkokState, actor: int, move) -> tuple[int, ...] | None:
+    return chance(s).visible_to if actor == CHANCE else None
+
+
+def reveals(s: BangkokState, actor: int, move) -> bool:
+    """Placing a boat shows it, unless everybody knew it was in that hand (taken back from the board)."""
+    if actor == CHANCE or not isinstance(move, Place) or move.boat not in BOAT_INDEX:
+        return False
+    return BOAT_INDEX[move.boat] not in s.known[actor]

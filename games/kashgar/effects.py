@@ -1,17 +1,18 @@
 """What each card does (sections 4 and 5): the choices an action offers, and carrying it out.
 
-`choices(t, seat, caravan, kind, effect, board)` lists the parameter sets (dicts of move fields) with
+`choices(s, seat, caravan, kind, effect, board)` lists the parameter sets (dicts of move fields) with
 which the effect can be carried out "at least as far as the text requires" (section 4, legality);
-`board` is the player's board after the card's own cost. `carry_out(...)` does it.
+`board` is the player's board after the card's own cost. `own_effect` and `carry_out` do it, on the
+frozen state (a new state is returned, nothing is mutated).
 """
 
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from .cards import FREE, GO, INDEX, MU, ORDERS, PATRIARCH, MATRIARCH, SPICES, CAPS
-from .state import PUBLIC, Pending
-from .table import Table
+from .content import FREE, GO, INDEX, MU, ORDERS, PATRIARCH, MATRIARCH, SPICES, CAPS
+from .seats import boxed, fulfilled, gain, lose, replace, set_to, with_caravan, without
+from .state import PUBLIC, KashgarState, Pending
 
 PM_SIDES = (PATRIARCH, MATRIARCH)
 ONE = ({},)
@@ -72,25 +73,33 @@ PRICE = {(o, pay): (ORDERS[o].cond, tuple((r, c) for r, c in enumerate(order_pri
 
 
 def can_fulfil(order: str, board, pay: str = "full") -> bool:
-    """The mule condition (not a cost) and the order's cost, payable from `board`."""
-    o = ORDERS[order]
-    if board[MU] < o.cond:
+    """6.2: the mule condition holds (so many mules needed, not paid) and the order's price, as the
+    card lets it be paid, can be paid from `board`."""
+    cond, price = PRICE[(order, pay)]
+    if board[MU] < cond:
         return False
-    price = order_price(order, pay)
-    return all(b >= c for b, c in zip(board, price))
+    for r, c in price:
+        if board[r] < c:
+            return False
+    return True
 
 
-def fulfil(t: Table, seat: int, order: str, pay: str) -> None:
-    t.pay(seat, order_price(order, pay))
-    t.orders[seat].append(order)
+def fulfil(s: KashgarState, seat: int, order: str, pay: str) -> KashgarState:
+    """`seat` pays for `order` (as the card lets it pay) and takes it."""
+    return replace(s, seats=fulfilled(s, seat, order, order_price(order, pay)))
 
 
-def display_orders(t: Table, board, kinds, pay) -> list[str]:
-    return [o for o in t.get("display") if order_matches(o, kinds) and can_fulfil(o, board, pay)]
+def from_display(s: KashgarState, seat: int, order: str, pay: str) -> KashgarState:
+    """6.2: fulfil an order of the display (the display is refilled afterwards)."""
+    return fulfil(replace(s, display=without(s.display, order)), seat, order, pay)
+
+
+def display_orders(s: KashgarState, board, kinds, pay) -> list[str]:
+    return [o for o in s.display if order_matches(o, kinds) and can_fulfil(o, board, pay)]
 
 
 # --- the choices an effect offers ------------------------------------------------------------------
-def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, paid) -> tuple | list:
+def choices(s: KashgarState, seat: int, caravan: int, kind: str, effect: tuple, board, paid) -> tuple | list:
     op = effect[0]
     if op == "gain":
         return SPICE_CHOICES if effect[2] else ONE
@@ -105,22 +114,22 @@ def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, 
     if op in ("set", "flip", "spices_min3", "others_gain", "others_set", "others_lose", "customs"):
         return ONE
     if op == "draw_std":
-        return ONE if t.get("std_top") or t.get("std_pool") or t.get("discard") else ()
+        return ONE if s.std_top or s.std_pool or s.discard else ()
     if op == "look_std":
-        return ONE if t.get("std_top") or t.get("std_pool") else ()
+        return ONE if s.std_top or s.std_pool else ()
     if op == "draw_spc":
-        return ONE if t.get("special_pool") or t.get("special_under") else ()
+        return ONE if s.special_pool or s.special_under else ()
     if op == "draw_orders":
-        return ONE if t.order_deck_size() else ()
+        return ONE if s.order_pool or s.order_under else ()
     if op == "take_discard":
-        return ONE if t.get("discard") else ()
+        return ONE if s.discard else ()
     if op == "spare_patriarch":
-        return ONE if t.get("spare_patriarch") else ()
+        return ONE if s.spare_patriarch else ()
     if op in ("fulfil", "fulfil_two"):
         kinds, pay = (effect[1], effect[2]) if op == "fulfil" else (("small", "large", "special"), "full")
-        return [{"order": o} for o in display_orders(t, board, kinds, pay)]
-    others = [q for q in range(t.n) if q != seat]
-    cars = t.caravans[seat]
+        return [{"order": o} for o in display_orders(s, board, kinds, pay)]
+    others = [q for q in range(s.players) if q != seat]
+    cars = s.seats[seat].caravans
     if op == "leader_front":
         return [{"position": i} for i in range(1, len(cars[caravan]))]
     if op == "judge":
@@ -132,7 +141,7 @@ def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, 
                 for tc in range(3) if tc != fc]
     if op == "thief":
         return [{"target": q, "resource": r} for q in others for r in SPICES + ("GO",)
-                if t.boards[q][INDEX[r]] >= 1]
+                if s.seats[q].board[INDEX[r]] >= 1]
     if op in ("target_lose", "robber_card", "poisoner"):
         return [{"target": q} for q in others]
     if op == "robber_spices":
@@ -140,12 +149,12 @@ def choices(t: Table, seat: int, caravan: int, kind: str, effect: tuple, board, 
     if op == "schemer":
         return [{"target": q, "spice": s} for q in others for s in SPICES]
     if op == "spy":
-        return [{"order": o} for o in t.get("display")]
+        return [{"order": o} for o in s.display]
     if op == "mercenary":
         return [{"target": q, "target_caravan": k} for q in others for k in range(3)
-                if len(t.caravans[q][k]) >= 2]
+                if len(s.seats[q].caravans[k]) >= 2]
     if op == "fence":
-        return [{"target": q} for q in others if t.boards[q][GO] > board[GO]]
+        return [{"target": q} for q in others if s.seats[q].board[GO] > board[GO]]
     raise AssertionError(f"unknown effect {op}")
 
 
@@ -190,103 +199,147 @@ def own_effect(b: list, car: list, effect: tuple, m) -> None:
         car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
 
 
-def carry_out(t: Table, seat: int, caravan: int, effect: tuple, m, pending: Pending) -> Pending | None:
-    """Do the effect; returns the pending continuation (draws, refills, decisions) or None."""
+_DRAWS = {"draw_std": "standard", "draw_spc": "special", "look_std": "look"}
+
+
+def carry_out(s: KashgarState, seat: int, caravan: int, effect: tuple, m, pending: Pending
+              ) -> tuple[KashgarState, Pending | None]:
+    """Do an effect that is not OWN_ONLY (those are `own_effect`) on `s`, the state after the card was
+    used and paid. Returns the next state and the pending continuation (draws, refills, decisions)
+    or None."""
     op = effect[0]
-    car = t.caravans[seat][caravan]
-    if op in OWN_ONLY:
-        own_effect(t.boards[seat], car, effect, m)
-    elif op in ("draw_std", "draw_spc", "look_std"):
-        deck = {"draw_std": "standard", "draw_spc": "special", "look_std": "look"}[op]
+    if op in _DRAWS:
         keep = effect[2] if op != "look_std" else 0
-        return _replace(pending, step="draw", deck=deck, need=effect[1], keep=keep)
-    elif op == "draw_orders":
-        return _replace(pending, step="draw", deck="orders", need=effect[1], mode=effect[2])
-    elif op == "take_discard":
-        return _replace(pending, step="take", need=effect[1])
-    elif op in ("fulfil", "fulfil_two"):
-        pay = effect[2] if op == "fulfil" else "full"
-        t.take_from_display(m.order)
-        fulfil(t, seat, m.order, pay)
+        return s, replace(pending, step="draw", deck=_DRAWS[op], need=effect[1], keep=keep)
+    if op == "draw_orders":
+        return s, replace(pending, step="draw", deck="orders", need=effect[1], mode=effect[2])
+    if op == "take_discard":
+        return s, replace(pending, step="take", need=effect[1])
+    if op in ("fulfil", "fulfil_two"):
+        s = from_display(s, seat, m.order, effect[2] if op == "fulfil" else "full")
         if op == "fulfil" and effect[3]:
-            t.gain(seat, GO, effect[3])
-        return _replace(pending, step="refill", then="second" if op == "fulfil_two" else "")
-    elif op == "spare_patriarch":
-        t.set("spare_patriarch", False)
-        car.append(PATRIARCH)
-    elif op == "leader_front":
-        # positions count in the caravan as it was; the Leader (position 0) has moved to the end
-        card = car.pop(m.position - 1)
-        car.insert(0, card)
-    elif op == "judge":
-        t.to_box(car.pop(m.position - 1))
-    elif op == "leader_move":
-        src = t.caravans[seat][m.from_caravan]
-        pos = m.position - 1 if m.from_caravan == caravan else m.position  # the Leader has left
-        t.caravans[seat][m.to_caravan].append(src.pop(pos))
-    elif op == "others_gain":
-        for q in clockwise_others(seat, t.n):
-            t.gain(q, effect[1], effect[2])
-    elif op == "others_set":
-        for q in clockwise_others(seat, t.n):
-            t.boards[q][effect[1]] = effect[2]
-    elif op == "others_lose":
-        for q in clockwise_others(seat, t.n):
-            t.lose(q, effect[1], effect[2])
-    elif op == "customs":
-        for q in clockwise_others(seat, t.n):
-            t.lose(q, GO, 1)
-        t.gain(seat, GO, 1)
-    elif op == "thief":
-        r = INDEX[m.resource]
-        t.lose(m.target, r, 2)
-        t.gain(seat, r, 1)
-    elif op == "target_lose":
-        t.lose(m.target, effect[1], effect[2])
-    elif op == "robber_spices":
-        t.lose(m.target, INDEX[m.spice], 1)
-        t.lose(m.target, INDEX[m.spice2], 1)
-    elif op == "schemer":
-        t.boards[m.target][INDEX[m.spice]] = 3
-    elif op == "spy":
-        t.take_from_display(m.order)
-        t.set("order_under", t.get("order_under") + ((m.order, PUBLIC),))
-        return _replace(pending, step="refill")
-    elif op == "mercenary":
-        tc = t.caravans[m.target][m.target_caravan]
-        tc.append(tc.pop(0))
-    elif op == "fence":
-        t.gain(seat, GO, t.lose(m.target, GO, 2))
-    elif op == "robber_card":
-        return _replace(pending, step="respond", mode="robber", target=m.target)
-    elif op == "poisoner":
-        t.lose(m.target, MU, 1)
-        return _replace(pending, step="respond", mode="poisoner", target=m.target)
-    else:
-        raise AssertionError(f"unknown effect {op}")
-    return None
+            s = replace(s, seats=gain(s.seats, seat, GO, effect[3]))
+        return s, replace(pending, step="refill", then="second" if op == "fulfil_two" else "")
+    if op == "spy":
+        s = replace(s, display=without(s.display, m.order), order_under=s.order_under + ((m.order, PUBLIC),))
+        return s, replace(pending, step="refill")
+    if op == "robber_card":
+        return s, replace(pending, step="respond", mode="robber", target=m.target)
+    if op == "poisoner":
+        seats, _ = lose(s.seats, m.target, MU, 1)
+        return replace(s, seats=seats), replace(pending, step="respond", mode="poisoner", target=m.target)
+    return _CARRY_OUT[op](s, seat, caravan, effect, m), None
 
 
-def _replace(p: Pending, **kw) -> Pending:
-    import msgspec
+def _spare_patriarch(s, seat, caravan, effect, m):
+    car = s.seats[seat].caravans[caravan] + (PATRIARCH,)
+    return replace(s, spare_patriarch=False, seats=with_caravan(s.seats, seat, caravan, car))
 
-    return msgspec.structs.replace(p, **kw)
+
+def _leader_front(s, seat, caravan, effect, m):
+    # positions count in the caravan as it was; the Leader (position 0) has moved to the end
+    car = list(s.seats[seat].caravans[caravan])
+    card = car.pop(m.position - 1)
+    car.insert(0, card)
+    return replace(s, seats=with_caravan(s.seats, seat, caravan, car))
+
+
+def _judge(s, seat, caravan, effect, m):
+    car = list(s.seats[seat].caravans[caravan])
+    card = car.pop(m.position - 1)
+    return replace(s, box=boxed(s, card), seats=with_caravan(s.seats, seat, caravan, car))
+
+
+def _leader_move(s, seat, caravan, effect, m):
+    cars = [list(c) for c in s.seats[seat].caravans]
+    src = cars[m.from_caravan]
+    pos = m.position - 1 if m.from_caravan == caravan else m.position  # the Leader has left
+    cars[m.to_caravan].append(src.pop(pos))
+    seats = with_caravan(s.seats, seat, m.from_caravan, src)
+    return replace(s, seats=with_caravan(seats, seat, m.to_caravan, cars[m.to_caravan]))
+
+
+def _others_gain(s, seat, caravan, effect, m):
+    seats = s.seats
+    for q in clockwise_others(seat, s.players):
+        seats = gain(seats, q, effect[1], effect[2])
+    return replace(s, seats=seats)
+
+
+def _others_set(s, seat, caravan, effect, m):
+    seats = s.seats
+    for q in clockwise_others(seat, s.players):
+        seats = set_to(seats, q, effect[1], effect[2])
+    return replace(s, seats=seats)
+
+
+def _others_lose(s, seat, caravan, effect, m):
+    seats = s.seats
+    for q in clockwise_others(seat, s.players):
+        seats, _ = lose(seats, q, effect[1], effect[2])
+    return replace(s, seats=seats)
+
+
+def _customs(s, seat, caravan, effect, m):
+    seats = s.seats
+    for q in clockwise_others(seat, s.players):
+        seats, _ = lose(seats, q, GO, 1)
+    return replace(s, seats=gain(seats, seat, GO, 1))
+
+
+def _thief(s, seat, caravan, effect, m):
+    r = INDEX[m.resource]
+    seats, _ = lose(s.seats, m.target, r, 2)
+    return replace(s, seats=gain(seats, seat, r, 1))
+
+
+def _target_lose(s, seat, caravan, effect, m):
+    seats, _ = lose(s.seats, m.target, effect[1], effect[2])
+    return replace(s, seats=seats)
+
+
+def _robber_spices(s, seat, caravan, effect, m):
+    seats, _ = lose(s.seats, m.target, INDEX[m.spice], 1)
+    seats, _ = lose(seats, m.target, INDEX[m.spice2], 1)
+    return replace(s, seats=seats)
+
+
+def _schemer(s, seat, caravan, effect, m):
+    return replace(s, seats=set_to(s.seats, m.target, INDEX[m.spice], 3))
+
+
+def _mercenary(s, seat, caravan, effect, m):
+    tc = s.seats[m.target].caravans[m.target_caravan]
+    return replace(s, seats=with_caravan(s.seats, m.target, m.target_caravan, tc[1:] + tc[:1]))
+
+
+def _fence(s, seat, caravan, effect, m):
+    seats, lost = lose(s.seats, m.target, GO, 2)
+    return replace(s, seats=gain(seats, seat, GO, lost))
+
+
+_CARRY_OUT = {"spare_patriarch": _spare_patriarch, "leader_front": _leader_front, "judge": _judge,
+              "leader_move": _leader_move, "others_gain": _others_gain, "others_set": _others_set,
+              "others_lose": _others_lose, "customs": _customs, "thief": _thief, "target_lose": _target_lose,
+              "robber_spices": _robber_spices, "schemer": _schemer, "mercenary": _mercenary, "fence": _fence}
 
 
 # --- the target player's response (section 4, decisions by another player) ----------------------
-def response_options(t: Table, p: Pending) -> list[dict]:
+def response_options(s: KashgarState, p: Pending) -> list[dict]:
     q = p.target
     if p.mode == "robber":
-        return [{"caravan": k} for k in range(3) if t.caravans[q][k][-1] not in PM_SIDES]
-    return [{"spice": s} for s in SPICES if t.boards[q][INDEX[s]] >= 1]
+        return [{"caravan": k} for k in range(3) if s.seats[q].caravans[k][-1] not in PM_SIDES]
+    return [{"spice": sp} for sp in SPICES if s.seats[q].board[INDEX[sp]] >= 1]
 
 
-def respond(t: Table, p: Pending, choice: dict) -> None:
+def respond(s: KashgarState, p: Pending, choice: dict) -> KashgarState:
     q = p.target
     if p.mode == "robber":
-        t.to_box(t.caravans[q][choice["caravan"]].pop())
-    else:
-        t.lose(q, INDEX[choice["spice"]], 2)
+        k = choice["caravan"]
+        car = s.seats[q].caravans[k]
+        return replace(s, box=boxed(s, car[-1]), seats=with_caravan(s.seats, q, k, car[:-1]))
+    seats, _ = lose(s.seats, q, INDEX[choice["spice"]], 2)
+    return replace(s, seats=seats)
 
 
 assert CAPS[MU] == 6

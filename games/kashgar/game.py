@@ -1,22 +1,20 @@
-"""The Kashgar game type: the protocol methods, each handing over to the rules modules."""
+"""The Kashgar game type: the protocol methods, each handing over to the rules modules (a thin adapter)."""
 
 from __future__ import annotations
 
-import math
+from games.protocol import Game, Option
 
-from games.protocol import CHANCE, Game, Option, Result
-
-from . import rules
-from .cards import ADDITIONAL_COPIES, END_VP, ORDERS, PERSONS
+from . import legal, rules, scoring
+from .content import ADDITIONAL_COPIES, MAX_PLAYERS, MIN_PLAYERS, PERSONS
 from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, KashgarMove, Keep, Pass, PlaceStartCards,
                     ReplaceDisplay, Respond, SecondOrder, TakeDiscard)
 from .state import KashgarState
-from .table import vp_of
 from .view import determinize, view
 
 VARIANT = Option(
     name="hauen_und_stechen",
-    description=('Variant "Hauen und Stechen" (Cut and Thrust): which of the 12 additional cards are '
+    description=('Variant "Hauen und Stechen" (Cut and Thrust): which of the '
+                 f'{len(ADDITIONAL_COPIES)} additional cards are '
                  'mixed into the standard deck: "none" (default), "all", or a list of card names '
                  'from the choices, e.g. ["Gate Guard", "Thief 1", "Spy"]'),
     default="none",
@@ -27,7 +25,7 @@ VARIANT = Option(
 class Kashgar(Game):
     id = "kashgar"
     name = "Kashgar: Händler der Seidenstraße"
-    min_players, max_players = 2, 4
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options = (VARIANT,)
     State = KashgarState
     Move = KashgarMove
@@ -37,34 +35,17 @@ class Kashgar(Game):
 
     # the hot calls of a playout go straight to the rules (no extra call per step)
     actors = staticmethod(rules.actors)  # (state) -> frozenset of seats
-    legal_moves = staticmethod(rules.legal_moves)  # (state, seat) -> list of moves
+    legal_moves = staticmethod(legal.legal_moves)  # (state, seat) -> list of moves
     chance = staticmethod(rules.chance)  # (state) -> ChanceSpec
     apply = staticmethod(rules.apply)  # (state, seat, move) -> the next state
 
-    def result(self, state) -> Result | None:
-        return rules.result(state)
+    result = staticmethod(scoring.result)  # (state) -> Result or None
 
     def view(self, state, seat):
         return view(state, seat, rules.actors(state))
 
-    def visible_to(self, state, actor, move):
-        if actor == CHANCE:
-            return rules.chance(state).visible_to
-        if isinstance(move, Arrange):
-            return (actor,)  # the new order of the standard deck's top is the Prophet's secret
-        return None
-
-    def reveals(self, state, actor, move):
-        if actor == CHANCE:
-            return True
-        if isinstance(move, (Keep, FulfilDrawn, ReplaceDisplay)):
-            return True
-        if isinstance(move, (CaravanAction, Farewell)) and state.phase == "play":
-            card = state.seats[actor].caravans[move.caravan][0] if 0 <= move.caravan < 3 else None
-            person = PERSONS.get(card)
-            acts = (person.caravan if isinstance(move, CaravanAction) else person.farewell) if person else ()
-            return 0 <= move.action < len(acts) and acts[move.action].effect[0].startswith(("draw", "look"))
-        return False
+    visible_to = staticmethod(rules.visible_to)  # (state, actor, move) -> seats or None
+    reveals = staticmethod(rules.reveals)  # (state, actor, move) -> bool
 
     def describe(self, move):
         match move:
@@ -105,35 +86,9 @@ class Kashgar(Game):
         return determinize(state, seat, rng)
 
     def heuristic(self, state, seat):
-        r = rules.result(state)
-        if r is not None:
-            n = len(r.ranks)
-            return 1.0 - (r.ranks[seat] - 1) / max(1, n - 1)
-        values = [_value(state, i) for i in range(state.players)]
-        mine = values[seat]
-        best_other = max(v for i, v in enumerate(values) if i != seat)
-        return 0.5 + 0.5 * math.tanh((mine - best_other) / 8.0)
+        return scoring.heuristic(state, seat)
 
     def render(self, view_dict, seat):
         from .render import render
 
         return render(view_dict, seat)
-
-
-def _value(state, seat: int) -> float:
-    """VP plus what the board and the caravans promise (a cheap estimate for the AI)."""
-    p = state.seats[seat]
-    b = p.board
-    vp = vp_of(p.orders, p.caravans)
-    persons = sum(len(c) for c in p.caravans)
-    pd = state.pending
-    if pd is not None and pd.seat == seat and pd.keep:
-        persons += min(pd.keep, len(pd.drawn) or pd.need)  # cards about to join the caravan
-    best = 0.0
-    for o in state.display:  # progress towards the best display order
-        od = ORDERS[o]
-        need = sum(od.cost) + od.cond
-        have = sum(min(h, c) for h, c in zip(b, od.cost)) + min(b[6], od.cond)
-        best = max(best, od.vp * (have / need) ** 2)
-    return (min(vp, END_VP + 3) + 0.6 * best + 0.06 * sum(b[:5]) + 0.1 * b[5] + 0.15 * min(b[6], 5)
-            + 0.35 * persons)

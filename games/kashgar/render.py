@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import ORDERS, PERSONS, RESOURCES, cost_text
+from .content import ORDERS, PERSONS, RESOURCES, cost_text
 
 STEPS = {"draw": "drawing cards", "keep": "choosing which drawn card(s) to keep",
          "arrange": "putting the looked-at cards back", "orders": "deciding about the drawn orders",

@@ -1,30 +1,27 @@
-"""Kashgar's rules in the order of the specification: setup (2), turn structure (4), end of the game
-and winner (7). Card effects are in `effects.py`, the steps inside a turn in `steps.py`, the legal
-moves of each front card in `plans.py`; `quick.py` applies the most frequent moves straight on the
-frozen state (same results, much faster random playouts)."""
+"""Kashgar's rules in the order of the specification: setup (2), who acts and what is random, the
+turn (4), and what the log shows. Card effects are in `effects.py`, the steps inside a turn and its
+end (7) in `steps.py`, the legal moves in `legal.py`, victory points and the winner in `scoring.py`.
+Every move, the engine's own included, is checked against the legal moves of the state it is
+applied to."""
 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import permutations
 
-import msgspec
-
-from games.protocol import CHANCE, ChanceSpec, IllegalMove, Result, ranks_from_keys
+from games.protocol import CHANCE, ChanceSpec, IllegalMove
 
 from . import effects as fx
-from . import plans, quick, steps
-from .cards import (ADDITIONAL_COPIES, ALL_ORDERS, DISPLAY_SIZE, FARMER, ORDERS, PATRIARCH, PERSONS, ROUND_LIMIT,
-                    START_VALUE, deck_of)
-from .moves import CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, Pass, PlaceStartCards
+from . import legal, steps
+from .content import (ADDITIONAL_COPIES, ALL_ORDERS, CARAVANS, DISPLAY_SIZE, FARMER, MAX_PLAYERS, MIN_PLAYERS, ORDERS,
+                      PATRIARCH, PERSONS, START_CARDS_EACH, START_VALUE, deck_of)
+from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass,
+                    PlaceStartCards, ReplaceDisplay)
+from .scoring import all_vp
+from .seats import boxed, put, replace, with_caravan, without
 from .state import KashgarState, Pending, Player
-from .table import Table, vp_of
 
-START_CARDS_EACH = 3
-CARAVANS = 3
-CARAVAN_NUMBERS = range(CARAVANS)
 NO_CHANCE = frozenset({CHANCE})
-ONLY = tuple(frozenset((i,)) for i in range(4))  # {seat}
+ONLY = tuple(frozenset((i,)) for i in range(MAX_PLAYERS))  # {seat}
 
 
 # --- 2. setup ----------------------------------------------------------------------------------------
@@ -45,8 +42,8 @@ def variant_cards(option) -> tuple[str, ...]:
 
 
 def setup(players: int, options: dict) -> KashgarState:
-    if not 2 <= players <= 4:
-        raise ValueError("Kashgar is for 2 to 4 players")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Kashgar is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
     variant = variant_cards(options.get("hauen_und_stechen", "none"))
     seat = Player(board=(START_VALUE,) * 7, caravans=((PATRIARCH,),) * CARAVANS)
     return KashgarState(
@@ -104,130 +101,57 @@ def chance(s: KashgarState) -> ChanceSpec:
     return ChanceSpec(_LABEL[p.deck], o, w, visible_to=(p.seat,))
 
 
-# --- 4. the turn: every legal choice of the active player ---------------------------------------
-def front_card_moves(t: Table, seat: int, caravan: int) -> list:
-    return plans.card_moves(t.s, seat, caravan, t.boards[seat], t)
-
-
-_last: tuple = (None, None, ())  # the last (state, seat, moves) listed: apply checks against it
-
-
-def legal_moves(s: KashgarState, seat: int) -> list:
-    global _last
-    last = _last  # one read: safe when threads share the module
-    if last[0] is s and last[1] == seat:
-        return list(last[2])
-    if s.phase == "play" and s.pending is None:
-        if seat != s.current:
-            return []
-        p = s.seats[seat]
-        board = p.board
-        moves = []
-        for caravan, known, car in zip(CARAVAN_NUMBERS, plans.PLANS, p.caravans):
-            fixed, dynamic, simple = known.get(car[0]) or plans.plan(car[0], caravan)
-            moves += fixed
-            if simple is not None:  # only fixed costs and deck availability to check (as plans.add_dynamic)
-                for cost, available, extra in simple:
-                    for r, c in cost:
-                        if board[r] < c:
-                            break
-                    else:
-                        if available is None or available(s):
-                            moves += extra
-            elif dynamic:
-                plans.add_dynamic(moves, s, seat, caravan, board, None, dynamic)
-        _last = (s, seat, tuple(moves))
-        return moves
-    acting = actors(s)
-    if seat not in acting:
-        return []
-    if seat == CHANCE:
-        return list(chance(s).outcomes)
-    if s.phase == "place":
-        return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
-    moves = steps.pending_moves(Table(s), s.pending)  # (Table copies nothing it is not asked for)
-    _last = (s, seat, tuple(moves))
-    return moves
-
-
-def _is_legal_start(s: KashgarState, t: Table, seat: int, move) -> bool:
-    last = _last
-    if last[0] is s and last[1] == seat:
-        return move in last[2]
-    return move in front_card_moves(t, seat, move.caravan)
-
-
-# --- applying a move ------------------------------------------------------------------------------
+# --- applying a move: always checked against the legal moves of this state ------------------------
 def apply(s: KashgarState, seat: int, move) -> KashgarState:
-    last = _last if quick.ENABLED else (None, None, ())
-    if last[0] is s and last[1] == seat and s.pending is None and s.phase == "play" and move in last[2]:
-        nxt = quick.turn(s, seat, move)  # a listed move: legal
-        if nxt is not None:
-            return nxt
-    elif seat == CHANCE and quick.ENABLED:
-        nxt = quick.chance(s, move)
-        if nxt is not None:
-            return nxt
+    if s.phase == "play" and s.pending is None:  # a turn begins
+        if seat != s.current:
+            raise IllegalMove("it is not your turn")
+        return _start_action(s, seat, move)
     if seat not in actors(s):
         raise IllegalMove("it is not your turn" if s.phase != "over" else "the game is over")
-    t = Table(s)
     if seat == CHANCE:
-        _apply_chance(t, move)
-    elif s.phase == "place":
-        _place_start_cards(t, seat, move)
-    elif s.pending is not None:
-        if last[0] is s and last[1] == seat and move in last[2]:  # a listed move: legal
-            nxt = quick.decision(s, move)
-            if nxt is not None:
-                return nxt
-        elif move not in steps.pending_moves(t, s.pending):
-            raise IllegalMove(steps.pending_reason(s.pending, move))
-        steps.decide(t, move)
-    else:
-        _start_action(t, seat, move)
-    steps.advance(t)
-    return t.freeze()
+        return steps.advance(_apply_chance(s, move))
+    if s.phase == "place":
+        return _place_start_cards(s, seat, move)
+    if move not in legal.pending_moves(s, s.pending):
+        raise IllegalMove(legal.pending_reason(s.pending, move))
+    return steps.advance(steps.decide(s, move))
 
 
-def _place_start_cards(t: Table, seat: int, move) -> None:
-    if not isinstance(move, PlaceStartCards) or sorted(move.cards) != sorted(t.dealt[seat]):
+def _place_start_cards(s: KashgarState, seat: int, move) -> KashgarState:
+    p = s.seats[seat]
+    if not isinstance(move, PlaceStartCards) or sorted(move.cards) != sorted(p.dealt):
         raise IllegalMove("place your three dealt start cards, one behind each Patriarch")
-    t.caravans[seat] = [[PATRIARCH, c] for c in move.cards]
-    t.dealt[seat] = ()
-    if not any(t.dealt):  # 2.9: the lowest start-card rank starts
-        rank = {i: min(PERSONS[c[1]].rank for c in t.caravans[i]) for i in range(t.n)}
-        first = min(rank, key=rank.get)
-        t.set("phase", "play")
-        t.set("start_player", first)
-        t.set("current", first)
+    seats = put(s.seats, seat, Player(p.board, tuple((PATRIARCH, c) for c in move.cards), p.orders, ()))
+    if any(q.dealt for q in seats):
+        return replace(s, seats=seats)
+    # 2.9: the lowest start-card rank starts
+    rank = {i: min(PERSONS[c[1]].rank for c in q.caravans) for i, q in enumerate(seats)}
+    first = min(rank, key=rank.get)
+    return replace(s, seats=seats, phase="play", start_player=first, current=first)
 
 
-def _apply_chance(t: Table, move) -> None:
-    s = t.s
+def _apply_chance(s: KashgarState, move) -> KashgarState:
     if not _chance_possible(s, move):
         raise IllegalMove("that card is not in the deck")
     if s.phase == "display":
-        t.take_from_pool("order_pool", move.order)
-        t.set("display", s.display + (move.order,))
-        if len(s.display) + 1 == DISPLAY_SIZE:
-            t.set("phase", "deal")
-    elif s.phase == "deal":
-        t.take_from_pool("start_pool", move.card)
-        dealt = sum(len(d) for d in t.dealt)
+        display = s.display + (move.order,)
+        return replace(s, order_pool=without(s.order_pool, move.order), display=display,
+                       phase="deal" if len(display) == DISPLAY_SIZE else s.phase)
+    if s.phase == "deal":
+        dealt = sum(len(p.dealt) for p in s.seats)
         seat = dealt // START_CARDS_EACH
-        t.dealt[seat] = t.dealt[seat] + (move.card,)
-        if dealt + 1 == START_CARDS_EACH * t.n:
-            t.set("phase", "place")
-    else:
-        p = s.pending
-        if p.step == "refill":
-            t.take_from_pool("order_pool", move.order)
-            t.set("display", t.get("display") + (move.order,))
-            return
-        pool = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}[p.deck]
-        card = move.order if p.deck == "orders" else move.card
-        t.take_from_pool(pool, card)
-        t.pending = msgspec.structs.replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1)
+        p = s.seats[seat]
+        seats = put(s.seats, seat, Player(p.board, p.caravans, p.orders, p.dealt + (move.card,)))
+        return replace(s, start_pool=without(s.start_pool, move.card), seats=seats,
+                       phase="place" if dealt + 1 == START_CARDS_EACH * s.players else s.phase)
+    p = s.pending
+    if p.step == "refill":
+        return replace(s, order_pool=without(s.order_pool, move.order), display=s.display + (move.order,))
+    pool = _POOL[p.deck]
+    card = move.order if p.deck == "orders" else move.card
+    return replace(s, **{pool: without(getattr(s, pool), card)},
+                   pending=replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1))
 
 
 def _chance_possible(s: KashgarState, move) -> bool:
@@ -241,66 +165,80 @@ def _chance_possible(s: KashgarState, move) -> bool:
     return isinstance(move, DrawCard) and move.card in pool
 
 
-def _start_action(t: Table, seat: int, move) -> None:
-    if not isinstance(move, (CaravanAction, Farewell, Pass)):
+def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
+    """A) caravan action, B) farewell or C) pass with a front card (checked against its legal moves)."""
+    kind = type(move)
+    if kind not in _USES:
         raise IllegalMove("choose the front card of one of your caravans: a caravan action, a farewell or pass")
     c = move.caravan
-    if not isinstance(c, int) or not 0 <= c < CARAVANS:
+    if type(c) is not int or not 0 <= c < CARAVANS:
         raise IllegalMove("caravans are numbered 0, 1, 2")
-    if not _is_legal_start(t.s, t, seat, move):
-        raise IllegalMove(_action_reason(t, seat, move))
-    card = t.caravans[seat][c][0]
-    car = t.caravans[seat][c]
-    if isinstance(move, Pass):  # C) the card moves to the end; nothing else
-        car.append(car.pop(0))
-        t.pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=())
-        return
-    person = PERSONS[card]
-    farewell = isinstance(move, Farewell)
-    act = (person.farewell if farewell else person.caravan)[move.action]
-    # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
-    tracked = act.effect[0] in fx.VP_EFFECTS or (farewell and (person.vp or card == FARMER))
-    pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=t.all_vp() if tracked else ())
-    car.pop(0)
+    p = s.seats[seat]
+    car = p.caravans[c]
+    card = car[0]
+    if move not in legal.card_moves(s, seat, c, card, p.board):
+        raise IllegalMove(legal.action_reason(s, seat, move))
+    if kind is Pass:  # C) the card moves to the end; nothing else
+        return steps.close_turn(s, seat, (), {"seats": with_caravan(s.seats, seat, c, car[1:] + (card,))})
+    act, tracked, farewell, cost = _ACTIONS.get((kind, card, move.action)) or _action(kind, card, move.action)
+    vp_before = all_vp(s.seats) if tracked else ()
+    changes = {}
+    rest = list(car[1:])
     if farewell:  # B) the card leaves the game, pay, carry out
-        t.to_box(card)
+        changes["box"] = boxed(s, card)
     else:  # A) move to the end, pay, carry out
-        car.append(card)
-    t.pay(seat, act.cost.board)
+        rest.append(card)
+    b = list(p.board)
+    for r, n in cost:
+        b[r] -= n
     for sp in move.pay:
-        t.boards[seat][fx.INDEX[sp]] -= 1
-    t.pending = fx.carry_out(t, seat, c, act.effect, move, pending) or pending
+        b[fx.INDEX[sp]] -= 1
+    effect = act.effect
+    if effect[0] in fx.OWN_ONLY:
+        fx.own_effect(b, rest, effect, move)
+        changes["seats"] = with_caravan(s.seats, seat, c, rest, b)
+        return steps.close_turn(s, seat, vp_before, changes, s.seats)
+    seats_before = s.seats
+    s = replace(s, seats=with_caravan(s.seats, seat, c, rest, b), **changes)
+    pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=vp_before)
+    s, pending = fx.carry_out(s, seat, c, effect, move, pending)
+    if pending is None:
+        return steps.close_turn(s, seat, vp_before, {}, seats_before)
+    return steps.advance(replace(s, pending=pending))
 
 
+_USES = (CaravanAction, Farewell, Pass)
+_ACTIONS: dict = {}  # (move class, card, action number) -> (the Action, tracked for VP, farewell, cost pairs)
 
-def _action_reason(t: Table, seat: int, move) -> str:
-    card = t.caravans[seat][move.caravan][0]
+
+def _action(kind, card: str, action: int) -> tuple:
     person = PERSONS[card]
-    if isinstance(move, Pass):
-        return f"the {person.name} may not pass: choose one of its actions"
-    actions = person.caravan if isinstance(move, CaravanAction) else person.farewell
-    kind = "caravan action" if isinstance(move, CaravanAction) else "farewell action"
-    if not 0 <= move.action < len(actions):
-        return f"the {person.name} has no {kind} number {move.action}"
-    act = actions[move.action]
-    if not fx.pay_options(t.boards[seat], act.cost):
-        return f"you cannot pay the {person.name}'s {kind}"
-    return f"the {person.name}'s {kind} cannot be carried out with these choices"
+    farewell = kind is Farewell
+    act = (person.farewell if farewell else person.caravan)[action]
+    # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
+    tracked = act.effect[0] in fx.VP_EFFECTS or (farewell and bool(person.vp or card == FARMER))
+    cost = tuple((r, n) for r, n in enumerate(act.cost.board) if n)
+    found = _ACTIONS[(kind, card, action)] = (act, tracked, farewell, cost)
+    return found
 
 
-# --- 7. end of the game ---------------------------------------------------------------------------
-def scores(s: KashgarState) -> tuple[int, ...]:
-    return tuple(vp_of(p.orders, p.caravans) for p in s.seats)
+# --- what the log shows ---------------------------------------------------------------------------
+def visible_to(s: KashgarState, actor: int, move) -> tuple[int, ...] | None:
+    if actor == CHANCE:
+        return chance(s).visible_to
+    if isinstance(move, Arrange):
+        return (actor,)  # the new order of the standard deck's top is the Prophet's secret
+    return None
 
 
-def result(s: KashgarState) -> Result | None:
-    if s.phase != "over":
-        return None
-    vp = scores(s)
-    n = s.players
-    keys = [(vp[i], s.last_vp_change[i], (i - s.start_player) % n) for i in range(n)]
-    detail = ("most VP; ties: who reached the total last (latest VP change), "
-              "then the player later in turn order")
-    if s.end_triggered is False:
-        detail = f"round limit ({ROUND_LIMIT} rounds) reached; " + detail
-    return Result(scores=tuple(float(v) for v in vp), ranks=ranks_from_keys(keys), detail=detail)
+def reveals(s: KashgarState, actor: int, move) -> bool:
+    if actor == CHANCE:
+        return True
+    if isinstance(move, (Keep, FulfilDrawn, ReplaceDisplay)):
+        return True
+    if isinstance(move, (CaravanAction, Farewell)) and s.phase == "play":
+        card = s.seats[actor].caravans[move.caravan][0] if 0 <= move.caravan < CARAVANS else None
+        person = PERSONS.get(card)
+        acts = (person.caravan if isinstance(move, CaravanAction) else person.farewell) if person else ()
+        return 0 <= move.action < len(acts) and acts[move.action].effect[0].startswith(("draw", "look"))
+    return False

@@ -1,218 +1,175 @@
 """The steps inside one turn (section 4): draws with their chance steps, the decisions an action asks
 for (keep, arrange, orders, discard pile, a second order, the target's response), display refills,
-and closing the turn (tie-break bookkeeping, end trigger, end of the round: section 7)."""
+and closing the turn (tie-break bookkeeping, end trigger, end of the round: section 7).
+All on the frozen state: each function returns the next state."""
 
 from __future__ import annotations
 
-from itertools import permutations
-
-import msgspec
 
 from . import effects as fx
-from .cards import END_VP, ORDERS, ROUND_LIMIT
-from .moves import (Arrange, FulfilDrawn, Keep, ReplaceDisplay, Respond, SecondOrder, TakeDiscard)
-from .state import PUBLIC, Pending
-from .table import Table
+from .content import END_VP, ROUND_LIMIT
+from . import legal
+from .moves import Arrange, FulfilDrawn, Keep, ReplaceDisplay, Respond, SecondOrder, TakeDiscard
+from .scoring import all_vp
+from .seats import discarded, display_needs_refill, replace, take_known, with_caravan, without
+from .state import PUBLIC, KashgarState, Pending
 
 
-def pending_moves(t: Table, p: Pending) -> list:
-    if p.step == "keep":
-        cards = [c for c, _ in p.drawn]
-        k = min(p.keep, len(cards))
-        return [Keep(cards=c) for c in sorted(set(permutations(cards, k)))]
-    if p.step == "arrange":
-        return [Arrange(cards=c) for c in sorted(set(permutations([c for c, _ in p.drawn])))]
-    if p.step == "orders":
-        drawn = [c for c, _ in p.drawn]
-        if p.mode in ("scout", "fortune"):
-            return [ReplaceDisplay()] + [ReplaceDisplay(order=d, replace=r) for d in drawn
-                                         for r in t.get("display")]
-        board = t.boards[p.seat]
-        if p.mode == "farmer":
-            ok = [d for d in drawn if ORDERS[d].grain and fx.can_fulfil(d, board, "free")]
-        else:
-            ok = [d for d in drawn if ORDERS[d].kind in ("small", "special") and fx.can_fulfil(d, board)]
-        return [FulfilDrawn()] + [FulfilDrawn(order=d) for d in ok]
-    if p.step == "take":
-        return [_take(c) for c in sorted(set(t.get("discard")))]
-    if p.step == "second":
-        return [SecondOrder()] + [SecondOrder(order=o) for o in
-                                  fx.display_orders(t, t.boards[p.seat], ("small", "large", "special"), "full")]
-    if p.step == "respond":
-        return [Respond(**c) for c in fx.response_options(t, p)]
-    return []
-
-
-_TAKE: dict = {}  # card -> TakeDiscard(card)
-
-
-def _take(card: str) -> TakeDiscard:
-    m = _TAKE.get(card)
-    if m is None:
-        m = _TAKE[card] = TakeDiscard(card=card)
-    return m
-
-
-def pending_reason(p: Pending, move) -> str:
-    what = {"keep": "choose which drawn card(s) to keep", "arrange": "put the looked-at cards back in an order",
-            "orders": "decide about the drawn order cards", "take": "take a card from the discard pile",
-            "second": "fulfil a second order or stop", "respond": "choose as the card demands"}
-    return f"not possible now: {what.get(p.step, 'finish the action')}"
-
-
-def decide(t: Table, move) -> None:
-    p = t.pending
+def decide(s: KashgarState, move) -> KashgarState:
+    """A decision of the pending action (a legal one); the action then goes on or is finished."""
+    p = s.pending
     seat = p.seat
-    car = t.caravans[seat][p.caravan]
-    if isinstance(move, Keep):
+    done = replace(p, step="")  # finished: advance() closes the action
+    kind = type(move)
+    if kind is Keep:
         drawn = list(p.drawn)
         for c in move.cards:
             drawn.remove(next(x for x in drawn if x[0] == c))
-            car.append(c)
+        car = s.seats[seat].caravans[p.caravan] + move.cards
+        seats = with_caravan(s.seats, seat, p.caravan, car)
         if p.deck == "standard":
-            t.to_discard(c for c, _ in drawn)
-        else:  # special: the rest go face down under the special deck, in the order drawn
-            t.set("special_under", t.get("special_under") + tuple(drawn))
-        t.pending = None
-    elif isinstance(move, Arrange):
+            return replace(s, seats=seats, discard=discarded(s, (c for c, _ in drawn)), pending=done)
+        # special: the rest go face down under the special deck, in the order drawn
+        return replace(s, seats=seats, special_under=s.special_under + tuple(drawn), pending=done)
+    if kind is Arrange:
         mine = 1 << seat
-        t.set("std_top", tuple((c, mine) for c in move.cards) + t.get("std_top"))
-        t.pending = None
-    elif isinstance(move, FulfilDrawn):
-        rest = [x for x in p.drawn if x[0] != move.order]
+        return replace(s, std_top=tuple((c, mine) for c in move.cards) + s.std_top, pending=done)
+    if kind is FulfilDrawn:
+        rest = tuple(x for x in p.drawn if x[0] != move.order)
         if move.order is not None:
-            fx.fulfil(t, seat, move.order, "free" if p.mode == "farmer" else "full")
-        t.set("order_under", t.get("order_under") + tuple(rest))
-        t.pending = None
-    elif isinstance(move, ReplaceDisplay):
-        rest = [x for x in p.drawn if x[0] != move.order]
-        under = tuple(rest)
+            s = fx.fulfil(s, seat, move.order, "free" if p.mode == "farmer" else "full")
+        return replace(s, order_under=s.order_under + rest, pending=done)
+    if kind is ReplaceDisplay:
+        under = tuple(x for x in p.drawn if x[0] != move.order)
+        display = s.display
         if move.order is not None:
-            t.set("display", tuple(move.order if o == move.replace else o for o in t.get("display")))
+            display = tuple(move.order if o == move.replace else o for o in display)
             under += ((move.replace, PUBLIC),)
-        t.set("order_under", t.get("order_under") + under)
-        t.pending = None
-    elif isinstance(move, TakeDiscard):
-        d = list(t.get("discard"))
-        d.remove(move.card)
-        t.set("discard", tuple(d))
-        car.append(move.card)
-        t.pending = msgspec.structs.replace(p, need=p.need - 1)
-        if p.need == 1 or not d:
-            t.pending = None
-    elif isinstance(move, SecondOrder):
+        return replace(s, display=display, order_under=s.order_under + under, pending=done)
+    if kind is TakeDiscard:
+        d = without(s.discard, move.card)
+        car = s.seats[seat].caravans[p.caravan] + (move.card,)
+        nxt = done if p.need == 1 or not d else replace(p, need=p.need - 1)
+        return replace(s, discard=d, seats=with_caravan(s.seats, seat, p.caravan, car), pending=nxt)
+    if kind is SecondOrder:
         if move.order is None:
-            t.pending = None
-        else:
-            t.take_from_display(move.order)
-            fx.fulfil(t, seat, move.order, "full")
-            t.pending = msgspec.structs.replace(p, step="refill", then="")
-    elif isinstance(move, Respond):
-        fx.respond(t, p, {"caravan": move.caravan} if p.mode == "robber" else {"spice": move.spice})
-        t.pending = None
-    if t.pending is None:
-        t.pending = msgspec.structs.replace(p, step="")  # finished: advance() closes the action
+            return replace(s, pending=done)
+        s = fx.from_display(s, seat, move.order, "full")
+        return replace(s, pending=replace(p, step="refill", then=""))
+    if kind is Respond:
+        s = fx.respond(s, p, {"caravan": move.caravan} if p.mode == "robber" else {"spice": move.spice})
+        return replace(s, pending=done)
+    raise AssertionError(f"no decision {move!r}")
 
 
 # --- running the automatic steps ------------------------------------------------------------------
 DECISION = {"standard": "keep", "special": "keep", "look": "arrange", "orders": "orders"}
 
 
-def advance(t: Table) -> None:
+def advance(s: KashgarState) -> KashgarState:
     """Carry on with everything that needs no choice: known top cards, reshuffles, forced choices,
     and the end of the action. Stops where a chance outcome or a player's decision is due."""
-    while t.pending is not None:
-        p = t.pending
+    while True:
+        p = s.pending
+        if p is None:
+            return s
         step = p.step
         if step == "draw":
-            if p.need > 0 and _draw_known(t, p):
-                continue
-            if p.need > 0 and _pool_has(t, p.deck):
-                return  # a chance step
+            if p.need > 0:
+                s, drew = _draw_known(s, p)
+                if drew:
+                    continue
+                if _pool_has(s, p.deck):
+                    return s  # a chance step
             if not p.drawn:
-                t.pending = msgspec.structs.replace(p, step="")
+                s = replace(s, pending=replace(p, step=""))
                 continue
-            t.pending = p = msgspec.structs.replace(p, step=DECISION[p.deck], need=0)
-            options = pending_moves(t, p)
+            p = replace(p, step=DECISION[p.deck], need=0)
+            s = replace(s, pending=p)
+            options = legal.pending_moves(s, p)
             if len(options) == 1:
-                decide(t, options[0])
+                s = decide(s, options[0])
                 continue
-            return
+            return s
         if step == "refill":
-            if t.display_needs_refill():
-                known = t.take_known("order_pool", "order_under")
+            if display_needs_refill(s):
+                s, known = take_known(s, "order_pool", "order_under")
                 if known is None:
-                    return  # a chance step
-                t.set("display", t.get("display") + (known[0],))
+                    return s  # a chance step
+                s = replace(s, display=s.display + (known[0],))
                 continue
             if p.then == "second":
-                t.pending = msgspec.structs.replace(p, step="second", then="")
-                if len(pending_moves(t, t.pending)) > 1:
-                    return
-            t.pending = msgspec.structs.replace(p, step="")
+                second = replace(p, step="second", then="")
+                if len(legal.pending_moves(s, second)) > 1:
+                    return replace(s, pending=second)
+            s = replace(s, pending=replace(p, step=""))
             continue
         if step == "respond":
-            options = fx.response_options(t, p)
+            options = fx.response_options(s, p)
             if len(options) > 1:
-                return
+                return s
             if options:
-                fx.respond(t, p, options[0])
-            t.pending = msgspec.structs.replace(p, step="")
+                s = fx.respond(s, p, options[0])
+            s = replace(s, pending=replace(p, step=""))
             continue
         if step == "":
-            end_action(t, p)
-            return
-        return  # a player's decision
+            return close_turn(s, p.seat, p.vp_before, {})
+        return s  # a player's decision
 
 
-def _pool_has(t: Table, deck: str) -> bool:
+def _pool_has(s: KashgarState, deck: str) -> bool:
     if deck in ("standard", "look"):
-        return bool(t.get("std_pool"))
-    return bool(t.get("special_pool" if deck == "special" else "order_pool"))
+        return bool(s.std_pool)
+    return bool(s.special_pool if deck == "special" else s.order_pool)
 
 
-def _draw_known(t: Table, p: Pending) -> bool:
+def _draw_known(s: KashgarState, p: Pending) -> tuple[KashgarState, bool]:
     """Draw one card that needs no chance: a known top card, a card from under the deck. For the
     standard deck an empty deck is first rebuilt from the discard pile (6.4; not when only looking)."""
     mine = 1 << p.seat
     if p.deck in ("standard", "look"):
-        top = t.get("std_top")
-        if top:
-            t.set("std_top", top[1:])
-            slot = (top[0][0], top[0][1] | mine)
-        else:
-            if p.deck == "standard" and not t.get("std_pool") and t.get("discard"):
-                t.set("std_pool", t.get("discard"))  # shuffle the discard pile: the new deck
-                t.set("discard", ())
-            return False
+        top = s.std_top
+        if not top:
+            if p.deck == "standard" and not s.std_pool and s.discard:
+                s = replace(s, std_pool=s.discard, discard=())  # shuffle the discard pile: the new deck
+            return s, False
+        s = replace(s, std_top=top[1:])
+        slot = (top[0][0], top[0][1] | mine)
     else:
         pool, under = ("special_pool", "special_under") if p.deck == "special" else ("order_pool", "order_under")
-        known = t.take_known(pool, under)
+        s, known = take_known(s, pool, under)
         if known is None:
-            return False
+            return s, False
         slot = (known[0], known[1] | mine)
-    t.pending = msgspec.structs.replace(p, drawn=p.drawn + (slot,), need=p.need - 1)
-    return True
+    return replace(s, pending=replace(p, drawn=p.drawn + (slot,), need=p.need - 1)), True
 
 
 # --- 7. end of the game: closing a turn -------------------------------------------------------
-def end_action(t: Table, p: Pending) -> None:
-    t.pending = None
-    count = t.get("actions")
-    if p.vp_before:
-        now = t.all_vp()
-        last = list(t.get("last_vp_change"))
-        for i, (a, b) in enumerate(zip(p.vp_before, now)):
-            if a != b:
-                last[i] = count
-        t.set("last_vp_change", tuple(last))
-        if max(now) >= END_VP:
-            t.set("end_triggered", True)  # permanent
-    t.set("actions", count + 1)
-    n = t.n
-    if p.seat == (t.start_player - 1) % n:  # the round ends with the start player's right neighbour
-        if t.get("end_triggered") or t.get("round") >= ROUND_LIMIT:
-            t.set("phase", "over")
-            return
-        t.set("round", t.get("round") + 1)
-    t.set("current", (p.seat + 1) % n)
+def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], changes: dict,
+               seats_before: tuple = ()) -> KashgarState:
+    """The end of every action, with `changes` (fields of the state) applied: the tie-break bookkeeping
+    (who changed VP, at which action count), the end trigger (25 VP, permanent), the action counter,
+    the end of the round, the next player. `seats_before`, when given, are the seats `vp_before` were
+    counted on (seats still equal to them keep those VP)."""
+    count = s.actions
+    triggered = s.end_triggered
+    changes["pending"] = None
+    if vp_before:  # the action could change VP
+        now = all_vp(changes.get("seats", s.seats), vp_before if seats_before else (), seats_before)
+        if now != vp_before:
+            last = list(s.last_vp_change)
+            for i, (a, b) in enumerate(zip(vp_before, now)):
+                if a != b:
+                    last[i] = count
+            changes["last_vp_change"] = tuple(last)
+        if not triggered and max(now) >= END_VP:
+            changes["end_triggered"] = triggered = True
+    changes["actions"] = count + 1
+    n = s.players
+    if seat == (s.start_player - 1) % n:  # the round ends with the start player's right neighbour
+        if triggered or s.round >= ROUND_LIMIT:
+            changes["phase"] = "over"
+            return replace(s, **changes)
+        changes["round"] = s.round + 1
+    changes["current"] = (seat + 1) % n
+    return replace(s, **changes)

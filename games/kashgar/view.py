@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import msgspec
 
-from .cards import RESOURCES
+from .content import RESOURCES
 from .state import KashgarState, knows
-from .table import vp_of
+from .scoring import vp_of
 
 
 def _slots(slots, seat, over):

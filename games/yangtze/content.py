@@ -6,6 +6,7 @@ Every number here is the spec's; check it against ../shared/rules/yangtze.md.
 from __future__ import annotations
 
 # --- 2.1 The river: 8 trading houses, P1 (open end, Central China) to P8 (Shanghai) --------------
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 RIVER_POSITIONS = 8
 PRICES = (10, 10, 9, 8, 7, 6, 5, 4)  # PRICES[p - 1] is the purchase price at position Pp
 
@@ -47,7 +48,11 @@ RULERS = {
     "R12": ("Confiscation", False, "If you have a good behind your screen, return one of your choice to the box."),
 }
 RULER_IDS = tuple(RULERS)
-LAST_RULER = 12  # the game ends once the 12th ruler's instruction has been carried out
+# the amounts in the instructions: fixed coins, coins per settlement tile, coins per good behind the screen
+RULER_COINS = {"R01": 10, "R02": 5, "R08": 5, "R09": 10}
+RULER_PER_SETTLEMENT = {"R03": 2, "R10": 2}
+RULER_PER_GOOD = {"R04": 1, "R11": 1}
+LAST_RULER = len(RULERS)  # the game ends once the 12th ruler's instruction has been carried out
 GAIN_RULERS = ("R01", "R02", "R03", "R04")  # applied without asking anybody (5.6)
 PAYMENT_RULERS = ("R08", "R09", "R10", "R11")
 GOODS_CHOICE_RULERS = ("R05", "R06", "R07", "R12")  # ask only a player with a good behind the screen

@@ -1,55 +1,144 @@
-"""Yangtze's rules in the order of the specification: setup (3), a turn (5.1 sell, 5.2 buy, 5.3 the
-draw loop, 5.5 end of turn), rulers (5.4 with the instructions of 2.4), special cards (2.6, 5.6),
-settlement auctions (6) and the game end (7). Every function takes a state and returns a new one;
-`IllegalMove` says why a move is refused."""
+"""Yangtze's rules in the order of the specification: who acts, what is random and applying a move;
+setup (3), a turn (5.1 sell, 5.2 buy, 5.3 the draw loop, 5.5 end of turn), special cards (2.6, 5.6),
+settlement auctions (6) and the game end (7); rulers (5.4) are in rulers.py. Every function takes a
+state and returns a new one; `IllegalMove` says why a move is refused."""
 
 from __future__ import annotations
 
 import msgspec
 
-from games.protocol import IllegalMove
+from games.protocol import CHANCE, ChanceSpec, IllegalMove
 
 from .content import (
     ALL_TILES,
-    CLEARANCE_REWARD,
     DOUBLE_PURCHASE,
     FREE_PURCHASE,
-    GAIN_RULERS,
-    GOODS_CHOICE_RULERS,
-    LAST_RULER,
+    GOODS,
     LIQUIDITY,
-    PAYMENT_RULERS,
+    MAX_PLAYERS,
     PRICES,
     RIVER_POSITIONS,
-    RULERS,
     SELL_ANY_TIME,
     STARTING_GOODS,
     TILE_KIND,
 )
-from .moves import Clear, Decline, Exchange, MarketSale, Pay, Surrender
+from .moves import Bid, Buy, Cash, ChooseStartPlayer, Draw, EndTurn, PassBid, Sell, SellWithCardIII
 from .scoring import bundle_problem, bundle_value
-from .state import Auction, Merchant, RulerStep, YangtzeState
+from .rulers import continue_ruler, ruler_decision
+from .state import Auction, Merchant, YangtzeState, clockwise_from, plus, put, without
 
 replace = msgspec.structs.replace
+CHANCE_PHASES = frozenset({"river", "starting-goods", "start-player", "draw"})
+_CHANCE = frozenset({CHANCE})
+_SEAT = tuple(frozenset({i}) for i in range(MAX_PLAYERS))
+_NOBODY: frozenset[int] = frozenset()
+_GOOD_SET = frozenset(GOODS)
+DRAW = {t: Draw(tile=t) for t in ALL_TILES}
+
+
+# --- who acts, what is random, applying a move ---------------------------------------------------------
+def decider(s: YangtzeState) -> int:
+    """The seat whose decision the game waits for (-1: none)."""
+    phase = s.phase
+    if phase == "turn":
+        return s.active
+    if phase == "auction":
+        return s.auction.turn
+    if phase == "ruler":
+        return s.ruling.waiting[0]
+    return -1
+
+
+def actors(s: YangtzeState) -> frozenset[int]:
+    phase = s.phase
+    if phase in CHANCE_PHASES:
+        return _CHANCE
+    if phase == "over":
+        return _NOBODY
+    return _SEAT[decider(s)]
+
+
+def chance(s: YangtzeState) -> ChanceSpec:
+    phase = s.phase
+    if phase == "draw":
+        return ChanceSpec("draw a tile from the bag", outcomes=tuple(DRAW[t] for t in s.bag))
+    if phase == "river":
+        goods = tuple(DRAW[t] for t in s.bag if t in _GOOD_SET)
+        return ChanceSpec("fill the river: draw a good from the bag", outcomes=goods)
+    if phase == "starting-goods":
+        goods = tuple(DRAW[t] for t in s.bag if t in _GOOD_SET)
+        return ChanceSpec(f"seat {s.active} draws a secret starting good", outcomes=goods, visible_to=(s.active,))
+    if phase == "start-player":
+        return ChanceSpec("choose the start player", outcomes=tuple(ChooseStartPlayer(seat=i) for i in range(s.players)))
+    raise ValueError(f"nothing is random in the {phase} phase")
+
+
+def apply(s: YangtzeState, seat: int, move) -> YangtzeState:
+    if seat == CHANCE:
+        return _apply_chance(s, move)
+    who = decider(s)
+    if who < 0:
+        if s.phase == "over":
+            raise IllegalMove("the game is over")
+        raise IllegalMove("nobody may move now: a tile must be drawn first")
+    if seat != who:
+        raise IllegalMove(f"it is seat {who}'s decision now, not yours")
+    match move:
+        case Cash(card=card):
+            return cash(s, seat, card)
+        case SellWithCardIII(tiles=tiles):
+            return sell_with_card_iii(s, seat, tiles)
+        case Sell(tiles=tiles):
+            return sell_bundle(s, seat, tiles)
+    s = replace(s, selling_with_iii=-1) if s.selling_with_iii >= 0 else s
+    phase = s.phase
+    if phase == "turn":
+        match move:
+            case Buy(positions=positions, free=free):
+                return buy(s, seat, tuple(positions), free)
+            case EndTurn():
+                return end_turn(s)
+        raise IllegalMove("in your turn: sell, buy a good, end the turn or use a card")
+    if phase == "auction":
+        match move:
+            case Bid(amount=amount):
+                return bid(s, seat, amount)
+            case PassBid():
+                return pass_bid(s, seat)
+        raise IllegalMove(f"the auction for {s.auction.tile} waits for your bid or pass")
+    return ruler_decision(s, seat, move)
+
+
+def _apply_chance(s: YangtzeState, move) -> YangtzeState:
+    phase = s.phase
+    if phase not in CHANCE_PHASES:
+        raise IllegalMove("nothing is to be drawn now")
+    if phase == "start-player":
+        if not isinstance(move, ChooseStartPlayer):
+            raise IllegalMove("the start player is to be chosen")
+        return choose_start_player(s, move.seat)
+    if not isinstance(move, Draw):
+        raise IllegalMove("a tile is to be drawn from the bag")
+    if phase == "river":
+        return fill_river(s, move.tile)
+    if phase == "starting-goods":
+        return deal_starting_good(s, move.tile)
+    return draw_in_loop(s, move.tile)
+
+
+def reveals(s: YangtzeState, actor: int, move) -> bool:
+    if actor == CHANCE:
+        return True
+    tiles = getattr(move, "tiles", None) or ((move.tile,) if hasattr(move, "tile") else ())
+    if any(t in s.merchants[actor].hidden for t in tiles):
+        return True
+    try:
+        return apply(s, actor, move).phase == "over"  # the end shows every screen
+    except IllegalMove:
+        return False
 
 
 # --- small helpers ----------------------------------------------------------------------------------
-def clockwise_from(seat: int, players: int) -> tuple[int, ...]:
-    return tuple((seat + i) % players for i in range(players))
-
-
-def put(merchants: tuple[Merchant, ...], seat: int, m: Merchant) -> tuple[Merchant, ...]:
-    return merchants[:seat] + (m,) + merchants[seat + 1 :]
-
-
-def without(tiles: tuple[str, ...], gone) -> tuple[str, ...]:
-    return tuple(t for t in tiles if t not in gone)
-
-
-def plus(tiles: tuple[str, ...], more) -> tuple[str, ...]:
-    return tuple(sorted(tiles + tuple(more)))
-
-
 def take_from_bag(s: YangtzeState, tile: str) -> tuple[str, ...]:
     bag = s.bag
     try:
@@ -120,6 +209,16 @@ def sell(s: YangtzeState, seat: int, tiles: tuple[str, ...]) -> YangtzeState:
         raise IllegalMove(problem)
     m = replace(m, money=m.money + bundle_value(tiles), goods=without(m.goods, tiles), hidden=without(m.hidden, tiles))
     return replace(s, merchants=put(s.merchants, seat, m), box=plus(s.box, tiles))
+
+
+def sell_bundle(s: YangtzeState, seat: int, tiles: tuple[str, ...]) -> YangtzeState:
+    """A Sell move: in step 1 of one's own turn, where selling counts as acting (7.2: the turn is no
+    pass), or at a decision point while one's card III sale is open."""
+    if s.phase == "turn":
+        return replace(sell(s, seat, tiles), acted=True)
+    if s.selling_with_iii == seat:
+        return sell(s, seat, tiles)
+    raise IllegalMove("outside step 1 of your turn you can sell only by playing card III")
 
 
 # --- 5.2 Step 2: buy goods ----------------------------------------------------------------------------
@@ -195,97 +294,6 @@ def end_turn(s: YangtzeState) -> YangtzeState:
         to_draw=0,
         turn_number=s.turn_number + 1,
     )
-
-
-# --- 5.4 Resolving a ruler (instructions in 2.4) ----------------------------------------------------
-def amount_due(ruler: str, m: Merchant) -> int:
-    return {
-        "R08": 5,
-        "R09": 10,
-        "R10": 2 * len(m.settlements),
-        "R11": len(m.goods),
-    }[ruler]
-
-
-def ruler_asks(ruler: str, m: Merchant) -> bool:
-    """Whether the ruler waits for this player's decision (5.6, F10). R01-R04 never ask; R05-R07
-    and R12 ask a player with a good; a payment asks when something is due and a card could still
-    raise money first (with no such card there is nothing to decide: the money is simply taken)."""
-    if ruler in GOODS_CHOICE_RULERS:
-        return bool(m.goods)
-    if ruler in PAYMENT_RULERS:
-        return amount_due(ruler, m) > 0 and can_raise_money(m)
-    return False
-
-
-def automatic(ruler: str, m: Merchant) -> Merchant:
-    """The instruction for a player it does not ask."""
-    if ruler in GAIN_RULERS:
-        gain = {"R01": 10, "R02": 5, "R03": 2 * len(m.settlements), "R04": len(m.goods)}[ruler]
-        return replace(m, money=m.money + gain)
-    if ruler in PAYMENT_RULERS:
-        return pay(m, amount_due(ruler, m))
-    return m  # R05-R07, R12 with an empty screen: nothing happens
-
-
-def pay(m: Merchant, due: int) -> Merchant:
-    """Payments go to the bank; who cannot pay in full pays everything and ends at 0 (no debt)."""
-    return replace(m, money=max(0, m.money - due))
-
-
-def continue_ruler(s: YangtzeState, ruler: str, waiting: tuple[int, ...]) -> YangtzeState:
-    """Apply the ruler to each waiting player in turn until one must decide; when all are done the
-    draw loop goes on, or the game ends after the 12th ruler (7.1)."""
-    merchants = s.merchants
-    for i, seat in enumerate(waiting):
-        m = merchants[seat]
-        if ruler_asks(ruler, m):
-            return replace(s, merchants=merchants, phase="ruler", ruling=RulerStep(ruler, waiting[i:]))
-        merchants = put(merchants, seat, automatic(ruler, m))
-    s = replace(s, merchants=merchants, phase="draw", ruling=None)
-    if len(s.rulers) == LAST_RULER:
-        return game_over(s, "twelfth-ruler")
-    return s
-
-
-def ruler_decision(s: YangtzeState, seat: int, move) -> YangtzeState:
-    """The asked player's choice at the ruler in `s.ruling`; then the next player's go."""
-    ruler = s.ruling.ruler
-    name = RULERS[ruler][0]
-    m = s.merchants[seat]
-    if ruler in PAYMENT_RULERS:
-        if not isinstance(move, Pay):
-            raise IllegalMove(f"{name}: pay (you may cash a card or sell with card III first)")
-        s = replace(s, merchants=put(s.merchants, seat, pay(m, amount_due(ruler, m))))
-    elif isinstance(move, Decline):
-        if ruler == "R12" and m.goods:
-            raise IllegalMove("Confiscation is compulsory: choose a good to return to the box")
-    elif ruler == "R05" and isinstance(move, MarketSale):
-        s = sell(s, seat, move.tiles)
-    elif ruler == "R06" and isinstance(move, Exchange):
-        s = exchange(s, seat, move.tile, move.position)
-    elif ruler in ("R07", "R12") and isinstance(move, Clear if ruler == "R07" else Surrender):
-        if move.tile not in m.goods:
-            raise IllegalMove(f"{move.tile} is not behind your screen")
-        reward = CLEARANCE_REWARD if ruler == "R07" else 0
-        m = replace(m, money=m.money + reward, goods=without(m.goods, (move.tile,)), hidden=without(m.hidden, (move.tile,)))
-        s = replace(s, merchants=put(s.merchants, seat, m), box=plus(s.box, (move.tile,)))
-    else:
-        raise IllegalMove(f"that is not a choice at {ruler} {name}: {RULERS[ruler][2]}")
-    return continue_ruler(s, ruler, s.ruling.waiting[1:])
-
-
-def exchange(s: YangtzeState, seat: int, tile: str, position: int) -> YangtzeState:
-    """R06: your tile takes the river tile's position; the river tile goes behind your screen."""
-    m = s.merchants[seat]
-    if tile not in m.goods:
-        raise IllegalMove(f"{tile} is not behind your screen")
-    if not 1 <= position <= RIVER_POSITIONS or not s.river[position - 1]:
-        raise IllegalMove(f"there is no good at position {position}")
-    taken = s.river[position - 1]
-    river = s.river[: position - 1] + (tile,) + s.river[position:]
-    m = replace(m, goods=plus(without(m.goods, (tile,)), (taken,)), hidden=without(m.hidden, (tile,)))
-    return replace(s, merchants=put(s.merchants, seat, m), river=river)
 
 
 # --- 2.6 / 5.6 Special cards III and IV at a decision point ------------------------------------------

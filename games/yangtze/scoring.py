@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from games.protocol import Result, ranks_from_keys
+
 from .content import (
     BROWN,
     CATEGORY,
@@ -14,6 +16,7 @@ from .content import (
     EVERYDAY,
     GREEN,
     KIND,
+    LAST_RULER,
     LIQUIDITY,
     LUXURY,
     MAJORITY_FIRST,
@@ -25,6 +28,7 @@ from .content import (
     UNUSED_LIQUIDITY_VALUE,
     WARE,
 )
+from .state import YangtzeState
 
 
 # --- 5.1 Bundles --------------------------------------------------------------------------------
@@ -185,3 +189,43 @@ def estimated_totals(merchants, progress_left: float) -> list[float]:
         for i, m in enumerate(merchants)
     ]
 
+
+# --- the result (7.3) and how well a seat stands (for the AI) -----------------------------------------
+LEAD_SCALE = 80.0  # a lead of this many estimated coins counts as half-way to certain
+
+
+def result(s: YangtzeState) -> Result | None:
+    if s.phase != "over":
+        return None
+    rows = final_breakdown(s.merchants)
+    keys = [(r["total"], len(m.settlements)) for r, m in zip(rows, s.merchants)]
+    totals = [k[0] for k in keys]
+    tied_top = sum(1 for t in totals if t == max(totals)) > 1
+    detail = f"ended by {s.ended_by}; " + "; ".join(
+        f"seat {i}: {r['money']} money + {r['goods']} goods + {r['settlements']} settlements"
+        f" + {r['liquidity']} liquidity = {r['total']}"
+        for i, r in enumerate(rows)
+    )
+    if tied_top:
+        detail += "; a tie for most money is broken by most settlement tiles, then shared"
+    return Result(scores=tuple(float(t) for t in totals), ranks=ranks_from_keys(keys), detail=detail)
+
+
+def heuristic(s: YangtzeState, seat: int) -> float:
+    """The estimated final total (money, goods with their bundle potential, settlements, unused
+    liquidity) against the best other seat, squashed into [0, 1]."""
+    if s.phase == "over":
+        ranks = result(s).ranks
+        return 1.0 / ranks.count(1) if ranks[seat] == 1 else 0.0
+    if s.phase == "turn" and s.pass_turns == s.players - 1 and not s.acted:
+        # the active player can end the game by passing (7.2): it will if that wins
+        keys = [(r["total"], len(m.settlements)) for r, m in zip(final_breakdown(s.merchants), s.merchants)]
+        best = max(keys)
+        if keys[s.active] == best:
+            return 1.0 / keys.count(best) if keys[seat] == best else 0.0
+    progress_left = 1.0 - len(s.rulers) / LAST_RULER
+    est = estimated_totals(s.merchants, progress_left)
+    mine = est[seat]
+    best_other = max(e for i, e in enumerate(est) if i != seat)
+    lead = (mine - best_other) / LEAD_SCALE
+    return 0.5 + 0.5 * lead / (1.0 + abs(lead))

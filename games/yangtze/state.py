@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .content import CARDS, STARTING_MONEY
+from .content import CARDS, RIVER_POSITIONS, STARTING_MONEY
 
 
 class Merchant(msgspec.Struct, frozen=True):
@@ -40,7 +40,7 @@ class YangtzeState(msgspec.Struct, frozen=True):
     #         auction | ruler | over
     phase: str = "river"
     bag: tuple[str, ...] = ()  # sorted; its order does not exist (every draw is uniform)
-    river: tuple[str, ...] = ("",) * 8  # index 0 is P1 (open end), 7 is P8 (Shanghai); "" is a gap
+    river: tuple[str, ...] = ("",) * RIVER_POSITIONS  # index 0 is P1 (open end), 7 is P8 (Shanghai); "" is a gap
     rulers: tuple[str, ...] = ()  # the ruler track, in the order drawn
     merchants: tuple[Merchant, ...] = ()
     active: int = 0  # whose turn it is (in setup: the seat drawing starting goods)
@@ -53,3 +53,20 @@ class YangtzeState(msgspec.Struct, frozen=True):
     box: tuple[str, ...] = ()  # goods and settlements out of the game, sorted
     ended_by: str = ""  # "twelfth-ruler" | "all-pass"
     turn_number: int = 0
+
+
+# --- small operations on tiles and merchants ---------------------------------------------------------
+def clockwise_from(seat: int, players: int) -> tuple[int, ...]:
+    return tuple((seat + i) % players for i in range(players))
+
+
+def put(merchants: tuple[Merchant, ...], seat: int, m: Merchant) -> tuple[Merchant, ...]:
+    return merchants[:seat] + (m,) + merchants[seat + 1 :]
+
+
+def without(tiles: tuple[str, ...], gone) -> tuple[str, ...]:
+    return tuple(t for t in tiles if t not in gone)
+
+
+def plus(tiles: tuple[str, ...], more) -> tuple[str, ...]:
+    return tuple(sorted(tiles + tuple(more)))

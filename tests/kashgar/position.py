@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from games.kashgar import GAME
-from games.kashgar.cards import RESOURCES
+from games.kashgar.content import RESOURCES
 from games.kashgar.state import Player
 from games.protocol import CHANCE
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.kashgar import GAME
-from games.kashgar.cards import ADDITIONAL_COPIES, ALL_ORDERS, ORDERS, PERSONS, deck_of
+from games.kashgar.content import ADDITIONAL_COPIES, ALL_ORDERS, ORDERS, PERSONS, deck_of
 from games.kashgar.state import knows
 from games.protocol import CHANCE, sample_chance
 

@@ -294,6 +294,9 @@ ORDERS_LIST = (
 ORDERS: dict[str, Order] = {o.id: o for o in ORDERS_LIST}
 ALL_ORDERS = tuple(sorted(ORDERS))
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+CARAVANS = 3  # every player's three caravans, each begun by a Patriarch
+START_CARDS_EACH = 3  # start cards dealt to each player, one for behind each Patriarch
 DISPLAY_SIZE = 4
 END_VP = 25  # 25 or more VP trigger the end
 ROUND_LIMIT = 200  # filled in: the game ends after round 200 at the latest

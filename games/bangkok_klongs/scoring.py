@@ -1,7 +1,10 @@
-"""A cheap evaluation for the AI: points banked (score and warehouse) plus the quartets a player's
-merchants are building, weighted by how close they are to being scored."""
+"""The result (§10: market days, Luk Phat and the warehouse; ties) and how well a seat stands (for the
+AI): points banked plus the quartets a player's merchants are building, weighted by how close they are
+to being scored."""
 
 from __future__ import annotations
+
+from games.protocol import Result, ranks_from_keys
 
 from .content import BASKETS, IS_COOKSHOP, QUARTET
 from .market import warehouse_points
@@ -9,6 +12,18 @@ from .state import OVER, BangkokState
 
 FILLED_WEIGHT = (0.0, 0.03, 0.1, 0.3, 0.6)  # how much of a quartet's value counts, by boats in it
 SCALE = 25.0  # a lead of this many points is worth 0.75
+
+
+def result(s: BangkokState) -> Result | None:
+    if s.phase != OVER:
+        return None
+    totals = tuple(s.scores[p] + s.final[p] for p in range(s.players))
+    boats = tuple(len(w) for w in s.warehouses)
+    ranks = ranks_from_keys(zip(totals, boats))
+    return Result(
+        scores=tuple(float(t) for t in totals), ranks=ranks,
+        detail="total = market days + Luk Phat + warehouse; ties broken by more warehouse boats, then shared",
+    )
 
 
 def prospects(s: BangkokState) -> list[float]:
@@ -38,8 +53,10 @@ def values(s: BangkokState) -> list[float]:
     return [s.scores[p] + warehouse_points(s.warehouses[p]) + pros[p] for p in range(s.players)]
 
 
-def heuristic(s: BangkokState, seat: int, ranks=None) -> float:
-    if s.phase == OVER and ranks is not None:
+def heuristic(s: BangkokState, seat: int) -> float:
+    r = result(s)
+    if r is not None:
+        ranks = r.ranks
         best = ranks[seat] == 1
         return (1.0 / sum(r == 1 for r in ranks)) if best else 0.0
     v = values(s)

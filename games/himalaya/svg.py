@@ -1,0 +1,154 @@
+"""Himalaya's board as a picture for the web page, from the JSON-decoded view: the map of 20 villages
+(house, temple, monastery — by shape and word) with their resource cubes or order ring, stupas and
+caravans; the 27 paths by kind (earth solid, stone dashed, ice dotted, each lettered); the eight regions
+with their delegations; the event figures; and each player's holdings (their cubes, rings and program
+only in their own view: the view holds nothing else)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.svgkit import circle, line, rect, seat_colour, seat_mark, shape, svg, text, title
+from games.svgkit import target as clickable
+
+from .content import PATHS, POSITION, REGION_VILLAGES
+
+W, MAP_H = 1000, 640
+PATH_STYLE = {"earth": ("#8c510a", None, "E"), "stone": ("#555555", "12 6", "S"), "ice": ("#56B4E9", "3 5", "I")}
+BUILDING_SHAPE = {1: ("square", "house"), 2: ("triangle", "temple"), 3: ("pentagon", "monastery")}
+CUBE_FILL = {"salt": "#ffffff", "barley": "#F0E442", "tea": "#009E73", "jade": "#56B4E9", "gold": "#E69F00"}
+
+
+def _xy(v: int) -> tuple[float, float]:
+    x, y = POSITION[v]
+    return 50 + x * 9, 40 + y * 6.3
+
+
+def target(move: dict[str, Any]) -> str | None:
+    t = move.get("type")
+    if t in ("place-caravan", "place-market"):
+        return f"village:{move['village']}"
+    if t in ("place-yeti", "place-snowstorm"):
+        return f"path:{move['path']}"
+    return None
+
+
+def group(move: dict[str, Any]) -> str:
+    t = move.get("type", "move")
+    return {"plan-slot": "program the next disc", "program": "program all six discs", "collect": "trade",
+            "fulfil": "trade", "decline": "trade"}.get(t, t.replace("-", " "))
+
+
+def draw(view: dict[str, Any], seat: int | None) -> str:
+    out: list[str] = []
+    active = set(view.get("active") or [])
+    head = f"Himalaya · round {view.get('round')}/12 · {view.get('phase')}"
+    out.append(text(10, 24, head, 16, weight="700"))
+    ev = view.get("events") or {}
+    closed = {}
+    for fig in ("yeti", "snowstorm"):
+        if ev.get(fig):
+            a, b = ev[fig]["between"]
+            closed[frozenset((a, b))] = fig
+    # paths
+    for n in range(1, len(PATHS)):
+        a, b, kind = PATHS[n]
+        (x1, y1), (x2, y2) = _xy(a), _xy(b)
+        colour, dash, letter = PATH_STYLE[kind]
+        fig = closed.get(frozenset((a, b)))
+        body = [line(x1, y1, x2, y2, "transparent", 16, class_="hit"),
+                line(x1, y1, x2, y2, colour, 5, stroke_dasharray=dash, stroke_linecap="round")]
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        body.append(circle(mx, my, 9, "#fff", colour) + text(mx, my + 4, letter, 10, "middle", weight="700"))
+        if fig:
+            body.append(text(mx, my - 12, f"{fig.upper()}", 11, "middle", weight="700", fill="#a4161a"))
+        out.append(clickable(f"path:{n}", body, f"path {n}: {kind}, villages {a}–{b}" + (f", {fig}" if fig else "")))
+    # regions: letter and delegations at the middle of their villages
+    regions = view.get("regions") or {}
+    for r, vs in REGION_VILLAGES.items():
+        cx = sum(_xy(v)[0] for v in vs) / len(vs)
+        cy = sum(_xy(v)[1] for v in vs) / len(vs)
+        if r == "H":
+            cy += 8
+        dele = (regions.get(r) or {}).get("delegates") or []
+        counts = " ".join(f"{i}:{c}" for i, c in enumerate(dele) if c)
+        out.append(text(cx, cy, f"region {r}", 13, "middle", weight="700", fill="#7B3294", opacity="0.85", pointer_events="none"))
+        if counts:
+            out.append(text(cx, cy + 14, "delegates " + counts, 10, "middle", fill="#7B3294", pointer_events="none") + title(f"region {r} delegates by seat: {counts}"))
+    # villages
+    market = ev.get("market")
+    for v in view.get("villages", []):
+        n = v["village"]
+        x, y = _xy(n)
+        kind, word = BUILDING_SHAPE.get(v.get("level"), ("circle", "village"))
+        body = [circle(x, y, 24, "#fffdf5", "#444", class_="hit"), shape(kind, x, y - 4, 9, "#f4e3c1", "#5a3a10"),
+                text(x, y + 1, n, 10, "middle", weight="700"), text(x, y + 19, word, 8, "middle", fill="#333")]
+        cubes = [(r, c) for r, c in (v.get("cubes") or {}).items() if c]
+        for i, (r, c) in enumerate(cubes):
+            bx = x + 26 + (i % 3) * 22
+            by = y - 16 + (i // 3) * 14
+            body.append(rect(bx, by, 10, 10, CUBE_FILL.get(r, "#ccc"), "#222", rx=1) + text(bx + 12, by + 9, f"{r[0]}{c}", 9))
+        if v.get("ring"):
+            ring = v["ring"]
+            body.append(circle(x + 30, y - 10, 8, "#fff", "#E69F00", stroke_width="3")
+                        + text(x + 41, y - 7, f"{ring.get('id', '')}", 9, weight="700")
+                        + title(f"order ring {ring.get('id')}: {ring.get('text', '')} ({ring.get('yaks')} yaks)"))
+        if v.get("stupa", -1) >= 0:
+            body.append(rect(x - 32, y - 30, 14, 18, seat_colour(v["stupa"]), "#222", rx=1)
+                        + text(x - 25, y - 17, v["stupa"], 10, "middle", weight="700") + title(f"stupa of seat {v['stupa']}"))
+        for i, c in enumerate(v.get("caravans") or []):
+            body.append(seat_mark(c, x - 18 + i * 14, y + 32, 7))
+        if market == n:
+            body.append(text(x, y - 28, "MARKET", 10, "middle", weight="700", fill="#a4161a"))
+        label = f"village {n} ({word}, regions {v.get('regions')})"
+        if cubes:
+            label += ": " + ", ".join(f"{c} {r}" for r, c in cubes)
+        out.append(clickable(f"village:{n}", body, label))
+    # legend
+    lx = 10
+    for kind, (colour, dash, letter) in PATH_STYLE.items():
+        out.append(line(lx, MAP_H - 8, lx + 40, MAP_H - 8, colour, 5, stroke_dasharray=dash) + text(lx + 46, MAP_H - 4, f"{letter}: {kind} path", 11))
+        lx += 150
+    for r, fill in CUBE_FILL.items():
+        out.append(rect(lx, MAP_H - 14, 10, 10, fill, "#222", rx=1) + text(lx + 13, MAP_H - 5, r, 11))
+        lx += 70
+    y = MAP_H + 8
+    out.append(text(10, y + 8, f"bags: {view.get('cube_bag')} cubes, {view.get('ring_bag')} rings · inventory tokens left "
+                    f"{view.get('inventory_tokens_left')} · clockwise order: {view.get('order')}", 12))
+    y += 18
+    ex = view.get("execution")
+    pend = view.get("pending")
+    if pend:
+        out.append(text(10, y + 10, f"slot {(ex or {}).get('slot')}: seat {pend.get('seat')} trades in village {pend.get('village')} ({pend.get('kind')})",
+                        13, weight="700", fill="#a4161a"))
+        y += 20
+    if view.get("my_program_ends"):
+        out.append(text(10, y + 10, f"your program so far ends in village {view['my_program_ends'].get('village')}", 12, fill="#7B3294"))
+        y += 18
+    for p in view.get("players", []):
+        s = p["seat"]
+        acting = s in active
+        h = 62
+        out.append(rect(4, y, W - 8, h, "#fbf7ee" if acting else "#f6f6f6", seat_colour(s), stroke_width="4" if acting else "2"))
+        out.append(seat_mark(s, 24, y + 20, 11))
+        where = f"snowstorm to {p['on_snowstorm_to']}" if p.get("on_snowstorm_to") else f"village {p.get('village')}"
+        out.append(text(42, y + 25, f"Seat {s}" + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
+                        + f" — at {where} · stupas {p.get('stupas_left')} · delegates {p.get('delegates_left')} · tokens "
+                        f"{p.get('inventory_tokens')} · figures {', '.join(p.get('event_figures_left') or []) or 'none'}", 13, weight="700"))
+        if "cubes" in p:
+            cubes = ", ".join(f"{c} {r}" for r, c in (p.get("cubes") or {}).items() if c) or "no cubes"
+            rings = ", ".join(r.get("id", "") for r in p.get("rings") or []) or "none"
+            detail = f"cubes: {cubes} · rings: {rings} · yaks {p.get('yaks')}"
+        else:
+            detail = f"cubes: {p.get('cubes_held')} (hidden) · rings: {p.get('rings_kept')}"
+        if p.get("program") is not None:
+            detail += " · program: " + " ".join(p["program"])
+        elif "discs_programmed" in p:
+            detail += f" · discs programmed {p['discs_programmed']}/6"
+        out.append(text(12, y + 48, detail, 11))
+        y += h + 6
+    if view.get("final"):
+        out.append(text(10, y + 18, "Final: " + "; ".join(f"seat {f['seat']} economic {f['economic']} religious {f['religious']} "
+                                                          f"political {f['political']}" for f in view["final"]), 14, weight="700"))
+        y += 28
+    return svg(W, y + 4, out, head)

@@ -1,0 +1,233 @@
+"""Kashgar's legal moves (section 4) and the reasons a move is refused.
+
+The moves of a front card are worked out once per card and caravan (`plan`): which moves are always
+legal, and what the others depend on (a fixed cost, a deck to draw from, the spices on the board, the
+display's orders). `legal_moves` lists them for every turn and `rules.apply` checks a move against them;
+the decisions inside an action (keep, arrange, orders, discard pile, second order, response) are listed
+by `pending_moves`."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from games.protocol import CHANCE
+
+from . import effects as fx
+from . import rules
+from .content import CARAVANS, ORDERS, PERSONS
+from .moves import (Arrange, CaravanAction, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards, ReplaceDisplay,
+                    Respond, SecondOrder, TakeDiscard)
+from .state import KashgarState, Pending
+
+CARAVAN_NUMBERS = range(CARAVANS)
+
+
+# --- every legal move of a seat now ------------------------------------------------------------
+def legal_moves(s: KashgarState, seat: int) -> list:
+    if s.phase == "play" and s.pending is None:
+        if seat != s.current:
+            return []
+        p = s.seats[seat]
+        board = p.board
+        moves = []
+        for caravan, car in zip(CARAVAN_NUMBERS, p.caravans):
+            add_card_moves(moves, s, seat, caravan, car[0], board)
+        return moves
+    acting = rules.actors(s)
+    if seat not in acting:
+        return []
+    if seat == CHANCE:
+        return list(rules.chance(s).outcomes)
+    if s.phase == "place":
+        return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
+    return pending_moves(s, s.pending)
+
+
+# --- the moves of a front card ----------------------------------------------------------------
+ALWAYS = frozenset({"gain", "gain_either", "two_spices", "set", "set_spice", "flip", "spices_min3",
+                    "others_gain", "others_set", "others_lose", "customs"})  # never impossible
+# effects that are possible exactly when a deck, pile or the spare Patriarch holds something
+AVAILABLE = {
+    "draw_std": lambda s: bool(s.std_top or s.std_pool or s.discard),  # 6.4: the discard pile is reshuffled
+    "look_std": lambda s: bool(s.std_top or s.std_pool),  # looking never reshuffles
+    "draw_spc": lambda s: bool(s.special_pool or s.special_under),
+    "draw_orders": lambda s: bool(s.order_pool or s.order_under),
+    "take_discard": lambda s: bool(s.discard),
+    "spare_patriarch": lambda s: s.spare_patriarch,
+}
+PLANS: tuple = ({}, {}, {})  # per caravan: card -> (moves that are always legal, [checks for the other actions])
+_BY_SPICES: dict = {}  # (card, caravan, action, board capped at the cost) -> moves of a spice-cost action
+FULFIL_KINDS = {"fulfil": lambda e: (e[1], e[2]), "fulfil_two": lambda e: (("small", "large", "special"), "full")}
+
+
+def plan(card: str, caravan: int):
+    """The moves of one front card, worked out once: the always-legal ones (free, always possible, and
+    pass) and, per other action, what its legality depends on (and `simple`: the same, when every
+    other action is of the first kind):
+      ("cost", cost, availability test or None, moves)  a fixed cost and perhaps a deck to draw from;
+      ("spices", cap, key, cls, action, Action)          an "n S" / "n of one spice" cost: the moves
+                                                         depend only on the board capped at the cost;
+      ("fulfil", cost, orders that fit, pay, cls, action) a display order to fulfil;
+      ("general", cls, action, Action)                   everything else (the variant's targets...)."""
+    found = PLANS[caravan].get(card)
+    if found is None:
+        person = PERSONS[card]
+        fixed, dynamic = [], []
+        for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
+            for a, act in enumerate(actions):
+                op = act.effect[0]
+                simple_cost = not act.cost.any_spice and not act.cost.one_spice
+                cost = tuple((r, c) for r, c in enumerate(act.cost.board) if c)
+                if act.cost is fx.FREE and op in ALWAYS:
+                    fixed += [cls(caravan=caravan, action=a, **p)
+                              for p in fx.choices(None, 0, caravan, "", act.effect, None, ())]
+                elif simple_cost and (op in ALWAYS or op in AVAILABLE):
+                    params = fx.choices(None, 0, caravan, "", act.effect, None, ()) if op in ALWAYS else fx.ONE
+                    moves = tuple(cls(caravan=caravan, action=a, **p) for p in params)
+                    dynamic.append(("cost", cost, AVAILABLE.get(op), moves))
+                elif not simple_cost and op in ("gain", "gain_either", "two_spices", "other_spice"):
+                    extra = act.cost.any_spice + act.cost.one_spice
+                    cap = tuple(c + (extra if r < 5 else 0) for r, c in enumerate(act.cost.board))
+                    dynamic.append(("spices", cap, (card, caravan, cls, a), cls, a, act))
+                elif simple_cost and op in FULFIL_KINDS:
+                    kinds, pay = FULFIL_KINDS[op](act.effect)
+                    fits = frozenset(o for o in ORDERS if fx.order_matches(o, kinds))
+                    dynamic.append(("fulfil", cost, fits, pay, cls, a))
+                else:
+                    dynamic.append(("general", cls, a, act))
+        if not person.bang:
+            fixed.append(Pass(caravan=caravan))
+        simple = tuple(d[1:] for d in dynamic) if all(d[0] == "cost" for d in dynamic) else None
+        found = PLANS[caravan][card] = (fixed, dynamic, simple)
+    return found
+
+
+_FULFIL_MOVES: dict = {}  # (cls, caravan, action, order) -> the move
+
+
+def add_card_moves(out: list, s: KashgarState, seat: int, caravan: int, card: str, board) -> None:
+    """Add every legal move with `card`, the front card of `caravan`: its actions with all their
+    parameters, and pass."""
+    fixed, dynamic, simple = PLANS[caravan].get(card) or plan(card, caravan)
+    out += fixed
+    if simple is not None:  # only fixed costs and deck availability to check
+        for cost, available, extra in simple:
+            for r, c in cost:
+                if board[r] < c:
+                    break
+            else:
+                if available is None or available(s):
+                    out += extra
+    elif dynamic:
+        add_dynamic(out, s, seat, caravan, board, dynamic)
+
+
+def card_moves(s: KashgarState, seat: int, caravan: int, card: str, board) -> list:
+    """The legal moves with one front card (the always-legal ones first, without copying)."""
+    fixed, dynamic, _ = PLANS[caravan].get(card) or plan(card, caravan)
+    if not dynamic:
+        return fixed
+    moves: list = []
+    add_card_moves(moves, s, seat, caravan, card, board)
+    return moves
+
+
+def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dynamic) -> None:
+    for entry in dynamic:
+        kind = entry[0]
+        if kind == "cost":
+            for r, c in entry[1]:
+                if board[r] < c:
+                    break
+            else:
+                if entry[2] is None or entry[2](s):
+                    out += entry[3]
+        elif kind == "fulfil":
+            _, cost, fits, pay, cls, a = entry
+            after = list(board)
+            for r, c in cost:
+                after[r] -= c
+            if min(after) < 0:
+                continue
+            for o in s.display:
+                if o in fits and fx.can_fulfil(o, after, pay):
+                    m = _FULFIL_MOVES.get((cls, caravan, a, o))
+                    if m is None:
+                        m = _FULFIL_MOVES[(cls, caravan, a, o)] = cls(caravan=caravan, action=a, order=o)
+                    out.append(m)
+        elif kind == "spices":
+            _, cap, key, cls, a, act = entry
+            key = key + tuple(map(min, board, cap))
+            moves = _BY_SPICES.get(key)
+            if moves is None:
+                moves = _BY_SPICES[key] = tuple(_general_moves(None, seat, caravan, board, cls, a, act))
+            out += moves
+        else:
+            out += _general_moves(s, seat, caravan, board, *entry[1:])
+
+
+def _general_moves(s, seat, caravan, board, cls, a, act) -> list:
+    return [cls(caravan=caravan, action=a, pay=paid, **params)
+            for paid, after in fx.pay_options(board, act.cost)
+            for params in fx.choices(s, seat, caravan, "", act.effect, after, paid)]
+
+
+# --- the decisions inside an action --------------------------------------------------------------
+def pending_moves(s: KashgarState, p: Pending) -> list:
+    if p.step == "keep":
+        cards = [c for c, _ in p.drawn]
+        k = min(p.keep, len(cards))
+        return [Keep(cards=c) for c in sorted(set(permutations(cards, k)))]
+    if p.step == "arrange":
+        return [Arrange(cards=c) for c in sorted(set(permutations([c for c, _ in p.drawn])))]
+    if p.step == "orders":
+        drawn = [c for c, _ in p.drawn]
+        if p.mode in ("scout", "fortune"):
+            return [ReplaceDisplay()] + [ReplaceDisplay(order=d, replace=r) for d in drawn for r in s.display]
+        board = s.seats[p.seat].board
+        if p.mode == "farmer":
+            ok = [d for d in drawn if ORDERS[d].grain and fx.can_fulfil(d, board, "free")]
+        else:
+            ok = [d for d in drawn if ORDERS[d].kind in ("small", "special") and fx.can_fulfil(d, board)]
+        return [FulfilDrawn()] + [FulfilDrawn(order=d) for d in ok]
+    if p.step == "take":
+        return [_take(c) for c in sorted(set(s.discard))]
+    if p.step == "second":
+        return [SecondOrder()] + [SecondOrder(order=o) for o in
+                                  fx.display_orders(s, s.seats[p.seat].board, ("small", "large", "special"), "full")]
+    if p.step == "respond":
+        return [Respond(**c) for c in fx.response_options(s, p)]
+    return []
+
+
+_TAKE: dict = {}  # card -> TakeDiscard(card)
+
+
+def _take(card: str) -> TakeDiscard:
+    m = _TAKE.get(card)
+    if m is None:
+        m = _TAKE[card] = TakeDiscard(card=card)
+    return m
+
+
+def pending_reason(p: Pending, move) -> str:
+    what = {"keep": "choose which drawn card(s) to keep", "arrange": "put the looked-at cards back in an order",
+            "orders": "decide about the drawn order cards", "take": "take a card from the discard pile",
+            "second": "fulfil a second order or stop", "respond": "choose as the card demands"}
+    return f"not possible now: {what.get(p.step, 'finish the action')}"
+
+
+# --- why a move is refused ------------------------------------------------------------------------
+def action_reason(s: KashgarState, seat: int, move) -> str:
+    card = s.seats[seat].caravans[move.caravan][0]
+    person = PERSONS[card]
+    if isinstance(move, Pass):
+        return f"the {person.name} may not pass: choose one of its actions"
+    actions = person.caravan if isinstance(move, CaravanAction) else person.farewell
+    kind = "caravan action" if isinstance(move, CaravanAction) else "farewell action"
+    if not 0 <= move.action < len(actions):
+        return f"the {person.name} has no {kind} number {move.action}"
+    act = actions[move.action]
+    if not fx.pay_options(s.seats[seat].board, act.cost):
+        return f"you cannot pay the {person.name}'s {kind}"
+    return f"the {person.name}'s {kind} cannot be carried out with these choices"

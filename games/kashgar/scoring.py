@@ -1,0 +1,88 @@
+"""Victory points and the winner (section 7), and how well a seat stands (for the AI)."""
+
+from __future__ import annotations
+
+import math
+
+from games.protocol import Result, ranks_from_keys
+
+from .content import END_VP, FARMER, ORDERS, PERSONS, ROUND_LIMIT
+from .state import KashgarState
+
+_VP = {cid: p.vp for cid, p in PERSONS.items()}
+_VP[FARMER] = 0  # counted by grain fields below
+_VPGET = _VP.__getitem__
+
+
+def vp_of(orders, caravans) -> int:
+    """VP = the fulfilled orders + every person card in the three caravans (negative ones too); each
+    Farmer is worth one VP per Grain Field its owner has fulfilled."""
+    total = 0
+    grain = 0
+    for o in orders:
+        od = ORDERS[o]
+        total += od.vp
+        grain += od.grain
+    for c in caravans:
+        total += sum(map(_VPGET, c))
+        if grain:
+            total += grain * c.count(FARMER)
+    return total
+
+
+def all_vp(seats, known: tuple[int, ...] = (), known_seats: tuple = ()) -> tuple[int, ...]:
+    """Every seat's VP; `known` are the VP of `known_seats`, reused for the seats equal to those."""
+    if not known:
+        return tuple([vp_of(p.orders, p.caravans) for p in seats])
+    return tuple([v if p == q else vp_of(p.orders, p.caravans) for p, q, v in zip(seats, known_seats, known)])
+
+
+# --- 7. the winner ----------------------------------------------------------------------------------
+def scores(s: KashgarState) -> tuple[int, ...]:
+    return tuple(vp_of(p.orders, p.caravans) for p in s.seats)
+
+
+def result(s: KashgarState) -> Result | None:
+    if s.phase != "over":
+        return None
+    vp = scores(s)
+    n = s.players
+    keys = [(vp[i], s.last_vp_change[i], (i - s.start_player) % n) for i in range(n)]
+    detail = ("most VP; ties: who reached the total last (latest VP change), "
+              "then the player later in turn order")
+    if s.end_triggered is False:
+        detail = f"round limit ({ROUND_LIMIT} rounds) reached; " + detail
+    return Result(scores=tuple(float(v) for v in vp), ranks=ranks_from_keys(keys), detail=detail)
+
+
+# --- for the AI ---------------------------------------------------------------------------------------
+def heuristic(state: KashgarState, seat: int) -> float:
+    """How well `seat` stands, in [0, 1]: its place once the game is over, else its estimated value
+    against the best other seat's."""
+    r = result(state)
+    if r is not None:
+        n = len(r.ranks)
+        return 1.0 - (r.ranks[seat] - 1) / max(1, n - 1)
+    values = [_value(state, i) for i in range(state.players)]
+    mine = values[seat]
+    best_other = max(v for i, v in enumerate(values) if i != seat)
+    return 0.5 + 0.5 * math.tanh((mine - best_other) / 8.0)
+
+
+def _value(state: KashgarState, seat: int) -> float:
+    """VP plus what the board and the caravans promise (a cheap estimate for the AI)."""
+    p = state.seats[seat]
+    b = p.board
+    vp = vp_of(p.orders, p.caravans)
+    persons = sum(len(c) for c in p.caravans)
+    pd = state.pending
+    if pd is not None and pd.seat == seat and pd.keep:
+        persons += min(pd.keep, len(pd.drawn) or pd.need)  # cards about to join the caravan
+    best = 0.0
+    for o in state.display:  # progress towards the best display order
+        od = ORDERS[o]
+        need = sum(od.cost) + od.cond
+        have = sum(min(h, c) for h, c in zip(b, od.cost)) + min(b[6], od.cond)
+        best = max(best, od.vp * (have / need) ** 2)
+    return (min(vp, END_VP + 3) + 0.6 * best + 0.06 * sum(b[:5]) + 0.1 * b[5] + 0.15 * min(b[6], 5)
+            + 0.35 * persons)

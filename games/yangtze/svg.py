@@ -1,0 +1,128 @@
+"""Yangtze's board as a picture for the web page, from the JSON-decoded view: the river with its eight
+positions and prices, the rulers and the bag, the auction or ruler under way, and each merchant's money,
+goods (the ones behind a screen only in their owner's view — the view holds nothing else), settlements
+and cards. Luxury goods are circles, everyday goods squares, and every tile says its name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.svgkit import circle, ink_on, rect, seat_colour, seat_mark, svg, text, title
+from games.svgkit import target as clickable
+
+W = 1000
+TILE_COLOURS = {"RED": "#D55E00", "GOLD": "#E69F00", "PURPLE": "#7B3294", "WHITE": "#ffffff", "BLACK": "#222222",
+                "GREEN": "#009E73", "ORANGE": "#F5A35C", "BROWN": "#8c510a", "PINK": "#CC79A7", "GREY": "#9a9a9a",
+                "SKY": "#56B4E9"}
+SETTLEMENT_COLOURS = {"G": "#009E73", "B": "#0072B2", "R": "#D55E00", "Y": "#F0E442"}
+
+
+def target(move: dict[str, Any]) -> str | None:
+    """A river position: the good bought there (the first, with card I), or swapped there."""
+    t = move.get("type")
+    if t == "buy" and move.get("positions"):
+        return f"river:{move['positions'][0]}"
+    if t == "exchange":
+        return f"river:{move['position']}"
+    return None
+
+
+def group(move: dict[str, Any]) -> str:
+    t = move.get("type", "move")
+    if t == "buy":
+        return "buy from the river" if len(move.get("positions", ())) == 1 else "buy two (card I)"
+    return {"bid": "bid", "pass-bid": "bid", "sell": "sell", "sell-with-card-iii": "sell",
+            "market-sale": "sell", "cash": "cash a card"}.get(t, t.replace("-", " "))
+
+
+def tile(x: float, y: float, t: str | None, size: float = 30) -> str:
+    """A good (circle: luxury, square: everyday) with its ware and colour written under it."""
+    if not t:
+        return text(x, y + 4, "empty", 11, "middle", fill="#666")
+    parts = t.split("-")
+    if len(parts) != 3:  # a settlement or a ruler tile
+        return rect(x - size / 2, y - size / 2, size, size, "#eee", "#444") + text(x, y + 4, t, 9, "middle")
+    cat, ware, colour = parts
+    fill = TILE_COLOURS.get(colour, "#ccc")
+    mark = (circle(x, y - 6, size / 2 - 2, fill, "#222", stroke_width="1.5") if cat == "L"
+            else rect(x - size / 2 + 2, y - 6 - size / 2 + 2, size - 4, size - 4, fill, "#222", rx=2, stroke_width="1.5"))
+    return (mark + text(x, y - 2, ware[:3], 9, "middle", weight="700", fill=ink_on(fill))
+            + text(x, y + size / 2 + 4, f"{ware.lower()} {colour.lower()}", 9, "middle") + title(t))
+
+
+def settlement(x: float, y: float, s: str) -> str:
+    kind, _, code = s.rpartition("-")
+    fill = SETTLEMENT_COLOURS.get(code[:1], "#ccc")
+    return (rect(x, y, 112, 20, fill, "#222", rx=3) + text(x + 56, y + 14, f"{kind.replace('_', ' ').lower()} {code}", 10, "middle",
+                                                          fill=ink_on(fill)) + title(s))
+
+
+def draw(view: dict[str, Any], seat: int | None) -> str:
+    out: list[str] = []
+    you = view.get("you", seat)
+    head = f"Yangtze · turn {view.get('turn')} · {view.get('phase')}"
+    out.append(text(10, 24, head, 16, weight="700"))
+    b = view.get("bag", {})
+    out.append(text(W - 10, 24, f"bag: {b.get('tiles')} tiles ({b.get('goods')} goods, {b.get('rulers')} rulers, "
+                    f"{b.get('settlements')} settlements)", 12, "end", fill="#333"))
+    # the river: Shanghai at the open end on the left
+    y = 44
+    out.append(rect(10, y, W - 20, 96, "#cfe6f7", "#0072B2", rx=30))
+    out.append(text(24, y + 54, "Shanghai ◀", 12, weight="700", fill="#0b3d6e"))
+    step = (W - 140) / 8
+    for i, r in enumerate(view.get("river", [])):
+        x = 120 + i * step + step / 2
+        p = r["position"]
+        body = (rect(x - step / 2 + 6, y + 8, step - 12, 80, "#ffffff", "#0b3d6e", class_="hit", rx=6)
+                + text(x, y + 22, f"P{p} · {r['price']} coins", 11, "middle", weight="700") + tile(x, y + 52, r.get("good")))
+        out.append(clickable(f"river:{p}", body, f"river position P{p}, price {r['price']}: {r.get('good') or 'empty'}"))
+    y += 110
+    rulers = view.get("rulers", [])
+    out.append(text(10, y + 14, f"Rulers {len(rulers)}/12: " + (", ".join(f"{r['ruler']} {r['name']}" for r in rulers) or "none yet"), 12))
+    y += 24
+    a = view.get("auction")
+    if a:
+        high = f"{a['high_bid']} by seat {a['high_bidder']}" if a.get("high_bidder") is not None else "no bid yet"
+        out.append(rect(10, y, W - 20, 30, "#f7e9f1", "#CC79A7"))
+        out.append(text(20, y + 20, f"Auction for {a['tile']}: high bid {high}; passed: {', '.join(map(str, a.get('passed', []))) or 'nobody'}"
+                        f"; to bid: seat {a.get('turn')}", 13, weight="700"))
+        y += 38
+    ru = view.get("ruling")
+    if ru:
+        out.append(rect(10, y, W - 20, 30, "#fde8d8", "#D55E00"))
+        out.append(text(20, y + 20, f"Ruler {ru['ruler']} {ru['name']}: {ru.get('instruction', '')} — asked: seat {ru.get('asked')}", 13, weight="700"))
+        y += 38
+    active = view.get("active")
+    for p in view.get("players", []):
+        s = p["seat"]
+        goods = list(p.get("goods") or [])
+        secret = p.get("secret")
+        h = 150
+        acting = s == view.get("waiting_for")
+        out.append(rect(4, y, W - 8, h, "#fbf7ee" if acting else "#f6f6f6", seat_colour(s), stroke_width="4" if acting else "2"))
+        out.append(seat_mark(s, 24, y + 20, 11))
+        coins = f" ({p['coins_50']}×50 + {p['marker']})" if p.get("coins_50") else ""
+        out.append(text(42, y + 25, f"Seat {s}" + (" (you)" if s == you else "") + (" ▶ to act" if acting else " · their turn" if s == active else "")
+                        + f" — {p.get('money')} coins{coins} · {p.get('goods_count')} goods", 15, weight="700"))
+        out.append(text(12, y + 50, "goods:", 11, fill="#333"))
+        shown = goods[:16]
+        for i, g in enumerate(shown):
+            out.append(tile(80 + i * 56, y + 62, g, 26))
+        hidden = (p.get("hidden_goods") or 0) if secret is None else 0
+        if hidden:
+            x = 80 + len(shown) * 56
+            out.append(rect(x - 13, y + 43, 26, 26, "#bbb", "#444", rx=2) + text(x, y + 61, "?", 14, "middle", weight="700")
+                       + text(x + 18, y + 61, f"× {hidden} behind the screen", 10) + title(f"{hidden} good(s) behind the screen"))
+        if secret:
+            out.append(text(12, y + 96, "behind your screen (only you see these): " + ", ".join(secret), 11, fill="#7B3294"))
+        out.append(text(12, y + 118, "settlements:", 11, fill="#333"))
+        for i, st in enumerate(p.get("settlements") or []):
+            out.append(settlement(90 + i * 118, y + 105, st))
+        out.append(text(12, y + 141, "cards: " + (", ".join(p.get("card_names") or []) or "all used"), 11))
+        y += h + 8
+    res = view.get("result")
+    if res:
+        out.append(text(10, y + 18, f"Game over ({view.get('ended_by')}): " + ", ".join(
+            f"seat {i} {sc:g}" for i, sc in enumerate(res.get("scores", []))), 15, weight="700"))
+        y += 28
+    return svg(W, y + 4, out, head)

@@ -1,0 +1,193 @@
+"""The web pages: the lobby, a game (live, and for a seat playable), its replay, a tournament.
+
+Pages are rendered for a spectator (a browser sends no token when it opens a page); the page's script
+then asks for frames with the seat's token in the Authorization header — `GET /games/{id}/view/frame`
+and the live `GET /games/{id}/view/stream` — which answer exactly what the API answers that reader,
+drawn and put in words (see frames.py)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import msgspec
+from markupsafe import Markup
+from litestar import MediaType, Request, Response, get
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.datastructures import CacheControlHeader
+from litestar.params import Parameter
+from litestar.response import ServerSentEvent, Template
+from litestar.static_files import create_static_files_router
+from litestar.template.config import TemplateConfig
+
+from games import registry
+from projections import standings
+from service import views
+from service.errors import NotFound
+from service.runtime import Runtime, rt
+from service.tournament_routes import tournaments
+from service.web import frames
+
+HERE = Path(__file__).parent
+
+
+@lru_cache(maxsize=None)
+def asset(name: str) -> Markup:
+    """A static file's text, to put inline: a page is one request (plus, for a game, its frame stream)."""
+    return Markup((HERE / "static" / name).read_text(encoding="utf-8"))
+
+
+def _engine(engine: JinjaTemplateEngine) -> None:
+    engine.engine.globals["asset"] = asset
+
+
+TEMPLATES = TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine, engine_callback=_engine)
+RECENT = 40  # events in words a live page starts with
+LOBBY_DETAIL = 60  # lobby rows shown with seats and turn (the newest)
+
+
+async def api_view(r: Runtime, f: Any, caller: Any) -> dict[str, Any]:
+    """What `GET /games/{id}` answers this caller."""
+    out = views.game_view(f, caller)
+    if "time_limit" in out:
+        out["deadline"] = await r.commands.deadline(f)
+    return out
+
+
+async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = None) -> dict[str, Any]:
+    """The game as it is, for this reader, with the events after `since` (default: the last few)."""
+    f = await r.commands.load(game_id)
+    start = max(1, f.version - RECENT + 1) if since is None else since + 1
+    rows = views.event_rows(await r.store.read(game_id, start), caller, f.status == "finished") if start <= f.version else []
+    return frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
+
+
+async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:
+    """The game as it was after event `at` (replay), with that event in words."""
+    f = await r.commands.load(game_id)
+    if at >= f.version:
+        out = await frame_now(r, game_id, caller, since=f.version - 1)
+        out["moves"] = []
+        return out
+    finished = f.status == "finished"
+    then = await r.loader.at(game_id, at)
+    rows = views.event_rows(await r.store.read(game_id, at, at), caller, finished)
+    out = frames.frame(f.game, views.game_view(then, caller, finished=finished), rows, [])
+    out["latest"] = f.version
+    return out
+
+
+def script_json(value: Any) -> str:
+    """JSON to put inside a <script> element: "</" written as "<\\/" so no text can close the element."""
+    return msgspec.json.encode(value).decode().replace("</", "<\\/")
+
+
+def game_types() -> list[dict[str, Any]]:
+    return [{"id": g.id, "name": g.name, "min": g.min_players, "max": g.max_players} for g in registry.all_games().values()]
+
+
+async def tournament_rows(request: Request) -> list[dict[str, Any]]:
+    ts = tournaments(request)
+    out = []
+    for tid in await ts.ids():
+        try:
+            out.append(standings.summary(await ts.load(tid)))
+        except NotFound:
+            continue
+    return out
+
+
+# --- pages ---------------------------------------------------------------------------------------------
+
+def page_not_found(request: Request, exc: NotFound) -> Response:
+    """A page for a game or tournament that does not exist: said in a page, not in JSON."""
+    html = request.app.template_engine.get_template("missing.html").render(detail=exc.detail)
+    return Response(html, status_code=404, media_type=MediaType.HTML)
+
+
+PAGE = {"include_in_schema": False, "exception_handlers": {NotFound: page_not_found}}
+
+
+@get("/", include_in_schema=False)
+async def lobby_page(request: Request, status: str | None = None, type: str | None = None,
+                     fragment: bool = False) -> Template:
+    rows = [r for r in await rt(request).lobby.rows()
+            if (not status or r.status == status) and (not type or r.type == type)]
+    rows.reverse()  # newest first
+    r = rt(request)
+    seats = {}
+    for row in rows[:LOBBY_DETAIL]:  # seats with AI levels and whose turn, from the games themselves
+        try:
+            f = await r.commands.load(row.id)
+        except NotFound:
+            continue
+        acting = f.game.actors(f.state) if f.status == "active" else frozenset()
+        seats[row.id] = [{"name": p.name, "ai": p.ai, "acting": i in acting} for i, p in enumerate(f.players)]
+    ts = [t for t in await tournament_rows(request)
+          if (not status or t["status"] == status) and (not type or t["game"] == type)]
+    ctx = {"games": rows, "seats": seats, "tournaments": ts, "types": game_types(), "status": status or "", "type": type or ""}
+    return Template(template_name="lobby_rows.html" if fragment else "lobby.html", context=ctx)
+
+
+@get("/games/{game_id:str}/view", **PAGE)
+async def game_page(request: Request, game_id: str) -> Template:
+    f0 = await frame_now(rt(request), game_id, None)
+    return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
+                                                          "mode": "live"})
+
+
+@get("/games/{game_id:str}/replay", **PAGE)
+async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Template:
+    r = rt(request)
+    f = await r.commands.load(game_id)
+    f0 = await frame_at(r, game_id, None, min(at or f.version, f.version))
+    f0["latest"] = f.version
+    return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
+                                                          "mode": "replay"})
+
+
+@get("/tournaments/{tournament_id:str}/view", **PAGE)
+async def tournament_page(request: Request, tournament_id: str, fragment: bool = False) -> Template:
+    t = standings.summary(await tournaments(request).load(tournament_id))
+    return Template(template_name="tournament_body.html" if fragment else "tournament.html", context={"t": t})
+
+
+# --- frames for the page's script (JSON, as the bearer's seat may see) ----------------------------------
+
+@get("/games/{game_id:str}/view/frame")
+async def game_frame(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> dict[str, Any]:
+    """The game drawn for the bearer's seat (no token: a spectator): the board as SVG, the header fields
+    of `GET /games/{id}`, the legal moves in words, and the recent events in words (`at`: as it was
+    after event `at`, with that event)."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    if at is None:
+        return await frame_now(r, game_id, caller)
+    return await frame_at(r, game_id, caller, at)
+
+
+@get("/games/{game_id:str}/view/stream")
+async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
+    """A frame now, then one after each event, live (server-sent events named `frame`)."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    first = await frame_now(r, game_id, caller)
+
+    async def feed() -> AsyncIterator[dict[str, Any]]:
+        yield {"id": str(first["version"]), "event": "frame", "data": msgspec.json.encode(first).decode()}
+        seen = first["version"]
+        async for e in r.store.follow(game_id, seen):
+            if e.version <= seen:
+                continue
+            fr = await frame_now(r, game_id, caller, since=seen)
+            seen = fr["version"]
+            yield {"id": str(seen), "event": "frame", "data": msgspec.json.encode(fr).decode()}
+
+    return ServerSentEvent(feed())
+
+
+STATIC = create_static_files_router(path="/static", directories=[HERE / "static"], include_in_schema=False,
+                                    cache_control=CacheControlHeader(max_age=600))
+
+ROUTES = [lobby_page, game_page, replay_page, tournament_page, game_frame, game_frames, STATIC]

@@ -1,0 +1,293 @@
+// A game page: the board and the account of what happened, live from the frame stream; for a seat its
+// moves in words (and by clicking the board); in replay mode a slider over every version.
+"use strict";
+(() => {
+  const { el } = caravan;
+  const body = document.body;
+  const game = body.dataset.game;
+  const mode = body.dataset.mode;
+  const $ = (id) => document.getElementById(id);
+  const boardBox = $("board"), statusBox = $("status"), account = $("account"), notice = $("notice");
+  let frame = JSON.parse($("frame0").textContent);
+  let shownEvents = 0;  // the highest event version in the account
+  let picked = null;    // a board target the player clicked, narrowing the moves shown
+  window.caravanRedraws = [];  // milliseconds each redraw took (read by the tests and the bench)
+
+  function say(text, ok) { notice.textContent = text || ""; notice.classList.toggle("ok", !!ok); }
+  const names = () => frame.players.map((p) => p.name);
+  const who = (s) => (s === null || s === undefined ? "a spectator" : `${names()[s] ?? s} (seat ${s})`);
+
+  // --- the header: players, turn, result, chance -------------------------------------------------------
+  function drawStatus() {
+    const acting = new Set(frame.actors || []);
+    const list = el("ul", { class: "players" }, frame.players.map((p) =>
+      el("li", { class: [acting.has(p.seat) ? "acting" : "", frame.you === p.seat ? "you" : ""].join(" ").trim(),
+                 "data-seat": p.seat },
+         `${p.seat}: ${p.name}${p.ai ? ` (ai-${p.ai})` : ""}${frame.you === p.seat ? " — you" : ""}`)));
+    const bits = [list];
+    const line = [`version ${frame.version}`];
+    if (frame.status === "finished") line.push("finished");
+    else if (frame.waiting_for === "chance") line.push(`waiting for chance: ${frame.chance || ""}`);
+    else if (acting.size) line.push(`to act: ${[...acting].map((s) => names()[s]).join(", ")}`);
+    bits.push(el("p", { class: "line" }, line.join(" · ")));
+    if (frame.result) {
+      const r = frame.result;
+      const order = r.ranks.map((_, s) => s).sort((a, b) => r.ranks[a] - r.ranks[b]);
+      bits.push(el("p", { class: "result" }, "Result: " + order.map((s) => `${r.ranks[s]}. ${names()[s]} (${r.scores[s]})`).join(", ")));
+      if (r.detail) bits.push(el("p", { class: "small" }, r.detail));
+    }
+    statusBox.replaceChildren(...bits);
+  }
+
+  // --- the account of what happened ----------------------------------------------------------------------
+  function addEvents(events, fresh) {
+    for (const e of events) {
+      if (e.version <= shownEvents) continue;
+      shownEvents = e.version;
+      const li = el("li", { value: e.version, "data-version": e.version, "data-kind": e.kind, class: fresh ? "new" : "" }, e.text);
+      account.append(li);
+      if (fresh) setTimeout(() => li.classList.remove("new"), 2500);
+    }
+    while (account.children.length > 200) account.firstElementChild.remove();
+    account.scrollTop = account.scrollHeight;
+  }
+
+  // --- moves: grouped, in words, and by clicking the board ------------------------------------------------
+  function targetsWithMoves() { return new Set(frame.moves.filter((m) => m.target).map((m) => m.target)); }
+  function markTargets() {
+    const can = targetsWithMoves();
+    for (const t of boardBox.querySelectorAll("[data-target]")) {
+      const on = can.has(t.dataset.target);
+      t.classList.toggle("can", on);
+      t.classList.toggle("chosen", on && t.dataset.target === picked);
+      if (on) { t.setAttribute("tabindex", "0"); t.setAttribute("role", "button"); }
+      else { t.removeAttribute("tabindex"); t.removeAttribute("role"); }
+    }
+  }
+  function drawMoves() {
+    const box = $("moves");
+    if (!box) return;
+    if (frame.you === null || frame.you === undefined) { box.replaceChildren(); return; }
+    if (!frame.moves.length) {
+      box.replaceChildren(el("p", {}, frame.status === "finished" ? "The game is over." : "Nothing for you to do now."));
+      return;
+    }
+    const shown = picked ? frame.moves.filter((m) => m.target === picked) : frame.moves;
+    const groups = new Map();
+    shown.forEach((m) => { if (!groups.has(m.group)) groups.set(m.group, []); groups.get(m.group).push(m); });
+    const kids = [el("h2", {}, `Your move (${shown.length})`)];
+    if (picked) kids.push(el("p", {}, `Moves for the part of the board you chose. `,
+      el("button", { type: "button", onclick: () => { picked = null; drawMoves(); markTargets(); } }, "Show all moves")));
+    for (const [g, ms] of groups) {
+      kids.push(el("fieldset", { class: "moves-group" }, el("legend", {}, `${g} (${ms.length})`),
+        el("ul", {}, ms.map((m) => el("li", {}, el("button", { type: "button", class: "move", "data-target": null,
+          onclick: () => play(m) }, m.text))))));
+    }
+    box.replaceChildren(...kids);
+  }
+  async function play(m) {
+    say("sending…", true);
+    const r = await caravan.api("POST", `/games/${game}/moves`, game, { move: m.move, expected_version: frame.version });
+    picked = null;
+    if (r.ok) { say(`played: ${m.text}`, true); return; }  // the stream brings the new frame
+    say(r.data ? `Refused: ${r.data.detail || r.data.error}` : `Refused (HTTP ${r.status})`);
+    await refetch();
+  }
+  function boardClick(ev) {
+    const t = ev.target.closest("[data-target]");
+    if (!t || !t.classList.contains("can")) return;
+    const ms = frame.moves.filter((m) => m.target === t.dataset.target);
+    if (ms.length === 1) { play(ms[0]); return; }
+    picked = t.dataset.target; drawMoves(); markTargets();
+    const first = document.querySelector("#moves button.move"); if (first) first.focus();
+  }
+  boardBox.addEventListener("click", boardClick);
+  boardBox.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); boardClick(ev); } });
+
+  // --- clock and undo ----------------------------------------------------------------------------------------
+  let clockTimer = null;
+  function drawClock() {
+    const box = $("clock");
+    if (!box) return;
+    clearInterval(clockTimer);
+    if (!frame.deadline || frame.status !== "active") { box.hidden = true; return; }
+    box.hidden = false;
+    const tick = () => {
+      const left = Math.max(0, frame.deadline - Date.now() / 1000);
+      box.textContent = `Clock: ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")} left to act (${frame.time_limit} s a decision)`;
+      box.classList.toggle("low", left < 10);
+    };
+    tick(); clockTimer = setInterval(tick, 1000);
+  }
+  function drawUndo() {
+    const box = $("undo");
+    if (!box) return;
+    const u = frame.undo;
+    if (!u) { box.replaceChildren(); return; }
+    const kids = [];
+    if (u.pending) kids.push(el("p", { class: "pending" }, `Undo asked by ${who(u.pending.by)}: back to version ${u.pending.to}` +
+      (u.pending.consents && u.pending.consents.length ? `; agreed: ${u.pending.consents.map((s) => names()[s]).join(", ")}` : "")));
+    if (u.possible && frame.status === "active")
+      kids.push(el("button", { type: "button", id: "undo-button", onclick: askUndo }, u.consent ? `Agree to take back to version ${u.to}` : `Take back my move (to version ${u.to})`));
+    box.replaceChildren(...kids);
+  }
+  async function askUndo() {
+    const r = await caravan.api("POST", `/games/${game}/undo`, game, {});
+    if (!r.ok) { say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch(); }
+    else say("undo asked", true);
+  }
+
+  // --- a redraw ----------------------------------------------------------------------------------------------
+  function apply(f, fresh) {
+    const t0 = performance.now();
+    if (f.you !== frame.you || f.version !== frame.version) picked = null;
+    frame = f;
+    boardBox.innerHTML = f.board;
+    drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo();
+    if (mode === "live") addEvents(f.events, fresh);
+    body.dataset.version = f.version;
+    body.dataset.status = f.status;
+    void boardBox.offsetHeight;  // the layout too, in the time measured
+    window.caravanRedraws.push(performance.now() - t0);
+  }
+
+  // --- who am I -------------------------------------------------------------------------------------------------
+  function drawSeats() {
+    const held = caravan.seats(game);
+    const chosen = caravan.chosen(game);
+    const kids = [el("button", { type: "button", "aria-pressed": chosen === "" ? "true" : "false", onclick: () => switchTo(null) }, "Spectator")];
+    for (const s of Object.keys(held))
+      kids.push(el("button", { type: "button", "data-seat": s, "aria-pressed": chosen === s ? "true" : "false", onclick: () => switchTo(s) },
+        `Seat ${s}${frame.players[s] ? ": " + frame.players[s].name : ""}`));
+    $("seat-buttons").replaceChildren(...kids);
+    $("as").textContent = chosen === "" ? "Watching as a spectator." : `Playing as ${who(Number(chosen))}.`;
+  }
+  function switchTo(seat) { caravan.choose(game, seat); drawSeats(); restart(); }
+  $("seat-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const token = $("token-input").value.trim();
+    if (!token) return;
+    const r = await fetch(`/games/${game}/view/frame`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } });
+    const data = await r.json();
+    if (!r.ok || data.you === null || data.you === undefined) { say(r.ok ? "That token is not a seat of this game." : `Refused: ${data.detail}`); return; }
+    $("token-input").value = "";
+    caravan.keepSeat(game, data.you, token);
+    say(`You hold seat ${data.you} in this browser.`, true);
+    switchTo(data.you);
+  });
+
+  // --- live: the frame stream (fetch, so the token goes in a header) ------------------------------------------
+  let controller = null;
+  async function refetch() {
+    const path = mode === "replay" ? `/games/${game}/view/frame?at=${frame.version}` : `/games/${game}/view/frame`;
+    const r = await fetch(path, { headers: caravan.headers(game) });
+    if (r.ok) apply(await r.json(), false);
+  }
+  async function follow() {
+    controller = new AbortController();
+    const mine = controller;
+    let delay = 500;
+    while (!mine.signal.aborted) {
+      try {
+        const r = await fetch(`/games/${game}/view/stream`, { headers: Object.assign(caravan.headers(game), { Accept: "text/event-stream" }), signal: mine.signal });
+        if (r.status === 401) {
+          const c = caravan.chosen(game); if (c !== "") caravan.dropSeat(game, c);
+          say("This browser's token for that seat was refused; watching as a spectator."); drawSeats(); continue;
+        }
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        body.dataset.live = "yes";
+        const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = "", fresh = false;  // the first frame of a connection is the game as it is, not news
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value;
+          let cut;
+          while ((cut = buf.search(/\r?\n\r?\n/)) >= 0) {
+            const block = buf.slice(0, cut); buf = buf.slice(cut).replace(/^\r?\n\r?\n/, "");
+            const data = block.split(/\r?\n/).filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, "")).join("\n");
+            if (data) { apply(JSON.parse(data), fresh); fresh = true; }
+          }
+          delay = 500;
+        }
+      } catch (e) {
+        if (mine.signal.aborted) return;
+        if (!(e instanceof TypeError && /network|fetch/i.test(e.message))) {
+          (window.caravanErrors = window.caravanErrors || []).push(String(e && e.stack || e));
+          console.error("frame stream:", e);
+        }
+      }
+      body.dataset.live = "no";
+      await new Promise((res) => setTimeout(res, delay));
+      delay = Math.min(delay * 2, 8000);
+    }
+  }
+  function restart() {
+    if (controller) controller.abort();
+    if (mode === "live") follow(); else refetch();
+  }
+
+  // --- replay ----------------------------------------------------------------------------------------------------
+  function setupReplay() {
+    const slider = $("slider"), out = $("at-out"), link = $("at-link"), step = $("step-text");
+    let latest = Number(frame.latest || frame.version);
+    let want = frame.version, busy = false;
+    async function go(n) {
+      want = Math.max(1, Math.min(latest, n));
+      slider.value = want; out.textContent = want;
+      link.href = `/games/${game}/replay?at=${want}`;
+      history.replaceState(null, "", `/games/${game}/replay?at=${want}`);
+      if (busy) return;
+      busy = true;
+      try {
+        for (;;) {
+          const target = want;
+          const r = await fetch(`/games/${game}/view/frame?at=${target}`, { headers: caravan.headers(game) });
+          if (r.ok) {
+            const f = await r.json();
+            apply(f, false); showStep();
+            if (f.latest) latest = Math.max(latest, f.latest);
+            slider.max = latest; $("latest").textContent = latest;
+          }
+          if (want === target) break;
+        }
+      } finally { busy = false; }
+    }
+    function showStep() {
+      const e = frame.events.find((x) => x.version === frame.version) || frame.events[frame.events.length - 1];
+      step.textContent = e ? `${e.version}. ${e.text}` : "";
+      body.dataset.at = frame.version;
+    }
+    slider.addEventListener("input", () => go(Number(slider.value)));
+    $("first").addEventListener("click", () => go(1));
+    $("prev").addEventListener("click", () => go(Number(slider.value) - 1));
+    $("next").addEventListener("click", () => go(Number(slider.value) + 1));
+    $("last").addEventListener("click", () => go(latest));
+    document.addEventListener("keydown", (ev) => {
+      if (ev.target.closest("input[type=password], textarea")) return;
+      const n = Number(slider.value);
+      if (ev.key === "ArrowLeft") { ev.preventDefault(); go(n - 1); }
+      else if (ev.key === "ArrowRight") { ev.preventDefault(); go(n + 1); }
+      else if (ev.key === "Home") { ev.preventDefault(); go(1); }
+      else if (ev.key === "End") { ev.preventDefault(); go(latest); }
+    });
+    showStep();
+    fetch(`/games/${game}/verify`).then((r) => r.json()).then((v) => {
+      const badge = $("verify");
+      badge.classList.remove("badge-pending");
+      if (v.ok) {
+        badge.classList.add("badge-ok");
+        badge.textContent = `verified: ${v.events} events — ${(v.checked || []).join("; ")}`;
+      } else {
+        badge.classList.add("badge-bad");
+        badge.replaceChildren(`fails at version ${v.version}: ${v.reason} `, el("a", { href: `/games/${game}/replay?at=${v.version}` }, "go there"));
+      }
+      badge.dataset.ok = v.ok ? "yes" : "no";
+    }).catch(() => { $("verify").textContent = "could not check the log"; });
+    if (caravan.token(game)) refetch().then(showStep);
+  }
+
+  drawSeats();
+  apply(frame, false);
+  if (mode === "live") follow(); else setupReplay();
+})();

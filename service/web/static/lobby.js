@@ -1,0 +1,24 @@
+// The lobby: refreshes its lists now and then; creates a game and keeps its seats' tokens in this browser.
+"use strict";
+(() => {
+  const rows = document.getElementById("lobby-rows");
+  async function refresh() {
+    if (document.hidden) return;
+    const q = new URLSearchParams(location.search); q.set("fragment", "true");
+    const r = await fetch(`/?${q}`);
+    if (r.ok) rows.innerHTML = await r.text();
+  }
+  setInterval(refresh, 5000);
+  const form = document.getElementById("new-game");
+  const notice = document.getElementById("new-game-notice");
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const players = form.players.value.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+    const r = await caravan.api("POST", "/games", null, { type: form.type.value, players });
+    if (!r.ok) { notice.textContent = r.data ? `${r.data.error}: ${r.data.detail}` : `refused (${r.status})`; return; }
+    for (const s of r.data.seats) if (s.token) caravan.keepSeat(r.data.id, s.seat, s.token);
+    const first = r.data.seats.find((s) => s.token);
+    caravan.choose(r.data.id, first ? first.seat : null);
+    location.href = `/games/${r.data.id}/view`;
+  });
+})();

@@ -1,0 +1,84 @@
+"""The web pages in a real browser against the real stack: the lobby, a game followed live."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import wait_for_human
+from tests.web.browse import open_game, version
+
+pytestmark = pytest.mark.e2e
+
+
+def test_the_lobby_lists_games_and_opens_one(stack, page):
+    c = stack.client()
+    created = c.post("/games", json={"type": "kashgar", "players": ["ann", "bob:ai-random"]}).json()
+    page.goto("/")
+    row = page.locator(f"tr[data-game='{created['id']}']")
+    expect(row).to_contain_text("kashgar")
+    expect(row).to_contain_text("ann")
+    expect(row).to_contain_text("(ai-random)")
+    page.select_option("select[name=type]", "kashgar")
+    page.click("form.filters button")
+    expect(page).to_have_url(f"{stack.url}/?type=kashgar&status=")
+    expect(page.locator(f"tr[data-game='{created['id']}']")).to_have_count(1)
+    expect(page.locator("tr[data-game] td:nth-child(2)").filter(has_not_text="kashgar")).to_have_count(0)
+    row.get_by_role("link", name=created["id"]).click()
+    expect(page.locator("#board svg")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("ann")
+
+
+def test_a_spectator_sees_the_board_change_as_events_arrive(stack, page):
+    c = stack.client()
+    created = c.post("/games", json={"type": "kashgar", "players": ["ann", "bob:ai-random"]}).json()
+    game_id, ann = created["id"], stack.client(created["seats"][0]["token"])
+    g = wait_for_human(c, game_id, 0)
+    open_game(page, game_id)
+    expect(page.locator("body")).to_have_attribute("data-version", str(g["version"]))
+    before = page.inner_html("#board")
+    move = ann.get(f"/games/{game_id}/moves").json()[0]
+    assert ann.post(f"/games/{game_id}/moves", json={"move": move, "expected_version": g["version"]}).status_code == 201
+    expect(page.locator(f"#account li[data-version='{g['version'] + 1}']")).to_contain_text("ann: place start cards")
+    assert version(page) > g["version"]
+    assert page.inner_html("#board") != before
+    assert page.locator("#moves button.move").count() == 0  # a spectator has no moves
+
+
+def test_a_game_made_in_the_lobby_keeps_its_seat_in_the_browser(stack, page):
+    page.goto("/")
+    page.click("details.new-game summary")
+    page.select_option("#new-game select[name=type]", "yangtze")
+    page.fill("#new-game textarea[name=players]", "me\nbot:ai-random")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("body[data-page=game]")).to_have_count(1)
+    expect(page.locator("#as")).to_contain_text("Playing as me (seat 0)")
+    game_id = page.locator("body").get_attribute("data-game")
+    assert "token" not in page.url.lower()
+    held = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", f"caravan:seats:{game_id}")
+    assert list(held) == ["0"]
+    assert stack.client(held["0"]).get(f"/games/{game_id}").json()["you"] == 0  # the token the API gave, kept here
+    page.click("#seat-buttons button:has-text('Spectator')")
+    expect(page.locator("#as")).to_contain_text("spectator")
+    expect(page.locator("#moves button.move")).to_have_count(0)
+
+
+def test_names_are_shown_as_text_never_as_markup(stack, page):
+    name = "<i>x</i></script>"
+    r = stack.client().post("/games", json={"type": "kashgar", "players": [name, "bob:ai-random"]})
+    if r.status_code != 200 and r.status_code != 201:
+        pytest.skip(f"the API refuses such a name: {r.text}")
+    game_id = r.json()["id"]
+    page.goto(f"/games/{game_id}/view")
+    expect(page.locator("#status")).to_contain_text(name)
+    assert page.locator("#status i, #board i").count() == 0
+    page.goto("/")
+    expect(page.locator(f"tr[data-game='{game_id}']")).to_contain_text(name)
+
+
+@pytest.mark.parametrize("path", ["/games/nope/view", "/games/nope/replay", "/tournaments/t-nope/view"])
+def test_a_page_for_nothing_says_so_in_a_page(stack, page, path):
+    r = page.goto(path)
+    assert r.status == 404
+    expect(page.locator("h1")).to_have_text("Not found")
+    expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()

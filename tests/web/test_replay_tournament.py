@@ -1,0 +1,85 @@
+"""Replay a finished game step by step, and follow a tournament to its end, in the browser."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import wait_until_finished
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_replay_steps_back_and_forth_and_links_to_a_version(stack, page):
+    c = stack.client()
+    game_id = c.post("/games", json={"type": "yangtze", "players": ["a:ai-random", "b:ai-random"]}).json()["id"]
+    last = wait_until_finished(c, game_id)["version"]
+    page.goto(f"/games/{game_id}/replay")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-version", str(last))
+    expect(page.locator("#verify")).to_have_attribute("data-ok", "yes")
+    expect(page.locator("#verify")).to_contain_text("verified")
+    page.keyboard.press("ArrowLeft")
+    expect(body).to_have_attribute("data-at", str(last - 1))
+    expect(page.locator("#step-text")).to_contain_text(f"{last - 1}.")
+    board_before = page.inner_html("#board")
+    page.keyboard.press("Home")
+    expect(body).to_have_attribute("data-at", "1")
+    expect(page.locator("#step-text")).to_contain_text("1. game created")
+    assert page.inner_html("#board") != board_before
+    page.click("#next")
+    page.click("#next")
+    expect(body).to_have_attribute("data-at", "3")
+    page.click("#prev")
+    expect(body).to_have_attribute("data-at", "2")
+    page.locator("#slider").fill("5")
+    expect(body).to_have_attribute("data-at", "5")
+    expect(page).to_have_url(f"{stack.url}/games/{game_id}/replay?at=5")
+    href = page.get_attribute("#at-link", "href")
+    page.goto(href)
+    expect(body).to_have_attribute("data-version", "5")
+    api = c.get(f"/games/{game_id}/state", params={"at": 5}).json()
+    assert api["version"] == 5
+    page.keyboard.press("End")
+    expect(body).to_have_attribute("data-at", str(last))
+    expect(page.locator("#step-text")).to_contain_text("seed")
+
+
+def _play_my_tables(stack, tournament_id: str, token: str, rng: random.Random) -> None:
+    """Play random moves at every table of this entrant (their entrant token plays each) until the end."""
+    me = stack.client(token)
+    while me.get(f"/tournaments/{tournament_id}").json()["status"] != "finished":
+        moved = False
+        for table in me.get(f"/tournaments/{tournament_id}/tables").json():
+            g = me.get(f"/games/{table['game']}").json()
+            if g["status"] == "active" and g["you"] in g["actors"]:
+                moves = me.get(f"/games/{table['game']}/moves").json()
+                if moves:
+                    me.post(f"/games/{table['game']}/moves", json={"move": rng.choice(moves), "expected_version": g["version"]})
+                    moved = True
+        if not moved:
+            time.sleep(0.05)
+
+
+def test_a_tournament_page_follows_the_tournament_to_its_end(stack, page):
+    c = stack.client()
+    t = c.post("/tournaments", json={"type": "bangkok-klongs", "players": ["ann", "b1:ai-random", "b2:ai-random"]}).json()
+    ann = next(e["token"] for e in t["entrants"] if e["name"] == "ann")
+    page.goto(f"/tournaments/{t['id']}/view")
+    expect(page.locator("h1")).to_contain_text(t["id"])
+    expect(page.locator(".standings tbody tr")).to_have_count(3)
+    expect(page.locator("#t-status")).not_to_have_text("finished")
+    page.click("#projector")
+    expect(page.locator("body.projector")).to_have_count(1)
+    _play_my_tables(stack, t["id"], ann, random.Random(3))
+    expect(page.locator("#t-status")).to_have_text("finished", timeout=120_000)
+    expect(page.locator("li.table.status-finished")).to_have_count(3)
+    expect(page.locator("li.table.status-active")).to_have_count(0)
+    final = c.get(f"/tournaments/{t['id']}").json()
+    names = page.locator(".standings td.entrant").all_inner_texts()
+    assert [n.split(" (")[0] for n in names] == [s["name"] for s in final["standings"]]
+    page.locator("li.table a").first.click()
+    expect(page.locator("#board svg")).to_be_visible()

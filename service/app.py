@@ -27,7 +27,7 @@ from service.commands import ARBITER, fingerprint
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
-from service.streams import TooManyStreams
+from service.streams import TooManyStreams, open_stream
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 from service import web
 
@@ -183,9 +183,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     r = rt(request)
     caller = await r.caller(request, game_id)
     finished = (await r.commands.load(game_id)).status == "finished"
-    client = request.client.host if request.client else "?"
-    events_ = r.hub.events(game_id, from_ - 1, client, r.cfg.stream_keepalive)
-    await anext(events_)  # takes the stream's place (or refuses with 503) before the 200 goes out
+    events_ = await open_stream(r.hub, request, game_id, from_ - 1, r.cfg.stream_keepalive)
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
         nonlocal finished

@@ -188,3 +188,12 @@ class Hub:
                     yield e
                     if e.kind == "seed-revealed":
                         return
+
+
+async def open_stream(hub: Hub, request, game_id: str, after: int, keepalive: float) -> AsyncIterator[Envelope | None]:
+    """The live events of a game for one HTTP request: its place is taken (or TooManyStreams raised)
+    before the response starts; then events, and None for each keep-alive."""
+    client = request.client.host if request.client else "?"
+    events = hub.events(game_id, after, client, keepalive)
+    await anext(events)
+    return events

@@ -5,7 +5,8 @@ endpoint on the same app and server that only does one Lua append, at 32 connect
 
 Each connection plays its own game of the bench-only step game (bench/stepgame.py), so the numbers are
 the platform's cost, not a rulebook's. Target: the move reaches >= 90 % of the bare append's
-throughput and <= 1.2x its p99. Beside req/s it prints the API process's CPU time per request (user +
+throughput and <= 1.2x its p99. The same moves over one WebSocket per connection
+(GET /games/{id}/play) are measured beside. Beside req/s it prints the API process's CPU time per request (user +
 system, read from /proc), the cost that decides throughput once the machine is busy.
 """
 
@@ -81,6 +82,39 @@ async def hammer(port: int, paths: list[tuple[str, bytes, dict]], seconds: float
     return len(latencies) / (time.monotonic() - t0), latencies
 
 
+async def hammer_ws(port: int, games: list[tuple[str, bytes, str]], seconds: float) -> tuple[float, list[float]]:
+    """The same moves over one WebSocket per connection (GET /games/{id}/play), raw frames."""
+    latencies: list[float] = []
+    stop = time.monotonic() + seconds
+    mask = b"\x01\x02\x03\x04"
+
+    async def conn(path: str, body: bytes, token: str) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write((f"GET {path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                      f"Authorization: {token}\r\n\r\n").encode())
+        if b" 101 " not in await reader.readline():
+            raise RuntimeError(f"{path}: no WebSocket")
+        await reader.readuntil(b"\r\n\r\n")
+        frame = bytes([0x81, 0x80 | len(body)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(body))
+        while time.monotonic() < stop:
+            t0 = time.perf_counter()
+            writer.write(frame)
+            head = await reader.readexactly(2)
+            n = head[1] & 0x7F
+            if n == 126:
+                n = int.from_bytes(await reader.readexactly(2), "big")
+            answer = await reader.readexactly(n)
+            if b'"version"' not in answer:
+                raise RuntimeError(f"{path}: {answer!r}")
+            latencies.append(time.perf_counter() - t0)
+        writer.close()
+
+    t0 = time.monotonic()
+    await asyncio.gather(*(conn(*g) for g in games))
+    return len(latencies) / (time.monotonic() - t0), latencies
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -97,10 +131,10 @@ def api_pids(pid: int) -> list[int]:
     return out
 
 
-def measured(port: int, pids: list[int], paths, seconds: float) -> tuple[float, list[float], float]:
+def measured(port: int, pids: list[int], paths, seconds: float, how=hammer) -> tuple[float, list[float], float]:
     """(req/s, latencies, API CPU ms per request) of one run."""
     cpu0 = sum(cpu_seconds(p) for p in pids)
-    rate, lat = asyncio.run(hammer(port, paths, seconds))
+    rate, lat = asyncio.run(how(port, paths, seconds))
     cpu = sum(cpu_seconds(p) for p in pids) - cpu0
     return rate, lat, cpu / max(1, len(lat)) * 1e3
 
@@ -114,7 +148,7 @@ def main() -> None:
     port = free_port()
     env = {**os.environ, "REDIS_URL": server.url, "CARAVAN_GAME_MODULES": "bench.stepgame", "PYTHONPATH": str(ROOT)}
     api = subprocess.Popen([sys.executable, "-m", "granian", "--interface", "asgi", "--factory", "bench.bench_move:app_with_bare",
-                            "--host", "127.0.0.1", "--port", str(port), "--workers", "1", "--loop", "uvloop", "--no-ws",
+                            "--host", "127.0.0.1", "--port", str(port), "--workers", "1", "--loop", "uvloop",
                             "--log-level", "error"], env=env, cwd=ROOT)
     try:
         base = f"http://127.0.0.1:{port}"
@@ -124,25 +158,30 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        moves, bares = [], []
+        moves, bares, sockets = [], [], []
         for i in range(CONNECTIONS):
             g = httpx.post(base + "/games", json={"type": "step", "players": ["solo"]}).json()
             moves.append((f"/games/{g['id']}/moves", json.dumps({"move": {"type": "step"}}).encode(),
                           {"Authorization": f"Bearer {g['seats'][0]['token']}"}))
             bares.append((f"/bare/{i}", b"{}", {}))
+            g = httpx.post(base + "/games", json={"type": "step", "players": ["solo"]}).json()
+            sockets.append((f"/games/{g['id']}/play", json.dumps({"move": {"type": "step"}}).encode(),
+                            f"Bearer {g['seats'][0]['token']}"))
         pids = api_pids(api.pid)
-        results = {"move": [], "bare": []}
+        results = {"move": [], "bare": [], "move (WebSocket)": []}
         for _ in range(args.rounds):
-            for name, paths in (("bare", bares), ("move", moves)):
-                results[name].append(measured(port, pids, paths, args.seconds))
+            for name, paths, how in (("bare", bares, hammer), ("move", moves, hammer),
+                                     ("move (WebSocket)", sockets, hammer_ws)):
+                results[name].append(measured(port, pids, paths, args.seconds, how))
         rows = []
-        for name in ("bare", "move"):
+        for name in ("bare", "move", "move (WebSocket)"):
             rate = statistics.median(r for r, _, _ in results[name])
             lat = [x for _, ls, _ in results[name] for x in ls]
             cpu = statistics.median(c for _, _, c in results[name])
             rows.append([name, rate, percentile(lat, 50) * 1e3, percentile(lat, 99) * 1e3, cpu])
-        bare, move = rows
+        bare, move, ws = rows
         rows.append(["move / bare", move[1] / bare[1], move[2] / bare[2], move[3] / bare[3], move[4] / bare[4]])
+        rows.append(["WebSocket / bare", ws[1] / bare[1], ws[2] / bare[2], ws[3] / bare[3], ws[4] / bare[4]])
         table(f"POST over HTTP, {CONNECTIONS} connections, 1 API process, appendfsync always "
               "(targets: throughput ratio >= 0.90, p99 ratio <= 1.2)",
               ["endpoint", "req/s", "p50 ms", "p99 ms", "API CPU ms/req"], rows)

@@ -53,66 +53,68 @@ def app_with_bare():
     return create_app(extra_handlers=[bare_append])
 
 
-async def hammer(port: int, paths: list[tuple[str, bytes, dict]], seconds: float) -> tuple[float, list[float]]:
-    """Keep-alive HTTP/1.1 from raw sockets (a Python HTTP client would be the bottleneck)."""
+async def timed(port: int, clients: list[tuple], opener, seconds: float) -> tuple[float, list[float]]:
+    """Each client on its own connection (`opener(reader, writer, *client)` sets it up and returns
+    the coroutine function that makes one request), as many requests as fit in `seconds`."""
     latencies: list[float] = []
     stop = time.monotonic() + seconds
 
-    async def conn(path: str, body: bytes, headers: dict) -> None:
+    async def conn(*client) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-        req = (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{head}"
-               f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+        one = await opener(reader, writer, *client)
         while time.monotonic() < stop:
             t0 = time.perf_counter()
-            writer.write(req)
-            status = await reader.readline()
-            length = 0
-            while (line := await reader.readline()) not in (b"\r\n", b""):
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            await reader.readexactly(length)
-            if b" 201 " not in status:
-                raise RuntimeError(f"{path}: {status!r}")
+            await one()
             latencies.append(time.perf_counter() - t0)
         writer.close()
 
     t0 = time.monotonic()
-    await asyncio.gather(*(conn(*p) for p in paths))
+    await asyncio.gather(*(conn(*c) for c in clients))
     return len(latencies) / (time.monotonic() - t0), latencies
 
 
-async def hammer_ws(port: int, games: list[tuple[str, bytes, str]], seconds: float) -> tuple[float, list[float]]:
-    """The same moves over one WebSocket per connection (GET /games/{id}/play), raw frames."""
-    latencies: list[float] = []
-    stop = time.monotonic() + seconds
+async def http_post(reader, writer, path: str, body: bytes, headers: dict):
+    """Keep-alive HTTP/1.1 from a raw socket (a Python HTTP client would be the bottleneck)."""
+    head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+    req = (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{head}"
+           f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+    async def one() -> None:
+        writer.write(req)
+        status = await reader.readline()
+        length = 0
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        await reader.readexactly(length)
+        if b" 201 " not in status:
+            raise RuntimeError(f"{path}: {status!r}")
+
+    return one
+
+
+async def ws_move(reader, writer, path: str, body: bytes, token: str):
+    """The same move over one WebSocket (GET /games/{id}/play), raw frames."""
+    writer.write((f"GET {path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                  f"Authorization: {token}\r\n\r\n").encode())
+    if b" 101 " not in await reader.readline():
+        raise RuntimeError(f"{path}: no WebSocket")
+    await reader.readuntil(b"\r\n\r\n")
     mask = b"\x01\x02\x03\x04"
+    frame = bytes([0x81, 0x80 | len(body)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(body))
 
-    async def conn(path: str, body: bytes, token: str) -> None:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write((f"GET {path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                      f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-                      f"Authorization: {token}\r\n\r\n").encode())
-        if b" 101 " not in await reader.readline():
-            raise RuntimeError(f"{path}: no WebSocket")
-        await reader.readuntil(b"\r\n\r\n")
-        frame = bytes([0x81, 0x80 | len(body)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(body))
-        while time.monotonic() < stop:
-            t0 = time.perf_counter()
-            writer.write(frame)
-            head = await reader.readexactly(2)
-            n = head[1] & 0x7F
-            if n == 126:
-                n = int.from_bytes(await reader.readexactly(2), "big")
-            answer = await reader.readexactly(n)
-            if b'"version"' not in answer:
-                raise RuntimeError(f"{path}: {answer!r}")
-            latencies.append(time.perf_counter() - t0)
-        writer.close()
+    async def one() -> None:
+        writer.write(frame)
+        head = await reader.readexactly(2)
+        n = head[1] & 0x7F
+        if n == 126:
+            n = int.from_bytes(await reader.readexactly(2), "big")
+        answer = await reader.readexactly(n)
+        if b'"version"' not in answer:
+            raise RuntimeError(f"{path}: {answer!r}")
 
-    t0 = time.monotonic()
-    await asyncio.gather(*(conn(*g) for g in games))
-    return len(latencies) / (time.monotonic() - t0), latencies
+    return one
 
 
 def cpu_seconds(pid: int) -> float:
@@ -131,10 +133,10 @@ def api_pids(pid: int) -> list[int]:
     return out
 
 
-def measured(port: int, pids: list[int], paths, seconds: float, how=hammer) -> tuple[float, list[float], float]:
+def measured(port: int, pids: list[int], clients, seconds: float, opener) -> tuple[float, list[float], float]:
     """(req/s, latencies, API CPU ms per request) of one run."""
     cpu0 = sum(cpu_seconds(p) for p in pids)
-    rate, lat = asyncio.run(how(port, paths, seconds))
+    rate, lat = asyncio.run(timed(port, clients, opener, seconds))
     cpu = sum(cpu_seconds(p) for p in pids) - cpu0
     return rate, lat, cpu / max(1, len(lat)) * 1e3
 
@@ -170,9 +172,9 @@ def main() -> None:
         pids = api_pids(api.pid)
         results = {"move": [], "bare": [], "move (WebSocket)": []}
         for _ in range(args.rounds):
-            for name, paths, how in (("bare", bares, hammer), ("move", moves, hammer),
-                                     ("move (WebSocket)", sockets, hammer_ws)):
-                results[name].append(measured(port, pids, paths, args.seconds, how))
+            for name, clients, opener in (("bare", bares, http_post), ("move", moves, http_post),
+                                          ("move (WebSocket)", sockets, ws_move)):
+                results[name].append(measured(port, pids, clients, args.seconds, opener))
         rows = []
         for name in ("bare", "move", "move (WebSocket)"):
             rate = statistics.median(r for r, _, _ in results[name])

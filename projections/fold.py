@@ -48,6 +48,7 @@ class Folded(msgspec.Struct, frozen=True):
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
     undo_request: dict[str, Any] | None = None  # {"by", "to", "consents"} while an undo awaits consent
     entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
+    revealed: bool = False  # the seed is out (seed-revealed): at a duplicate table, the round is over
 
     @property
     def game(self) -> Game:
@@ -120,6 +121,8 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
         changes = {"state": msgspec.convert(e.payload["state"], game.State), "barrier": e.version}
     elif e.kind == "finished":
         changes = {"status": "finished"}
+    elif e.kind == "seed-revealed":
+        changes = {"revealed": True}
     return msgspec.structs.replace(f, version=e.version, head=e.hash, **changes)
 
 

@@ -169,20 +169,24 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
     caller = await r.caller(request, game_id)
     f = await r.games.load(game_id)
     rows = await r.store.read(game_id, from_, count=limit)
-    return views.event_rows(rows, caller, f.status == "finished")
+    return views.log_rows(f, rows, caller)
 
 
 @get("/games/{game_id:str}/events/stream")
 async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1)) -> ServerSentEvent:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    finished = (await r.games.load(game_id)).status == "finished"
+    f = await r.games.load(game_id)
+    finished, seal_all = views.public(f), views.sealed(f, caller)
+    shared = f.created.get("tournament", {}).get("deal") is not None
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
-        nonlocal finished
+        nonlocal finished, seal_all
         async for e in r.store.follow(game_id, from_ - 1):
-            finished = finished or e.kind == "finished"  # from the end on, every payload is public
-            row = views.event_rows([e], caller, finished)[0]
+            # from the end on (at a duplicate table: from its round's end on) every payload is public
+            if e.kind == "seed-revealed" or (e.kind == "finished" and not shared):
+                finished, seal_all = True, False
+            row = views.event_rows([e], caller, finished, seal_all)[0]
             yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
 
     return ServerSentEvent(feed())
@@ -198,7 +202,7 @@ async def state_at(request: Request, game_id: str, at: int | None = None) -> dic
     if at < 1:
         raise HTTPException(status_code=400, detail="at must be a version from 1")
     then = await r.loader.at(game_id, at)
-    return views.game_view(then, caller, finished=f.status == "finished")
+    return views.game_view(then, caller, finished=views.public(f), now=f)
 
 
 # --- errors -------------------------------------------------------------------------------------

@@ -16,10 +16,10 @@ from typing import Any
 import msgspec
 from litestar import Request, Response, get, post
 
-from events.envelope import redacted
 from projections import standings
 from service.errors import NotFound, Unauthorized
 from service.runtime import bearer
+from service.views import log_rows
 from service.tournaments import Tournaments
 
 
@@ -93,10 +93,9 @@ async def export_tournament(request: Request, tournament_id: str) -> Response:
     store = ts.games.store
     for r in t.rounds:
         for x in r.tables:
-            events = await store.read(x.game)
-            finished = any(e.kind == "finished" for e in events)
+            rows = log_rows(await ts.games.load(x.game), await store.read(x.game), None)
             lines += [enc.encode({"stream": x.game, "kind": "game", "round": x.round, "table": x.table,
-                                  "event": redacted(e, None, finished)}) for e in events]
+                                  "event": row}) for row in rows]
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson")
 
 

@@ -8,7 +8,8 @@ Event kinds and what they do to the fold:
   undo           return to the state after version `to`: the range after it is skipped, never deleted
   finished       the result is final (no state change)
   seed-revealed  the secret seed, published at the end (no state change)
-  undo-requested, undo-consented, undo-refused: the conversation about an undo (no state change)
+  undo-requested, undo-consented, undo-declined, undo-withdrawn: the conversation about an undo (no
+                 state change; a decline or a withdrawal settles the request)
   entropy        a seat's contribution to the luck, before the first chance draw (mixed into every draw)
 """
 
@@ -46,7 +47,7 @@ class Folded(msgspec.Struct, frozen=True):
     last_effective: int = 0  # version of the last move/chance event not undone
     barrier: int = 1  # the last chance outcome or revealed secret not undone: undo never reaches before it
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
-    undo_request: dict[str, Any] | None = None  # {"by", "to", "consents"} while an undo awaits consent
+    undo_request: dict[str, Any] | None = None  # {"by", "to", "consents", "version"} while an undo awaits consent
     entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
     revealed: bool = False  # the seed is out (seed-revealed): at a duplicate table, the round is over
 
@@ -111,12 +112,14 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
         changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
                    "last_moves": back.last_moves, "undo_request": None}
     elif e.kind == "undo-requested":
-        changes = {"undo_request": {"by": e.payload["by"], "to": e.payload["to"], "consents": []}}
+        changes = {"undo_request": {"by": e.payload["by"], "to": e.payload["to"], "consents": [], "version": e.version}}
     elif e.kind == "undo-consented" and f.undo_request is not None:
         req = f.undo_request
         changes = {"undo_request": {**req, "consents": [*req["consents"], e.payload["by"]]}}
     elif e.kind == "entropy":
         changes = {"entropy": (*f.entropy, (int(e.actor), str(e.payload["entropy"])))}
+    elif e.kind in ("undo-declined", "undo-withdrawn"):
+        changes = {"undo_request": None}
     elif e.kind == "forked-state":
         changes = {"state": msgspec.convert(e.payload["state"], game.State), "barrier": e.version}
     elif e.kind == "finished":

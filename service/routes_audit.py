@@ -19,19 +19,24 @@ from service.views import log_rows, public, sealed
 
 
 class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
+    action: str = "request"  # request | consent | decline | withdraw
+    request: int | None = None  # consent, decline, withdraw: the pending request's version
     to: int | None = None  # the arbiter may name the version to return to
 
 
 @post("/games/{game_id:str}/undo", status_code=200)
 async def undo(request: Request, game_id: str, data: UndoRequest | None = None) -> dict[str, Any]:
-    """Request an undo of your last move, or consent to another seat's request; the arbiter grants at once."""
+    """`{"action": "request"}` (the default) asks to take back your last move; `consent`, `decline` and
+    `withdraw` answer the pending request, named by its version (`"request": V`, shown under `undo.pending`
+    in `GET /games/{id}`); an answer to a request no longer pending is a 409. The arbiter grants at once."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     if caller is None:
         raise Unauthorized("a seat's token (or the arbiter's) is needed to undo")
     if data is not None and data.to is not None and caller != ARBITER:
         raise Invalid("only the arbiter names the version to return to; a seat takes back its last move")
-    return await undo_command(r.games, game_id, caller, data.to if data else None)
+    data = data or UndoRequest()
+    return await undo_command(r.games, game_id, caller, data.action, data.request, data.to)
 
 
 class EntropyRequest(msgspec.Struct, forbid_unknown_fields=True):

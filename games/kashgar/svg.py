@@ -77,8 +77,6 @@ def target(move: dict[str, Any]) -> str | None:
         return f"order:{move['order']}"
     if move.get("type") in ("caravan-action", "farewell", "pass") and move.get("caravan") is not None:
         return f"caravan:{move['caravan']}"
-    if move.get("type") == "take-discard":
-        return "discard"
     return None
 
 

@@ -7,12 +7,15 @@ drawn and put in words (see frames.py)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
 
 import msgspec
+from markupsafe import Markup
 from litestar import Request, get
-from litestar.contrib.jinja import JinjaTemplateEngine
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.datastructures import CacheControlHeader
 from litestar.params import Parameter
 from litestar.response import ServerSentEvent, Template
 from litestar.static_files import create_static_files_router
@@ -27,8 +30,21 @@ from service.tournament_routes import tournaments
 from service.web import frames
 
 HERE = Path(__file__).parent
-TEMPLATES = TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine)
+
+
+@lru_cache(maxsize=None)
+def asset(name: str) -> Markup:
+    """A static file's text, to put inline: a page is one request (plus, for a game, its frame stream)."""
+    return Markup((HERE / "static" / name).read_text(encoding="utf-8"))
+
+
+def _engine(engine: JinjaTemplateEngine) -> None:
+    engine.engine.globals["asset"] = asset
+
+
+TEMPLATES = TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine, engine_callback=_engine)
 RECENT = 40  # events in words a live page starts with
+LOBBY_DETAIL = 60  # lobby rows shown with seats and turn (the newest)
 
 
 async def api_view(r: Runtime, f: Any, caller: Any) -> dict[str, Any]:
@@ -62,6 +78,11 @@ async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, 
     return out
 
 
+def script_json(value: Any) -> str:
+    """JSON to put inside a <script> element: "</" written as "<\\/" so no text can close the element."""
+    return msgspec.json.encode(value).decode().replace("</", "<\\/")
+
+
 def game_types() -> list[dict[str, Any]]:
     return [{"id": g.id, "name": g.name, "min": g.min_players, "max": g.max_players} for g in registry.all_games().values()]
 
@@ -85,16 +106,25 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
     rows = [r for r in await rt(request).lobby.rows()
             if (not status or r.status == status) and (not type or r.type == type)]
     rows.reverse()  # newest first
+    r = rt(request)
+    seats = {}
+    for row in rows[:LOBBY_DETAIL]:  # seats with AI levels and whose turn, from the games themselves
+        try:
+            f = await r.games.load(row.id)
+        except NotFound:
+            continue
+        acting = f.game.actors(f.state) if f.status == "active" else frozenset()
+        seats[row.id] = [{"name": p.name, "ai": p.ai, "acting": i in acting} for i, p in enumerate(f.players)]
     ts = [t for t in await tournament_rows(request)
           if (not status or t["status"] == status) and (not type or t["game"] == type)]
-    ctx = {"games": rows, "tournaments": ts, "types": game_types(), "status": status or "", "type": type or ""}
+    ctx = {"games": rows, "seats": seats, "tournaments": ts, "types": game_types(), "status": status or "", "type": type or ""}
     return Template(template_name="lobby_rows.html" if fragment else "lobby.html", context=ctx)
 
 
 @get("/games/{game_id:str}/view", include_in_schema=False)
 async def game_page(request: Request, game_id: str) -> Template:
     f0 = await frame_now(rt(request), game_id, None)
-    return Template(template_name="game.html", context={"f": f0, "frame_json": msgspec.json.encode(f0).decode(),
+    return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
                                                           "mode": "live"})
 
 
@@ -104,7 +134,7 @@ async def replay_page(request: Request, game_id: str, at: int | None = Parameter
     f = await r.games.load(game_id)
     f0 = await frame_at(r, game_id, None, min(at or f.version, f.version))
     f0["latest"] = f.version
-    return Template(template_name="game.html", context={"f": f0, "frame_json": msgspec.json.encode(f0).decode(),
+    return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
                                                           "mode": "replay"})
 
 
@@ -148,6 +178,7 @@ async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
     return ServerSentEvent(feed())
 
 
-STATIC = create_static_files_router(path="/static", directories=[HERE / "static"], include_in_schema=False)
+STATIC = create_static_files_router(path="/static", directories=[HERE / "static"], include_in_schema=False,
+                                    cache_control=CacheControlHeader(max_age=600))
 
 ROUTES = [lobby_page, game_page, replay_page, tournament_page, game_frame, game_frames, STATIC]

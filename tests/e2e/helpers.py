@@ -72,3 +72,31 @@ def assert_chain_holds(client, game_id: str) -> list[Envelope]:
     assert check_chain(events, salt_of=salts(events, game_id)) is None
     assert [e.version for e in events] == list(range(1, len(events) + 1))
     return events
+
+
+def people_game(stack, game_type: str, steps: int, rng):
+    """A game between people only (the game's fewest seats), walked by random moves: yields
+    (folded game, its full log, {seat or None: client}) before each move until the game ends (never while
+    a chance outcome is due: a worker may draw it at any moment, so nothing read then would be steady)."""
+    from games.registry import all_games
+    from projections.fold import fold
+
+    n = all_games()[game_type].min_players
+    created = stack.client().post("/games", json={"type": game_type, "players": [f"p{i}" for i in range(n)]}).json()
+    game_id = created["id"]
+    clients = {s["seat"]: stack.client(s["token"]) for s in created["seats"]}
+    clients[None] = stack.client()
+    arbiter = stack.client(stack.arbiter)
+    for _ in range(steps):
+        log = all_events(arbiter, game_id)
+        f = fold(game_id, log)
+        if f.status == "finished":
+            return
+        actors = [s for s in f.game.actors(f.state) if s >= 0]
+        if not actors:
+            time.sleep(0.05)  # chance: a worker resolves it
+            continue
+        yield f, log, clients
+        seat = rng.choice(actors)
+        moves = clients[seat].get(f"/games/{game_id}/moves").json()
+        clients[seat].post(f"/games/{game_id}/moves", json={"move": rng.choice(moves), "expected_version": f.version})

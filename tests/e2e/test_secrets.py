@@ -12,9 +12,9 @@ import random
 import msgspec
 import pytest
 
-from events.envelope import Envelope
 from games.registry import all_games
 from projections.fold import fold
+from tests.e2e.helpers import people_game
 
 pytestmark = pytest.mark.e2e
 STEPS = 25
@@ -22,11 +22,6 @@ STEPS = 25
 
 def as_json(x):
     return msgspec.json.decode(msgspec.json.encode(x))
-
-
-def full_log(stack, game_id):
-    rows = stack.client(stack.arbiter).get(f"/games/{game_id}/events", params={"limit": 10000}).json()
-    return [msgspec.convert(r, Envelope) for r in rows]
 
 
 def check_events(rows, seat):
@@ -38,17 +33,9 @@ def check_events(rows, seat):
 @pytest.mark.parametrize("game_type", sorted(all_games()))
 def test_no_endpoint_shows_a_seat_what_it_may_not_see(stack, game_type):
     game = all_games()[game_type]
-    n = game.min_players
-    created = stack.client().post("/games", json={"type": game_type, "players": [f"p{i}" for i in range(n)]}).json()
-    game_id = created["id"]
-    clients = {s["seat"]: stack.client(s["token"]) for s in created["seats"]}
-    clients[None] = stack.client()
     rng = random.Random(5)
-    for _ in range(STEPS):
-        log = full_log(stack, game_id)
-        f = fold(game_id, log)
-        if f.status == "finished":
-            break
+    for f, log, clients in people_game(stack, game_type, STEPS, rng):
+        game_id = f.id
         for seat, c in clients.items():
             g = c.get(f"/games/{game_id}").json()
             if g["version"] != f.version:
@@ -63,12 +50,3 @@ def test_no_endpoint_shows_a_seat_what_it_may_not_see(stack, game_type):
             check_events(exported, seat)
             if seat is not None:
                 assert c.get(f"/games/{game_id}/moves").json() == as_json(game.legal_moves(f.state, seat))
-        actors = [s for s in f.game.actors(f.state) if s >= 0]
-        if not actors:
-            import time
-
-            time.sleep(0.05)  # chance: a worker resolves it
-            continue
-        seat = rng.choice(actors)
-        moves = clients[seat].get(f"/games/{game_id}/moves").json()
-        clients[seat].post(f"/games/{game_id}/moves", json={"move": rng.choice(moves), "expected_version": f.version})

@@ -32,7 +32,7 @@ def wait_for_turn_or_end(page: Page) -> str:
 def play_to_the_end(page: Page, rng, shot=None, limit: int = 1500) -> dict[str, int]:
     """Play this page's seat to the end by clicking: a part of the board that has moves when there is one
     (then, if the click leaves a choice, one of the moves it narrowed to), otherwise a move in the list.
-    `shot(page)` is called once, a few moves in. Counts of board clicks, list clicks and refusals."""
+    `shot(page)` is called once, six moves in. Counts of board clicks, list clicks and refusals."""
     counts = {"board": 0, "list": 0, "refused": 0, "moves": 0}
     for _ in range(limit):
         if wait_for_turn_or_end(page) == "finished":
@@ -67,6 +67,6 @@ def play_to_the_end(page: Page, rng, shot=None, limit: int = 1500) -> dict[str, 
             counts["refused"] += 1
             page.evaluate("document.getElementById('notice').textContent = ''")
         counts["moves"] += 1
-        if shot is not None and counts["moves"] == 12:
+        if shot is not None and counts["moves"] == 6:
             shot(page)
     raise AssertionError(f"not over after {limit} clicks: {counts}")

@@ -18,6 +18,7 @@ def test_the_lobby_lists_games_and_opens_one(stack, page):
     row = page.locator(f"tr[data-game='{created['id']}']")
     expect(row).to_contain_text("kashgar")
     expect(row).to_contain_text("ann")
+    expect(row).to_contain_text("(ai-random)")
     page.select_option("select[name=type]", "kashgar")
     page.click("form.filters button")
     expect(page).to_have_url(f"{stack.url}/?type=kashgar&status=")
@@ -42,3 +43,34 @@ def test_a_spectator_sees_the_board_change_as_events_arrive(stack, page):
     assert version(page) > g["version"]
     assert page.inner_html("#board") != before
     assert page.locator("#moves button.move").count() == 0  # a spectator has no moves
+
+
+def test_a_game_made_in_the_lobby_keeps_its_seat_in_the_browser(stack, page):
+    page.goto("/")
+    page.click("details.new-game summary")
+    page.select_option("#new-game select[name=type]", "yangtze")
+    page.fill("#new-game textarea[name=players]", "me\nbot:ai-random")
+    page.click("#new-game button[type=submit]")
+    expect(page.locator("body[data-page=game]")).to_have_count(1)
+    expect(page.locator("#as")).to_contain_text("Playing as me (seat 0)")
+    game_id = page.locator("body").get_attribute("data-game")
+    assert "token" not in page.url.lower()
+    held = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", f"caravan:seats:{game_id}")
+    assert list(held) == ["0"]
+    assert stack.client(held["0"]).get(f"/games/{game_id}").json()["you"] == 0  # the token the API gave, kept here
+    page.click("#seat-buttons button:has-text('Spectator')")
+    expect(page.locator("#as")).to_contain_text("spectator")
+    expect(page.locator("#moves button.move")).to_have_count(0)
+
+
+def test_names_are_shown_as_text_never_as_markup(stack, page):
+    name = "<i>x</i></script>"
+    r = stack.client().post("/games", json={"type": "kashgar", "players": [name, "bob:ai-random"]})
+    if r.status_code != 200 and r.status_code != 201:
+        pytest.skip(f"the API refuses such a name: {r.text}")
+    game_id = r.json()["id"]
+    page.goto(f"/games/{game_id}/view")
+    expect(page.locator("#status")).to_contain_text(name)
+    assert page.locator("#status i, #board i").count() == 0
+    page.goto("/")
+    expect(page.locator(f"tr[data-game='{game_id}']")).to_contain_text(name)

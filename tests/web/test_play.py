@@ -27,7 +27,7 @@ def test_a_person_plays_a_whole_game_by_clicking(stack, page, shots, game_type):
     assert token not in page.url
 
     def shot(pg):
-        pg.locator("#board svg").screenshot(path=str(shots / f"{game_type}.png"))
+        pg.locator("#board").screenshot(path=str(shots / f"{game_type}.png"))
 
     counts = play_to_the_end(page, random.Random(7), shot)
     assert counts["board"] + counts["list"] > 0
@@ -38,4 +38,4 @@ def test_a_person_plays_a_whole_game_by_clicking(stack, page, shots, game_type):
     final = stack.client().get(f"/games/{game_id}").json()
     assert final["status"] == "finished"
     assert page.locator("body").get_attribute("data-version") == str(final["version"]) or final["version"] > 0
-    page.locator("#board svg").screenshot(path=str(shots / f"{game_type}-end.png"))
+    page.locator("#board").screenshot(path=str(shots / f"{game_type}-end.png"))

@@ -147,6 +147,7 @@
     if (mode === "live") addEvents(f.events, fresh);
     body.dataset.version = f.version;
     body.dataset.status = f.status;
+    void boardBox.offsetHeight;  // the layout too, in the time measured
     window.caravanRedraws.push(performance.now() - t0);
   }
 

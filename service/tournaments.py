@@ -253,10 +253,18 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
         raise Invalid(f"at most {MAX_ENTRANTS} players")
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
         raise Invalid(f"rounds must be between 1 and {MAX_ROUNDS}")
+    options = dict(options or {})
+    await_entropy = options.pop("await_entropy", False)
+    if not isinstance(await_entropy, bool):
+        raise Invalid("await_entropy is true or false")
+    if await_entropy and duplicate:
+        raise Invalid("duplicate tables share the round's deal: their seats add no entropy (no await_entropy)")
     try:
-        checked = game.check_options(dict(options or {}))
+        checked = game.check_options(options)
     except ValueError as e:
         raise Invalid(str(e)) from None
+    if await_entropy:
+        checked["await_entropy"] = True  # every table's first draw waits for its people's entropy
     config: dict[str, Any] = {"game": game_type, "format": fmt, "table_size": table_size, "duplicate": duplicate,
                               "entrants": [{"name": p.name, "ai": p.ai} for p in entrants], "options": checked}
     n = len(entrants)

@@ -20,7 +20,7 @@ from bench.common import fresh_server, table  # noqa: E402
 from redis.asyncio import Redis
 
 from events import keys
-from events.envelope import encoder, seal
+from events.envelope import encoder, seal_payload
 from events.store import EventStore
 
 WRITERS = 32
@@ -37,7 +37,7 @@ async def run(url: str, seconds: float, lua: bool) -> float:
         game = f"bench-{'lua' if lua else 'xadd'}-{w}-{time.monotonic_ns()}"  # a fresh stream every round
         prev, v = "", 0
         while time.monotonic() < stop:
-            e = seal(v + 1, 0, "move", {"move": {"type": "step", "by": 1}}, prev=prev)
+            e = seal_payload(v + 1, 0, "move", {"move": {"type": "step", "by": 1}}, prev=prev)
             if lua:
                 await store.append(game, v, [e])
             else:

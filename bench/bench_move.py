@@ -34,12 +34,12 @@ CONNECTIONS = 32
 @post("/bare/{game_id:str}", status_code=201)
 async def bare_append(request: Request, game_id: str) -> dict:
     """One Lua append of a sealed envelope, nothing else (the floor a move cannot go below)."""
-    from events.envelope import seal
+    from events.envelope import seal_payload
 
     rt = request.app.state.runtime
     heads = request.app.state.setdefault("bare_heads", {})
     v, prev = heads.get(game_id, (0, ""))
-    e = seal(v + 1, 0, "move", {"move": {"type": "step", "by": 1}}, prev=prev)
+    e = seal_payload(v + 1, 0, "move", {"move": {"type": "step", "by": 1}}, prev=prev)
     await rt.store.append("bare-" + game_id, v, [e])
     heads[game_id] = (v + 1, e.hash)
     return {"version": v + 1}

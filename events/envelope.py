@@ -21,12 +21,16 @@ from typing import Any
 
 import msgspec
 
+from events.kinds import GAME, Event, decode, payload_of
+
 GENESIS = ""
 
 Actor = int | str  # a seat, or "system" | "chance" | "arbiter"
 
 
-class Envelope(msgspec.Struct, frozen=True, omit_defaults=False):
+class Envelope(msgspec.Struct, frozen=True, omit_defaults=False, dict=True):
+    """`payload` is the JSON object as stored, which the hash covers; `event()` is its typed form."""
+
     version: int
     actor: Actor
     kind: str
@@ -36,6 +40,13 @@ class Envelope(msgspec.Struct, frozen=True, omit_defaults=False):
     prev: str = GENESIS
     payload_hash: str = ""
     hash: str = ""
+
+    def event(self, family: str = GAME) -> Event | None:
+        """The payload as its kind's struct (events/kinds.py), decoded once; None while withheld."""
+        got = self.__dict__.get("_event")
+        if got is None and self.payload is not None:
+            got = self.__dict__["_event"] = decode(self.kind, self.payload, family)
+        return got
 
 
 def now() -> str:
@@ -70,9 +81,17 @@ def digest(e: Envelope) -> str:
     return hashlib.sha256(canonical(e)).hexdigest()
 
 
-def seal(version: int, actor: Actor, kind: str, payload: dict[str, Any], prev: str,
+def seal(version: int, actor: Actor, event: Event, prev: str,
          visible_to: tuple[int, ...] | None = None, at: str | None = None, salt: str = "") -> Envelope:
-    """A new envelope chained to `prev`, its hashes filled in (`salt` for a secret payload)."""
+    """A new envelope for `event`, chained to `prev`, its hashes filled in (`salt` for a secret payload)."""
+    e = seal_payload(version, actor, event.kind(), payload_of(event), prev, visible_to, at, salt)
+    e.__dict__["_event"] = event
+    return e
+
+
+def seal_payload(version: int, actor: Actor, kind: str, payload: dict[str, Any], prev: str,
+                 visible_to: tuple[int, ...] | None = None, at: str | None = None, salt: str = "") -> Envelope:
+    """`seal` for a payload given as JSON (tests and benches that write raw logs)."""
     e = Envelope(version=version, actor=actor, kind=kind, payload=payload, visible_to=visible_to,
                  at=at or now(), prev=prev, payload_hash=payload_digest(payload, salt))
     return msgspec.structs.replace(e, hash=digest(e))

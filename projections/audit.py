@@ -12,6 +12,8 @@ from typing import Any, Iterable
 import msgspec
 
 from events.envelope import Envelope, check_chain, secret_salt
+from events.kinds import (ARBITER, TOURNAMENT, BadEvent, Chance, Created, Finished, Move, SeatEntropy, SeedRevealed,
+                          TableFinished, Undo)
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
 from projections.fold import CorruptLog, chance_rng, start, step
@@ -63,14 +65,19 @@ def verify(events: list[Envelope], seed: str | None = None) -> Report:
     if not events:
         return bad(None, "the log is empty", 0)
     first = events[0]
-    if first.kind != "created" or first.payload is None:
+    try:
+        created = first.event()
+        revealed_at = next((e for e in events if e.kind == SeedRevealed.kind()), None)
+        revealed = revealed_at.event() if revealed_at is not None else None
+    except BadEvent as e:
+        return bad(None, str(e), n)
+    if not isinstance(created, Created):
         return bad(1, "the first event must be the created event", n)
-    game_id = first.payload.get("id", "")
-    revealed = next((e for e in events if e.kind == "seed-revealed"), None)
-    if revealed is not None and revealed.payload is not None:
-        seed = revealed.payload.get("seed")
-        if fairness.commitment(seed) != first.payload.get("seed_sha256"):
-            return bad(revealed.version, "the revealed seed does not match the commitment in the created event", n)
+    game_id = created.id
+    if isinstance(revealed, SeedRevealed):
+        seed = revealed.seed
+        if fairness.commitment(seed) != created.seed_sha256:
+            return bad(revealed_at.version, "the revealed seed does not match the commitment in the created event", n)
     salt_of = (lambda v: secret_salt(seed, game_id, v)) if seed else None
     broken = check_chain(events, salt_of=salt_of)
     if broken is not None:
@@ -79,9 +86,9 @@ def verify(events: list[Envelope], seed: str | None = None) -> Report:
     if salt_of:
         checked.append("every payload against its hash")
     try:
-        registry.get(first.payload["type"])
+        registry.get(created.type)
     except KeyError:
-        return bad(1, f"unknown game type {first.payload.get('type')!r}", n)
+        return bad(1, f"unknown game type {created.type!r}", n)
     if any(e.payload is None for e in events):
         return Report(ok=True, events=n, finished=False, checked=checked + ["moves not re-checked: some payloads are withheld (the game is running)"])
     return replay(events, seed, checked)
@@ -90,41 +97,44 @@ def verify(events: list[Envelope], seed: str | None = None) -> Report:
 def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Report:
     """Fold the log through the rules, recomputing each chance outcome from the seed."""
     n = len(events)
-    game_id = events[0].payload["id"]
-    arbiter = bool(events[0].payload.get("arbiter_chance"))
-    f = start(game_id, events[0])
+    created = events[0].event()
+    f = start(created.id, events[0])
     game = f.game
     history = {f.version: f}
     chances = 0
+    finished: Envelope | None = None
     drawn = False
     for e in events[1:]:
-        if e.kind == "entropy":
-            why = entropy_fault(f, e, drawn)
+        try:
+            ev = e.event()
+        except BadEvent as err:
+            return bad(e.version, f"the event cannot be folded: {err}", n)
+        if isinstance(ev, SeatEntropy):
+            why = entropy_fault(f, e.actor, ev, drawn)
             if why:
                 return bad(e.version, why, n)
-        if e.kind == "chance" and not drawn:
+        if isinstance(ev, Chance) and not drawn:
             drawn = True
             missing = [s for s, p in enumerate(f.players) if p.ai is None and s not in {x for x, _ in f.entropy}]
-            if f.created.get("await_entropy") and missing:
+            if f.created.await_entropy and missing:
                 return bad(e.version, f"the first chance draw came before the entropy of seat(s) {missing}", n)
-        if e.kind in ("move", "chance"):
-            if e.kind == "chance":
-                if e.actor == "arbiter" and not arbiter:
-                    return bad(e.version, "the arbiter entered a chance outcome in a game that draws its own", n)
-                if e.actor == "chance":
-                    if CHANCE not in game.actors(f.state):
-                        return bad(e.version, "a chance outcome where no chance step was due", n)
-                    if seed is not None:
-                        expected = sample_chance(game.chance(f.state), chance_rng(seed, f.created, e.version, f.entropy))
-                        if as_json(expected) != e.payload.get("move"):
-                            return bad(e.version, "the chance outcome is not the one the seed draws", n)
-                        chances += 1
-            elif not isinstance(e.actor, int) or not 0 <= e.actor < len(f.players):
-                return bad(e.version, f"a move by {e.actor!r}, who holds no seat", n)
-        if e.kind == "undo":
-            to = e.payload.get("to")
-            if not isinstance(to, int) or to not in history or to < f.barrier:
-                return bad(e.version, "an undo that reaches back across a chance outcome or a revealed secret", n)
+        if isinstance(ev, Chance):
+            if e.actor == ARBITER and not created.arbiter_chance:
+                return bad(e.version, "the arbiter entered a chance outcome in a game that draws its own", n)
+            if e.actor == "chance":
+                if CHANCE not in game.actors(f.state):
+                    return bad(e.version, "a chance outcome where no chance step was due", n)
+                if seed is not None:
+                    expected = sample_chance(game.chance(f.state), chance_rng(seed, f.created, e.version, f.entropy))
+                    if as_json(expected) != ev.move:
+                        return bad(e.version, "the chance outcome is not the one the seed draws", n)
+                    chances += 1
+        elif isinstance(ev, Move) and (not isinstance(e.actor, int) or not 0 <= e.actor < len(f.players)):
+            return bad(e.version, f"a move by {e.actor!r}, who holds no seat", n)
+        elif isinstance(ev, Undo) and (ev.to not in history or ev.to < f.barrier):
+            return bad(e.version, "an undo that reaches back across a chance outcome or a revealed secret", n)
+        elif isinstance(ev, Finished) and finished is None:
+            finished = e
         try:
             f = step(f, e, history)
         except IllegalMove as err:
@@ -133,18 +143,17 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
             return bad(e.version, f"the event cannot be folded: {err}", n)
         history[f.version] = f
     checked.append(f"every move re-checked by the {game.name} rules")
-    checked.append("the seed fixed by the arbiter" if f.created.get("seed_fixed_by") else "the seed drawn by the server")
+    checked.append("the seed fixed by the arbiter" if f.created.seed_fixed_by else "the seed drawn by the server")
     if f.entropy:
         checked.append(f"seat entropy of seat(s) {', '.join(str(s) for s, _ in f.entropy)} added after the seed's "
                        "commitment and before the first draw, mixed into every draw")
     if seed is not None:
         checked.append(f"{chances} chance outcomes recomputed from the seed")
     result = game.result(f.state)
-    finished = next((e for e in events if e.kind == "finished"), None)
     if finished is not None:
         if result is None:
             return bad(finished.version, "the game is declared finished but the rules say it is not over", n)
-        if finished.payload.get("result") != as_json(result):
+        if finished.event().result != as_json(result):
             return bad(finished.version, "the recorded result differs from the result the rules compute", n)
         checked.append("the result recomputed")
     elif result is not None:
@@ -155,18 +164,16 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
 ENTROPY_MAX = 64
 
 
-def entropy_fault(f, e: Envelope, drawn: bool) -> str:
+def entropy_fault(f, seat: int | str, e: SeatEntropy, drawn: bool) -> str:
     """Why an entropy event breaks the scheme ("" when it holds): from a human seat, once, before the
     first chance draw, 1 to 64 printable characters."""
-    seat = e.actor
     if not isinstance(seat, int) or not 0 <= seat < len(f.players) or f.players[seat].ai is not None:
         return f"entropy from {seat!r}, who is not a human seat"
     if any(s == seat for s, _ in f.entropy):
         return f"seat {seat} added entropy twice"
     if drawn:
         return "entropy after the first chance draw (it could be chosen knowing an outcome)"
-    value = (e.payload or {}).get("entropy")
-    if not isinstance(value, str) or not 0 < len(value) <= ENTROPY_MAX:
+    if not 0 < len(e.entropy) <= ENTROPY_MAX:
         return "entropy must be a string of 1 to 64 characters"
     return ""
 
@@ -218,19 +225,23 @@ def verify_tournament(rows: list[dict[str, Any]]) -> Report:
         report = verify(events)
         if not report.ok:
             return bad(report.version, f"table {stream}: {report.reason}", len(rows))
-        meta = events[0].payload.get("tournament") or {}
-        if meta.get("id") != tournament:
+        meta = events[0].event().tournament
+        if meta is None or meta.id != tournament:
             return bad(1, f"table {stream} does not belong to tournament {tournament}", len(rows))
-        finished = next((e for e in events if e.kind == "finished"), None)
-        if finished is not None and finished.payload is not None:
-            results[stream] = finished.payload["result"]
+        finished = next((x for e in events if isinstance(x := e.event(), Finished)), None)
+        if finished is not None:
+            results[stream] = finished.result
     for e in streams[tournament]:
-        if e.kind == "table-finished":
-            game = e.payload.get("game")
+        try:
+            ev = e.event(TOURNAMENT)
+        except BadEvent as err:
+            return bad(e.version, f"tournament {tournament}: {err}", len(rows))
+        if isinstance(ev, TableFinished):
+            game = ev.game
             if game not in results:
                 return bad(e.version, f"a result is recorded for table {game}, which the file does not show finished", len(rows))
             r = results[game]
-            if [float(x) for x in r["scores"]] != e.payload["scores"] or r["ranks"] != e.payload["ranks"]:
+            if tuple(float(x) for x in r["scores"]) != ev.scores or tuple(r["ranks"]) != ev.ranks:
                 return bad(e.version, f"the result recorded for table {game} differs from the table's own", len(rows))
     return Report(ok=True, events=len(rows), finished=True,
                   checked=["the tournament's hash chain", f"{tables} tables verified as games",

@@ -1,16 +1,18 @@
 """Fold a game's events into its state through the game's own rules.
 
-Event kinds and what they do to the fold:
-  created        the game begins: setup(players, options)
-  forked-state   a game forked from another starts from this state (kept secret until the end)
-  move           a seat's move: apply(state, seat, move)
-  chance         a chance outcome (drawn by a worker, or entered by the arbiter): apply(state, CHANCE, move)
-  undo           return to the state after version `to`: the range after it is skipped, never deleted
-  finished       the result is final (no state change)
-  seed-revealed  the secret seed, published at the end (no state change)
-  undo-requested, undo-consented, undo-declined, undo-withdrawn: the conversation about an undo (no
-                 state change; a decline or a withdrawal settles the request)
-  entropy        a seat's contribution to the luck, before the first chance draw (mixed into every draw)
+Each envelope is decoded once into its kind's struct (events/kinds.py); `step` matches on the class:
+  Created        the game begins: setup(players, options)
+  ForkedState    a game forked from another starts from this state (kept secret until the end)
+  Move           a seat's move: apply(state, seat, move)
+  Chance         a chance outcome (drawn by a worker, or entered by the arbiter): apply(state, CHANCE, move)
+  Undo           return to the state after version `to`: the range after it is skipped, never deleted
+  Finished       the result is final (no state change)
+  SeedRevealed   the secret seed, published at the end (no state change)
+  UndoRequested, UndoConsented, UndoDeclined, UndoWithdrawn: the conversation about an undo (a decline
+                 or a withdrawal settles the request)
+  SeatEntropy    a seat's contribution to the luck, before the first chance draw (mixed into every draw)
+  SeedRevealed   also marks a duplicate table's round as over: from then on all of it is public
+Any other kind (one a newer service wrote) changes nothing but the version.
 """
 
 from __future__ import annotations
@@ -20,16 +22,22 @@ from typing import Any, Iterable
 import msgspec
 
 from events.envelope import GENESIS, Envelope, digest, payload_digest
+from events.kinds import (BadEvent, Chance, Created, Event, Finished, ForkedState, Move, PlayerSpec, SeatEntropy,
+                          SeedRevealed, Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn)
 from games import registry
 from games.fairness import HashRng
 from games.protocol import CHANCE, Game
 
-MOVE_KINDS = ("move", "chance")
+Player = PlayerSpec  # a seat: a name, and the AI level when it is not a person
 
 
-class Player(msgspec.Struct, frozen=True):
-    name: str
-    ai: str | None = None  # "random" | "greedy" | "mcts" | "mcts@0.5"
+class UndoRequest(msgspec.Struct, frozen=True):
+    """An undo that awaits the other seats' consent."""
+
+    by: int
+    to: int
+    consents: tuple[int, ...] = ()
+    version: int = 0  # the version of its undo-requested event: the answers name it
 
 
 class Folded(msgspec.Struct, frozen=True):
@@ -39,7 +47,7 @@ class Folded(msgspec.Struct, frozen=True):
     type: str
     players: tuple[Player, ...]
     options: dict[str, Any]
-    created: dict[str, Any]  # the created event's payload
+    created: Created
     version: int
     head: str  # hash of the last event
     state: Any
@@ -47,7 +55,7 @@ class Folded(msgspec.Struct, frozen=True):
     last_effective: int = 0  # version of the last move/chance event not undone
     barrier: int = 1  # the last chance outcome or revealed secret not undone: undo never reaches before it
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
-    undo_request: dict[str, Any] | None = None  # {"by", "to", "consents", "version"} while an undo awaits consent
+    undo_request: UndoRequest | None = None  # while an undo awaits consent
     entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
     revealed: bool = False  # the seed is out (seed-revealed): at a duplicate table, the round is over
 
@@ -56,12 +64,12 @@ class Folded(msgspec.Struct, frozen=True):
         return registry.get(self.type)
 
 
-def chance_rng(seed: str, created: dict[str, Any], version: int, seats: Iterable[tuple[int, str]] = ()) -> HashRng:
+def chance_rng(seed: str, created: Created, version: int, seats: Iterable[tuple[int, str]] = ()) -> HashRng:
     """The randomness of the chance step recorded at `version`: the seed, the game's id (or, at a
     duplicate tournament table, the round's deal, so every table of the round draws the same luck), the
     version, the entropy given at creation, if any, and each seat's `entropy` event (`seats`, in log order)."""
-    key = (created.get("tournament") or {}).get("deal") or created["id"]
-    mixed = [*(created.get("entropy") or ()), *(f"{s}:{x}" for s, x in seats)]
+    key = (created.tournament.deal if created.tournament else None) or created.id
+    mixed = [*created.entropy, *(f"{s}:{x}" for s, x in seats)]
     return HashRng(seed, key, version, "|".join(mixed))
 
 
@@ -69,18 +77,27 @@ class CorruptLog(Exception):
     pass
 
 
+def event_of(e: Envelope) -> Event | None:
+    """The envelope's typed event; a payload that does not fit its kind is a corrupt log."""
+    try:
+        return e.event()
+    except BadEvent as x:
+        raise CorruptLog(f"version {e.version}: {x}") from None
+
+
 def start(game_id: str, created: Envelope) -> Folded:
-    p = created.payload
-    game = registry.get(p["type"])
-    players = tuple(msgspec.convert(x, Player) for x in p["players"])
-    state = game.setup(len(players), p["options"])
-    return Folded(id=game_id, type=p["type"], players=players, options=p["options"], created=p,
-                  version=created.version, head=created.hash, state=state, last_moves=(0,) * len(players))
+    c = event_of(created)
+    if not isinstance(c, Created):
+        raise CorruptLog("the first event must be the created event")
+    state = registry.get(c.type).setup(len(c.players), c.options)
+    return Folded(id=game_id, type=c.type, players=c.players, options=c.options, created=c,
+                  version=created.version, head=created.hash, state=state, last_moves=(0,) * len(c.players))
 
 
 def move_of(game: Game, e: Envelope) -> tuple[int, Any]:
-    actor = CHANCE if e.kind == "chance" else int(e.actor)
-    return actor, game.decode_move(e.payload["move"])
+    ev = event_of(e)
+    actor = CHANCE if isinstance(ev, Chance) else int(e.actor)
+    return actor, game.decode_move(ev.move)
 
 
 def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after: Any = None) -> Folded:
@@ -95,37 +112,38 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
             raise CorruptLog(f"the payload of version {e.version} does not match its hash")
     game = f.game
     changes: dict[str, Any] = {}
-    if e.kind in MOVE_KINDS:
-        if after is None:
-            actor, move = move_of(game, e)
-            after = game.apply(f.state, actor, move)
-        changes = {"state": after, "last_effective": e.version, "undo_request": None}
-        if e.kind == "chance" or e.payload.get("reveals"):
-            changes["barrier"] = e.version
-        if e.kind == "move":
-            changes["last_moves"] = tuple(e.version if s == e.actor else v for s, v in enumerate(f.last_moves))
-    elif e.kind == "undo":
-        to = int(e.payload["to"])
-        if history is None or to not in history:
-            raise CorruptLog(f"undo to {to} needs the fold's history")
-        back = history[to]
-        changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
-                   "last_moves": back.last_moves, "undo_request": None}
-    elif e.kind == "undo-requested":
-        changes = {"undo_request": {"by": e.payload["by"], "to": e.payload["to"], "consents": [], "version": e.version}}
-    elif e.kind == "undo-consented" and f.undo_request is not None:
-        req = f.undo_request
-        changes = {"undo_request": {**req, "consents": [*req["consents"], e.payload["by"]]}}
-    elif e.kind == "entropy":
-        changes = {"entropy": (*f.entropy, (int(e.actor), str(e.payload["entropy"])))}
-    elif e.kind in ("undo-declined", "undo-withdrawn"):
-        changes = {"undo_request": None}
-    elif e.kind == "forked-state":
-        changes = {"state": msgspec.convert(e.payload["state"], game.State), "barrier": e.version}
-    elif e.kind == "finished":
-        changes = {"status": "finished"}
-    elif e.kind == "seed-revealed":
-        changes = {"revealed": True}
+    match event_of(e):
+        case Move() | Chance() as ev:
+            if after is None:
+                after = game.apply(f.state, CHANCE if isinstance(ev, Chance) else int(e.actor), game.decode_move(ev.move))
+            changes = {"state": after, "last_effective": e.version, "undo_request": None}
+            if isinstance(ev, Chance) or ev.reveals:
+                changes["barrier"] = e.version
+            if isinstance(ev, Move):
+                changes["last_moves"] = tuple(e.version if s == e.actor else v for s, v in enumerate(f.last_moves))
+        case Undo(to=to):
+            if history is None or to not in history:
+                raise CorruptLog(f"undo to {to} needs the fold's history")
+            back = history[to]
+            changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
+                       "last_moves": back.last_moves, "undo_request": None}
+        case UndoRequested(by=by, to=to):
+            changes = {"undo_request": UndoRequest(by=by, to=to, version=e.version)}
+        case UndoConsented(by=by) if f.undo_request is not None:
+            req = f.undo_request
+            changes = {"undo_request": msgspec.structs.replace(req, consents=(*req.consents, by))}
+        case UndoDeclined() | UndoWithdrawn():
+            changes = {"undo_request": None}
+        case SeedRevealed():
+            changes = {"revealed": True}
+        case SeatEntropy(entropy=value):
+            changes = {"entropy": (*f.entropy, (int(e.actor), value))}
+        case ForkedState(state=state):
+            changes = {"state": msgspec.convert(state, game.State), "barrier": e.version}
+        case Finished():
+            changes = {"status": "finished"}
+        case None:
+            raise CorruptLog(f"the payload of version {e.version} is withheld: the fold needs every payload")
     return msgspec.structs.replace(f, version=e.version, head=e.hash, **changes)
 
 
@@ -136,7 +154,7 @@ def fold(game_id: str, events: Iterable[Envelope], base: Folded | None = None, u
     history: dict[int, Folded] = {}
     if f is None:
         first = next(it)
-        if first.kind != "created" or first.version != 1 or first.prev != GENESIS:
+        if first.kind != Created.kind() or first.version != 1 or first.prev != GENESIS:
             raise CorruptLog("the first event must be the created event at version 1")
         if digest(first) != first.hash or payload_digest(first.payload, "") != first.payload_hash:
             raise CorruptLog("the created event does not match its hash")
@@ -145,8 +163,9 @@ def fold(game_id: str, events: Iterable[Envelope], base: Folded | None = None, u
     for e in it:
         if upto is not None and e.version > upto:
             break
-        if e.kind == "undo" and int(e.payload["to"]) not in history:
-            raise NeedsFullFold(int(e.payload["to"]))
+        ev = event_of(e)
+        if isinstance(ev, Undo) and ev.to not in history:
+            raise NeedsFullFold(ev.to)
         f = step(f, e, history)
         history[f.version] = f
     return f

@@ -15,7 +15,7 @@ import msgspec
 from events import keys
 from events.store import EventStore
 from games import registry
-from projections.fold import Folded, NeedsFullFold, Player, fold
+from projections.fold import Folded, NeedsFullFold, fold
 
 SNAPSHOT_EVERY = 64
 CACHE_SIZE = 2048
@@ -25,20 +25,28 @@ class GameNotFound(Exception):
     pass
 
 
-class Snapshot(msgspec.Struct):
-    id: str
-    type: str
-    players: tuple[Player, ...]
-    options: dict
-    created: dict
-    version: int
-    head: str
-    status: str
-    last_effective: int
-    barrier: int
-    last_moves: tuple[int, ...]
-    undo_request: dict | None
-    state: msgspec.Raw
+def _snapshot_type() -> type[msgspec.Struct]:
+    """Every field of `Folded`, the state kept as its own msgpack bytes (decoded with the game's State):
+    derived, so a field added to `Folded` is in every snapshot written from then on."""
+    fields = []
+    for fi in msgspec.structs.fields(Folded):
+        typ = msgspec.Raw if fi.name == "state" else fi.type
+        fields.append((fi.name, typ) if fi.required else (fi.name, typ, fi.default))
+    return msgspec.defstruct("Snapshot", fields, module=__name__)
+
+
+Snapshot = _snapshot_type()
+
+
+def to_snapshot(f: Folded) -> bytes:
+    fields = {fi.name: getattr(f, fi.name) for fi in msgspec.structs.fields(Folded)}
+    return msgspec.msgpack.encode(Snapshot(**{**fields, "state": msgspec.Raw(msgspec.msgpack.encode(f.state))}))
+
+
+def from_snapshot(raw: bytes) -> Folded:
+    s = msgspec.msgpack.decode(raw, type=Snapshot)
+    fields = msgspec.structs.asdict(s)
+    return Folded(**{**fields, "state": msgspec.msgpack.decode(s.state, type=registry.get(s.type).State)})
 
 
 class Loader:
@@ -96,17 +104,10 @@ class Loader:
         raw = await self.redis.get(keys.snapshot(game_id))
         if raw is None:
             return None
-        s = msgspec.msgpack.decode(raw, type=Snapshot)
-        state = msgspec.msgpack.decode(s.state, type=registry.get(s.type).State)
-        return Folded(id=s.id, type=s.type, players=s.players, options=s.options, created=s.created,
-                      version=s.version, head=s.head, state=state, status=s.status, last_effective=s.last_effective,
-                      barrier=s.barrier, last_moves=s.last_moves, undo_request=s.undo_request)
+        return from_snapshot(raw)
 
     async def maybe_snapshot(self, before: int, f: Folded) -> None:
         """Write a snapshot when an append carried the game across a multiple of SNAPSHOT_EVERY."""
         if f.version // SNAPSHOT_EVERY == before // SNAPSHOT_EVERY:
             return
-        snap = Snapshot(id=f.id, type=f.type, players=f.players, options=f.options, created=f.created,
-                        version=f.version, head=f.head, status=f.status, last_effective=f.last_effective,
-                        barrier=f.barrier, last_moves=f.last_moves, undo_request=f.undo_request, state=msgspec.Raw(msgspec.msgpack.encode(f.state)))
-        await self.redis.set(keys.snapshot(f.id), msgspec.msgpack.encode(snap))
+        await self.redis.set(keys.snapshot(f.id), to_snapshot(f))

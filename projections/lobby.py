@@ -11,7 +11,17 @@ import msgspec
 from redis.asyncio import Redis
 
 from events import keys
+from events.envelope import Envelope
+from events.kinds import BadEvent, Created, Event
 from events.store import EventStore
+
+
+def game_created(e: Envelope) -> Event | None:
+    """The typed created event when `e` begins a game's stream; None for any other stream."""
+    try:
+        return e.event()
+    except BadEvent:
+        return None
 
 log = logging.getLogger("caravan.lobby")
 
@@ -35,14 +45,15 @@ class Lobby:
         created = self._created.get(game_id)
         if created is None:
             first = await self.store.read(game_id, 1, 1)
-            if not first or first[0].kind != "created" or "type" not in (first[0].payload or {}):
-                return None  # not a game's stream
+            if not first or not isinstance(game_created(first[0]), Created):
+                return None  # not a game's stream (a tournament's begins with its own created event)
             if len(self._created) > 100_000:
                 self._created.clear()
             created = self._created[game_id] = first[0]
         version, status = await self.redis.hmget(keys.meta(game_id), "version", "status")
-        return LobbyRow(id=game_id, type=created.payload["type"], status=(status or b"active").decode(),
-                        players=[p["name"] for p in created.payload["players"]], version=int(version or 0),
+        c = created.event()
+        return LobbyRow(id=game_id, type=c.type, status=(status or b"active").decode(),
+                        players=[p.name for p in c.players], version=int(version or 0),
                         created=created.at)
 
     async def project(self, game_id: str) -> None:

@@ -46,25 +46,13 @@ import msgspec
 from openskill.models import PlackettLuce
 
 from events.envelope import Envelope
+from events.kinds import (TOURNAMENT, Entrant, RoundSeated, Table, TableFinished, TournamentCreated,
+                          TournamentFinished)
+
+__all__ = ["Entrant", "Table"]  # declared with the events that carry them (events/kinds.py)
 
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma
-
-
-class Entrant(msgspec.Struct, frozen=True):
-    name: str
-    ai: str | None = None
-
-    @property
-    def spec(self) -> str:
-        return self.name if self.ai is None else f"{self.name}:ai-{self.ai}"
-
-
-class Table(msgspec.Struct, frozen=True):
-    round: int
-    table: int
-    game: str
-    entrants: tuple[int, ...]  # in seat order
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -83,7 +71,7 @@ class RoundRecord(msgspec.Struct, frozen=True):
 
 class Tournament(msgspec.Struct, frozen=True):
     id: str
-    created: dict[str, Any]
+    created: TournamentCreated
     version: int = 0
     head: str = ""
     status: str = "active"  # active | finished
@@ -96,27 +84,27 @@ class Tournament(msgspec.Struct, frozen=True):
     # --- the configuration --------------------------------------------------------------------------
     @property
     def game(self) -> str:
-        return self.created["game"]
+        return self.created.game
 
     @property
     def format(self) -> str:
-        return self.created["format"]
+        return self.created.format
 
     @property
     def table_size(self) -> int:
-        return self.created["table_size"]
+        return self.created.table_size
 
     @property
     def total_rounds(self) -> int:
-        return self.created["rounds"]
+        return self.created.rounds
 
     @property
     def duplicate(self) -> bool:
-        return bool(self.created.get("duplicate"))
+        return self.created.duplicate
 
     @property
     def entrants(self) -> tuple[Entrant, ...]:
-        return tuple(msgspec.convert(e, Entrant) for e in self.created["entrants"])
+        return self.created.entrants
 
     # --- progress -----------------------------------------------------------------------------------
     def result_of(self, t: Table) -> Outcome | None:
@@ -142,9 +130,11 @@ class Tournament(msgspec.Struct, frozen=True):
 # --- the fold --------------------------------------------------------------------------------------
 
 def start(tournament_id: str, created: Envelope) -> Tournament:
-    n = len(created.payload["entrants"])
-    return Tournament(id=tournament_id, created=created.payload, version=created.version, head=created.hash,
-                      ratings=((MU, SIGMA),) * n, created_at=created.at)
+    c = created.event(TOURNAMENT)
+    if not isinstance(c, TournamentCreated):
+        raise ValueError("a tournament's stream begins with its created event")
+    return Tournament(id=tournament_id, created=c, version=created.version, head=created.hash,
+                      ratings=((MU, SIGMA),) * len(c.entrants), created_at=created.at)
 
 
 def _rate(ratings: tuple[tuple[float, float], ...], table: Table, o: Outcome) -> tuple[tuple[float, float], ...]:
@@ -165,40 +155,38 @@ def step(t: Tournament, e: Envelope) -> Tournament:
     if e.version != t.version + 1:
         raise ValueError(f"tournament event {e.version} follows version {t.version}")
     t = msgspec.structs.replace(t, version=e.version, head=e.hash)
-    p = e.payload or {}
-    if e.kind == "round-seated":
-        rec = msgspec.convert(p, RoundRecord)
-        t = msgspec.structs.replace(t, rounds=(*t.rounds, rec))
-        seated = {x.game: x for x in rec.tables}
-        still = []
-        for o in t.pending:
-            x = seated.get(o.game)
-            if x is not None and (x.round, x.table) == (o.round, o.table):
+    match e.event(TOURNAMENT):
+        case RoundSeated() as ev:
+            rec = RoundRecord(round=ev.round, tables=ev.tables, byes=ev.byes)
+            t = msgspec.structs.replace(t, rounds=(*t.rounds, rec))
+            seated = {x.game: x for x in rec.tables}
+            still = []
+            for o in t.pending:
+                x = seated.get(o.game)
+                if x is not None and (x.round, x.table) == (o.round, o.table):
+                    t = _count(t, o)
+                elif o.round != rec.round:
+                    still.append(o)
+                # else: its round is seated with other games: an abandoned seating attempt, dropped
+            t = msgspec.structs.replace(t, pending=tuple(still))
+        case TableFinished() as ev:
+            o = Outcome(round=ev.round, table=ev.table, game=ev.game, scores=ev.scores, ranks=ev.ranks)
+            if t.recorded(o.game):
+                return t
+            seated = next((x for r in t.rounds if r.round == o.round for x in r.tables if x.table == o.table), None)
+            if seated is None:
+                t = msgspec.structs.replace(t, pending=(*t.pending, o))
+            elif seated.game == o.game:
                 t = _count(t, o)
-            elif o.round != rec.round:
-                still.append(o)
-            # else: its round is seated with other games: an abandoned seating attempt, dropped
-        t = msgspec.structs.replace(t, pending=tuple(still))
-    elif e.kind == "table-finished":
-        o = msgspec.convert(p, Outcome)
-        if t.recorded(o.game):
-            return t
-        seated = next((x for r in t.rounds if r.round == o.round for x in r.tables if x.table == o.table), None)
-        if seated is None:
-            t = msgspec.structs.replace(t, pending=(*t.pending, o))
-        elif seated.game == o.game:
-            t = _count(t, o)
-        # else: a game no seated table names (an abandoned seating attempt): it never counts
-    elif e.kind == "finished":
-        t = msgspec.structs.replace(t, status="finished")
+            # else: a game no seated table names (an abandoned seating attempt): it never counts
+        case TournamentFinished():
+            t = msgspec.structs.replace(t, status="finished")
     return t
 
 
 def fold(tournament_id: str, events: Iterable[Envelope], t: Tournament | None = None) -> Tournament:
     for e in events:
         if t is None:
-            if e.kind != "created":
-                raise ValueError("a tournament's stream begins with its created event")
             t = start(tournament_id, e)
         else:
             t = step(t, e)
@@ -269,7 +257,7 @@ def rows(t: Tournament) -> list[dict[str, Any]]:
 
 def matchpoints(t: Tournament, tables: dict[tuple[int, int], Table]) -> list[float]:
     """Duplicate scoring: each seat's score against the same seat at the other tables of its round."""
-    got = [0.0] * len(t.created["entrants"])
+    got = [0.0] * len(t.created.entrants)
     by_round: dict[int, list[tuple[Table, Outcome]]] = {}
     for o in t.results:
         by_round.setdefault(o.round, []).append((tables[(o.round, o.table)], o))

@@ -13,6 +13,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 from events.connect import connect
+from events.kinds import Finished, SeedRevealed
 
 from events.store import VersionConflict
 from games import registry
@@ -21,7 +22,7 @@ from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
 from service import views
 from service.errors import DomainError, Forbidden, Unauthorized
-from service.games import ARBITER, fingerprint
+from service.games import ARBITER, fingerprint, shares_its_seed
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
@@ -178,13 +179,14 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     caller = await r.caller(request, game_id)
     f = await r.games.load(game_id)
     finished, seal_all = views.public(f), views.sealed(f, caller)
-    shared = f.created.get("tournament", {}).get("deal") is not None
+    shared = shares_its_seed(f)
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
         nonlocal finished, seal_all
         async for e in r.store.follow(game_id, from_ - 1):
             # from the end on (at a duplicate table: from its round's end on) every payload is public
-            if e.kind == "seed-revealed" or (e.kind == "finished" and not shared):
+            ev = e.event()
+            if isinstance(ev, SeedRevealed) or (isinstance(ev, Finished) and not shared):
                 finished, seal_all = True, False
             row = views.event_rows([e], caller, finished, seal_all)[0]
             yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}

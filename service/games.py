@@ -16,6 +16,8 @@ import msgspec
 
 from events import keys
 from events.envelope import Envelope, seal, secret_salt
+from events.kinds import (Chance, Created, Finished, ForkedState, GameEvent, Move, Origin, SeatEntropy, SeedRevealed,
+                          TableRef, Undo)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from games.protocol import CHANCE, Game, IllegalMove, sample_chance
@@ -82,7 +84,7 @@ class Decision(msgspec.Struct):
 
 class Games:
     def __init__(self, store: EventStore, loader: Loader, on_waiting: Callable[[str, int], Any] | None = None,
-                 on_finished: Callable[[str, dict[str, Any]], Any] | None = None):
+                 on_finished: Callable[[str, TableRef], Any] | None = None):
         """`on_waiting(game_id, version)` is awaited when a game waits on chance or an AI seat;
         `on_finished(game_id, tournament)` when a game that belongs to a tournament ends."""
         self.store, self.loader, self.redis = store, loader, store.redis
@@ -126,8 +128,8 @@ class Games:
 
     async def create(self, type_: str, player_specs: list[str], seed: str | None = None,
                      options: dict[str, Any] | None = None, start_state: Any = None,
-                     origin: dict[str, Any] | None = None,
-                     tournament: dict[str, Any] | None = None,
+                     origin: Origin | None = None,
+                     tournament: TableRef | None = None,
                      entropy: list[str] | None = None,
                      seat_token_hashes: dict[int, str] | None = None,
                      seed_fixed_by: str | None = None) -> tuple[str, list[dict[str, Any]]]:
@@ -148,7 +150,7 @@ class Games:
         await_entropy = options.pop("await_entropy", False)
         if not isinstance(await_entropy, bool):
             raise Invalid("await_entropy is true or false")
-        if await_entropy and (tournament or {}).get("deal"):
+        if await_entropy and tournament is not None and tournament.deal:
             raise Invalid("a duplicate table draws the round's deal: its seats add no entropy")
         if seed is not None and not printable(seed, SEED_MAX):
             raise Invalid(f"a seed is 1 to {SEED_MAX} printable ASCII characters without spaces")
@@ -158,30 +160,16 @@ class Games:
             raise Invalid(str(e)) from None
         seed = seed if seed is not None else fairness.new_seed()
         game_id = secrets.token_hex(6)
-        payload: dict[str, Any] = {
-            "id": game_id,
-            "type": type_,
-            "players": [msgspec.to_builtins(p) for p in players],
-            "options": options,
-            "arbiter_chance": arbiter_chance,
-            "seed_sha256": fairness.commitment(seed),
-        }
-        if seed_fixed_by is not None:
-            payload["seed_fixed_by"] = seed_fixed_by
-        if await_entropy:
-            payload["await_entropy"] = True  # the first draw waits for every human seat's entropy event
-        if origin is not None:
-            payload["origin"] = origin
-        if tournament is not None:
-            payload["tournament"] = tournament
-        if entropy:
-            if len(entropy) > len(players) or any(not 0 < len(x) <= 256 for x in entropy):
-                raise Invalid("entropy: at most one string of 1 to 256 characters per player")
-            payload["entropy"] = list(entropy)  # mixed into every chance draw (see projections.fold.chance_rng)
-        created = seal(1, "system", "created", payload, prev="")
+        if entropy and (len(entropy) > len(players) or any(not 0 < len(x) <= 256 for x in entropy)):
+            raise Invalid("entropy: at most one string of 1 to 256 characters per player")
+        created = seal(1, "system", Created(id=game_id, type=type_, players=players, options=options,
+                                            arbiter_chance=arbiter_chance, seed_sha256=fairness.commitment(seed),
+                                            origin=origin, tournament=tournament, entropy=tuple(entropy or ()),
+                                            seed_fixed_by=seed_fixed_by, await_entropy=await_entropy),
+                       prev="")
         batch = [created]
         if start_state is not None:  # a fork: its position stays secret until the end, like any hidden state
-            batch.append(seal(2, "system", "forked-state", {"state": msgspec.to_builtins(start_state)},
+            batch.append(seal(2, "system", ForkedState(state=msgspec.to_builtins(start_state)),
                               prev=created.hash, visible_to=(), salt=secret_salt(seed, game_id, 2)))
         seats, tokens = [], {}
         for i, p in enumerate(players):
@@ -257,33 +245,30 @@ class Games:
         except ValueError as e:
             raise Illegal(str(e)) from None
         if seat == ARBITER:
-            if not f.created.get("arbiter_chance"):
+            if not f.created.arbiter_chance:
                 raise Illegal("this game draws its chance outcomes itself; the arbiter enters them only in arbiter mode")
             if CHANCE not in game.actors(f.state):
                 raise NotYourTurn("no chance step is due")
-            actor, kind, by = CHANCE, "chance", ARBITER
+            actor, by = CHANCE, ARBITER
         else:
-            actor, kind, by = int(seat), "move", int(seat)
+            actor = by = int(seat)
             if actor not in game.actors(f.state) and not game.legal_moves(f.state, actor):
                 raise NotYourTurn(f"it is not seat {actor}'s turn")
-        return self._decide(f, actor, kind, by, move, seed)
+        return self._decide(f, actor, by, move, seed)
 
-    def _decide(self, f: Folded, actor: int, kind: str, by: int | str, move: Any, seed: str,
-                note: dict[str, Any] | None = None) -> Decision:
+    def _decide(self, f: Folded, actor: int, by: int | str, move: Any, seed: str, timeout: bool = False) -> Decision:
         game = f.game
         try:
             after = game.apply(f.state, actor, move)
         except IllegalMove as e:
             raise Illegal(e.reason) from None
-        payload = {"move": msgspec.to_builtins(move)}
-        if kind == "chance":
-            payload["label"] = game.chance(f.state).label
-        if game.reveals(f.state, actor, move) or actor == CHANCE:
-            payload["reveals"] = True
-        payload.update(note or {})
+        if actor == CHANCE:
+            event: GameEvent = Chance(move=msgspec.to_builtins(move), label=game.chance(f.state).label, reveals=True)
+        else:
+            event = Move(move=msgspec.to_builtins(move), reveals=game.reveals(f.state, actor, move), timeout=timeout)
         visible_to = game.visible_to(f.state, actor, move)
         salt = secret_salt(seed, f.id, f.version + 1) if visible_to is not None else ""
-        e = seal(f.version + 1, by, kind, payload, prev=f.head, visible_to=visible_to, salt=salt)
+        e = seal(f.version + 1, by, event, prev=f.head, visible_to=visible_to, salt=salt)
         return Decision([e], after)
 
     async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None, fp: str = "") -> Accepted:
@@ -293,9 +278,9 @@ class Games:
         result = game.result(state)
         if result is not None:
             v = batch[-1].version
-            batch.append(seal(v + 1, "system", "finished", {"result": msgspec.to_builtins(result)}, prev=batch[-1].hash))
+            batch.append(seal(v + 1, "system", Finished(result=msgspec.to_builtins(result)), prev=batch[-1].hash))
             if not shares_its_seed(f):
-                batch.append(seal(v + 2, "system", "seed-revealed", {"seed": await self.seed(f.id)}, prev=batch[-1].hash))
+                batch.append(seal(v + 2, "system", SeedRevealed(seed=await self.seed(f.id)), prev=batch[-1].hash))
             status = "finished"
         new = f
         for i, e in enumerate(batch):
@@ -315,24 +300,25 @@ class Games:
     async def reveal_seed(self, game_id: str) -> bool:
         """Publish a finished game's seed, if it is not out yet (a duplicate table's waits for its round)."""
         f = await self.load(game_id)
-        if f.status != "finished" or any(e.kind == "seed-revealed" for e in await self.store.read(game_id, f.version - 1)):
+        if f.status != "finished" or any(isinstance(e.event(), SeedRevealed)
+                                            for e in await self.store.read(game_id, f.version - 1)):
             return False
         try:
-            await self.append_system(f, "seed-revealed", {"seed": await self.seed(game_id)})
+            await self.append_system(f, SeedRevealed(seed=await self.seed(game_id)))
         except VersionConflict:
             return False  # revealed meanwhile by another worker
         return True
 
-    async def append_system(self, f: Folded, kind: str, payload: dict[str, Any], actor: int | str = "system",
+    async def append_system(self, f: Folded, event: GameEvent, actor: int | str = "system",
                             visible_to: tuple[int, ...] | None = None) -> Folded:
         """Append one event that does not move the game (undo talk, notes); returns the new record."""
-        e = seal(f.version + 1, actor, kind, payload, prev=f.head, visible_to=visible_to)
+        e = seal(f.version + 1, actor, event, prev=f.head, visible_to=visible_to)
         await self.store.append(f.id, f.version, [e], waits=self.waiting_on(f) or "")
         self.loader.forget(f.id)
         f = await self.load(f.id)
-        if kind in ("undo", "entropy") and self.waiting_on(f):  # now it waits on chance or an AI
+        if isinstance(event, (Undo, SeatEntropy)) and self.waiting_on(f):  # now it waits on chance or an AI
             await self.redis.zadd(keys.WAITING, {f.id: time.time()})
-        if kind == "undo":
+        if isinstance(event, Undo):
             await self._clock(None, f)
         await self._after(f, self.waiting_on(f))  # a job that lost its version to this event hands the game back
         return f
@@ -351,10 +337,11 @@ class Games:
                 raise StaleVersion("a duplicate table draws the round's deal, the same at every table: no entropy")
             if any(s == seat for s, _ in f.entropy):
                 raise StaleVersion(f"seat {seat} has added its entropy already")
-            if any(e.kind == "chance" for e in await self.store.read(game_id, 2, f.version)) or f.created.get("origin"):
+            if (any(isinstance(e.event(), Chance) for e in await self.store.read(game_id, 2, f.version))
+                    or f.created.origin is not None):
                 raise StaleVersion("the first chance draw is done: entropy now would come too late")
             try:
-                return await self.append_system(f, "entropy", {"entropy": value}, actor=seat)
+                return await self.append_system(f, SeatEntropy(entropy=value), actor=seat)
             except VersionConflict:
                 if attempt == 4:
                     raise
@@ -386,7 +373,7 @@ class Games:
             move = game.timeout_move(f.state, late[0]) if late else None
             if move is None:
                 break
-            await self._commit(f, self._decide(f, late[0], "move", late[0], move, seed, note={"timeout": True}))
+            await self._commit(f, self._decide(f, late[0], late[0], move, seed, timeout=True))
             f = await self.load(f.id)
         return f
 
@@ -398,7 +385,7 @@ class Games:
             return None
         actors = f.game.actors(f.state)
         if CHANCE in actors:
-            return None if f.created.get("arbiter_chance") or entropy_missing(f) else "chance"
+            return None if f.created.arbiter_chance or entropy_missing(f) else "chance"
         if any(f.players[s].ai for s in actors):
             return "ai"
         return None
@@ -407,26 +394,26 @@ class Games:
         game = f.game
         seed = await self.seed(f.id)
         outcome = sample_chance(game.chance(f.state), chance_rng(seed, f.created, f.version + 1, f.entropy))
-        return await self._commit(f, self._decide(f, CHANCE, "chance", "chance", outcome, seed))
+        return await self._commit(f, self._decide(f, CHANCE, "chance", outcome, seed))
 
     async def play_ai(self, f: Folded, choose: Callable[..., Any]) -> Accepted:
         game = f.game
         seat = min(s for s in game.actors(f.state) if f.players[s].ai)
         seed = await self.seed(f.id)
         move = choose(game, f.state, seat, f.players[seat].ai, ai_rng_seed(seed, f.id, f.version))
-        return await self._commit(f, self._decide(f, seat, "move", seat, move, seed))
+        return await self._commit(f, self._decide(f, seat, seat, move, seed))
 
     async def _after(self, f: Folded, waits: str | None) -> None:
         """Hand the game on: to the workers when it `waits` on them, to its tournament when it ended."""
         if self.on_waiting is not None and waits:
             await self.on_waiting(f.id, f.version)
-        if f.status == "finished" and self.on_finished is not None and f.created.get("tournament"):
-            await self.on_finished(f.id, f.created["tournament"])
+        if f.status == "finished" and self.on_finished is not None and f.created.tournament is not None:
+            await self.on_finished(f.id, f.created.tournament)
 
 
 def entropy_missing(f: Folded) -> list[int]:
     """The human seats whose entropy the first draw still waits for (a game created with await_entropy)."""
-    if not f.created.get("await_entropy"):
+    if not f.created.await_entropy:
         return []
     given = {s for s, _ in f.entropy}
     return [s for s, p in enumerate(f.players) if p.ai is None and s not in given]
@@ -440,7 +427,7 @@ def has_clock(game: Game) -> bool:
 def shares_its_seed(f: Folded) -> bool:
     """A duplicate tournament table: its seed is every table's of the round, so it is revealed only when
     the whole round has finished (a finished table must not show the luck of the tables still playing)."""
-    return bool((f.created.get("tournament") or {}).get("deal"))
+    return f.created.tournament is not None and bool(f.created.tournament.deal)
 
 
 def ai_rng_seed(seed: str, game_id: str, version: int) -> int:

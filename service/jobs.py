@@ -13,6 +13,7 @@ from rq import Queue
 
 from events import keys
 from events.connect import connect
+from events.kinds import TableRef
 from events.store import EventStore, VersionConflict
 from projections.loader import Loader
 from service.games import Games
@@ -34,9 +35,9 @@ def enqueue_advance(queue: Queue, game_id: str, version: int) -> None:
                   result_ttl=60, failure_ttl=3600)
 
 
-def enqueue_finished(queue: Queue, game_id: str, tournament: dict) -> None:
+def enqueue_finished(queue: Queue, game_id: str, tournament: TableRef) -> None:
     """A tournament table ended: let the tournament score it and seat what follows."""
-    queue.enqueue("service.tournaments.game_finished", tournament["id"], game_id, job_id=f"finished-{game_id}",
+    queue.enqueue("service.tournaments.game_finished", tournament.id, game_id, job_id=f"finished-{game_id}",
                   result_ttl=60, failure_ttl=3600)
 
 
@@ -49,7 +50,7 @@ def _runtime() -> tuple[asyncio.AbstractEventLoop, Games, Queue]:
         store = EventStore(connect(cfg.redis_url, cfg.cluster), cluster=cfg.cluster)
         _queue = queue = queue_for(cfg)
 
-        async def finished(game_id: str, tournament: dict) -> None:
+        async def finished(game_id: str, tournament: TableRef) -> None:
             enqueue_finished(queue, game_id, tournament)
 
         _games = Games(store, Loader(store), on_finished=finished)

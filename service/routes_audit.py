@@ -10,6 +10,7 @@ from litestar import Request, Response, get, post
 from litestar.params import Parameter
 
 from events.envelope import redacted
+from events.kinds import Origin
 from projections.audit import Report, verify
 from service.runtime import rt
 from service.errors import Invalid, NotFound, Unauthorized
@@ -103,10 +104,10 @@ async def fork(request: Request, game_id: str, at: int | None = Parameter(defaul
     if not game.actors(state):
         raise Invalid(f"the position after event {at} is the end of the game: nothing to play from it")
     specs = [fork_spec(p.name, p.ai, private=isinstance(caller, int) and i != caller) for i, p in enumerate(f.players)]
-    options = {**f.options, "arbiter_chance": bool(f.created.get("arbiter_chance"))}
-    origin = {"game": game_id, "at": at, "by": caller, "hidden": how}
+    options = {**f.options, "arbiter_chance": f.created.arbiter_chance}
+    origin = Origin(game=game_id, at=at, by=caller, hidden=how)
     new_id, seats = await r.games.create(f.type, specs, options=options, start_state=state, origin=origin)
-    return {"id": new_id, "seats": seats, "origin": origin}
+    return {"id": new_id, "seats": seats, "origin": msgspec.to_builtins(origin)}
 
 
 def fork_spec(name: str, ai: str | None, private: bool) -> str:

@@ -9,6 +9,7 @@ import hmac
 from litestar import Request
 from redis.asyncio import Redis
 
+from events.kinds import TableRef
 from events.store import EventStore
 from projections.loader import Loader
 from projections.lobby import Lobby
@@ -45,7 +46,7 @@ class Runtime:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def enqueue_finished(self, game_id: str, tournament: dict) -> None:
+    async def enqueue_finished(self, game_id: str, tournament: TableRef) -> None:
         from service.jobs import enqueue_finished
 
         await asyncio.to_thread(enqueue_finished, self.queue, game_id, tournament)

@@ -81,7 +81,7 @@ async def list_tournaments(request: Request) -> list[dict[str, Any]]:
             t = await ts.load(tid)
         except NotFound:
             continue
-        out.append({"id": t.id, "name": t.created.get("name"), "status": t.status, "game": t.game,
+        out.append({"id": t.id, "name": t.created.name, "status": t.status, "game": t.game,
                     "format": t.format, "table_size": t.table_size, "round": len(t.rounds), "rounds": t.total_rounds,
                     "players": [e.name for e in t.entrants], "games_done": t.games_done,
                     "games_total": t.games_total, "created": t.created_at})

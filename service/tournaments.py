@@ -26,6 +26,8 @@ from redis.asyncio import Redis
 from events import keys
 from events.connect import connect
 from events.envelope import Envelope, seal
+from events.kinds import (RoundSeated, Table, TableFinished, TableRef, TournamentCreated, TournamentEvent,
+                          TournamentFinished)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from projections import standings
@@ -141,7 +143,7 @@ class Tournaments:
                 row["ai"] = e["ai"]
             entrants.append(row)
         await self.redis.hset(keys.secret(tournament_id), mapping=secret)
-        created = seal(1, "system", "created", payload, prev="")
+        created = seal(1, "system", msgspec.convert(payload, TournamentCreated), prev="")
         await self.store.append(tournament_id, 0, [created])
         await self.redis.zadd(TOURNAMENTS, {tournament_id: time.time()})
         await self.advance(tournament_id)
@@ -152,15 +154,15 @@ class Tournaments:
     async def game_finished(self, tournament_id: str, game_id: str) -> str:
         """Record a table's result (once), then move the tournament on."""
         f = await self.games.load(game_id)
-        meta = f.created.get("tournament") or {}
-        if meta.get("id") != tournament_id:
+        meta = f.created.tournament
+        if meta is None or meta.id != tournament_id:
             raise Invalid(f"game {game_id} is not a table of tournament {tournament_id}")
         if f.status != "finished":
             return "the game is not finished"
         result = f.game.result(f.state)
-        outcome = {"round": int(meta["round"]), "table": int(meta["table"]), "game": game_id,
-                   "scores": [float(s) for s in result.scores], "ranks": list(result.ranks)}
-        await self._append_unless(tournament_id, "table-finished", outcome, lambda t: t.recorded(game_id))
+        outcome = TableFinished(round=meta.round, table=meta.table, game=game_id,
+                                scores=tuple(float(s) for s in result.scores), ranks=tuple(result.ranks))
+        await self._append_unless(tournament_id, outcome, lambda t: t.recorded(game_id))
         return await self.advance(tournament_id)
 
     async def advance(self, tournament_id: str) -> str:
@@ -174,7 +176,7 @@ class Tournaments:
             for table in t.rounds[-1].tables:
                 await self.games.reveal_seed(table.game)
         if len(t.rounds) >= t.total_rounds:
-            await self._append_unless(tournament_id, "finished", {"standings": standings.rows(t)},
+            await self._append_unless(tournament_id, TournamentFinished(standings=standings.rows(t)),
                                       lambda t: t.status == "finished")
             return "finished"
         return await self.seat(tournament_id, len(t.rounds) + 1)
@@ -197,28 +199,28 @@ class Tournaments:
                   if k.startswith(b"tok:")}
         tables, handouts = [], []
         for i, group in enumerate(plan.tables):
-            meta = {"id": tournament_id, "round": round_no, "table": i}
-            if t.duplicate:
-                meta["deal"] = f"{tournament_id}/{round_no}"  # the tables sharing one deal
+            # at a duplicate tournament the tables of a round share one deal
+            meta = TableRef(id=tournament_id, round=round_no, table=i,
+                            deal=f"{tournament_id}/{round_no}" if t.duplicate else None)
             mine = {seat: hashes[e] for seat, e in enumerate(group) if e in hashes}
             game_id, _ = await self.games.create(t.game, [entrants[e].spec for e in group], seed,
-                                                 t.created.get("options") or {}, tournament=meta,
+                                                 t.created.options, tournament=meta,
                                                  seat_token_hashes=mine)
-            tables.append({"round": round_no, "table": i, "game": game_id, "entrants": list(group)})
+            tables.append(Table(round=round_no, table=i, game=game_id, entrants=tuple(group)))
             handouts += [(group[seat], {"round": round_no, "table": i, "game": game_id, "seat": seat}) for seat in mine]
         for entrant, row in handouts:
             await self.redis.rpush(tables_key(tournament_id, entrant), msgspec.json.encode(row))
-        payload = {"round": round_no, "tables": tables, "byes": list(plan.byes)}
-        await self._append_unless(tournament_id, "round-seated", payload, lambda t: len(t.rounds) >= round_no)
+        seated = RoundSeated(round=round_no, tables=tuple(tables), byes=tuple(plan.byes))
+        await self._append_unless(tournament_id, seated, lambda t: len(t.rounds) >= round_no)
         return await self.advance(tournament_id)  # a round of instant games may be complete already
 
-    async def _append_unless(self, tournament_id: str, kind: str, payload: dict[str, Any], done) -> bool:
+    async def _append_unless(self, tournament_id: str, event: TournamentEvent, done) -> bool:
         """Append one event unless `done(record)` says it is already there; retries on a conflict."""
         for _ in range(50):
             t = await self.load(tournament_id)
             if done(t):
                 return False
-            e = seal(t.version + 1, "system", kind, payload, prev=t.head)
+            e = seal(t.version + 1, "system", event, prev=t.head)
             try:
                 await self.store.append(tournament_id, t.version, [e])
             except VersionConflict:
@@ -226,7 +228,7 @@ class Tournaments:
                 continue
             await self.load(tournament_id)  # keep the live record current
             return True
-        raise RuntimeError(f"tournament {tournament_id}: could not append {kind} (too much contention)")
+        raise RuntimeError(f"tournament {tournament_id}: could not append {event.kind()} (too much contention)")
 
 
 # --- deciding ---------------------------------------------------------------------------------------
@@ -285,7 +287,7 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
 
 def plan_round(t: Tournament, round_no: int) -> pairing.Round:
     if t.format == "round-robin":
-        r = t.created["schedule"][round_no - 1]
+        r = t.created.schedule[round_no - 1]
         return pairing.Round(tuple(tuple(x) for x in r["tables"]), tuple(r["byes"]))
     history = [pairing.Round(tuple(x.entrants for x in r.tables), r.byes) for r in t.rounds]
     return pairing.swiss_round(standings.order(t), t.table_size, history)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from events.kinds import Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn
 from projections.fold import Folded
 from service.errors import GameOver, Illegal, Invalid, StaleVersion
 from service.games import ARBITER, Games
@@ -26,9 +27,8 @@ def pending(f: Folded) -> dict[str, Any] | None:
     req = f.undo_request
     if req is None:
         return None
-    waiting = [s for s in humans(f) if s != req["by"] and s not in req["consents"]]
-    return {"request": req.get("version"), "by": req["by"], "to": req["to"], "consents": list(req["consents"]),
-            "waiting_for": waiting}
+    waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
+    return {"request": req.version, "by": req.by, "to": req.to, "consents": list(req.consents), "waiting_for": waiting}
 
 
 def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
@@ -44,8 +44,8 @@ def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     if not isinstance(seat, int):
         return {**out, "possible": False, "why_not": "spectators cannot undo"}
     req = f.undo_request
-    if req is not None and req["by"] != seat and seat not in req["consents"]:
-        return {**out, "possible": True, "to": req["to"], "consent": True, "request": req.get("version")}
+    if req is not None and req.by != seat and seat not in req.consents:
+        return {**out, "possible": True, "to": req.to, "consent": True, "request": req.version}
     if req is not None:
         return {**out, "possible": False, "why_not": "an undo request is pending"}
     last = f.last_moves[seat]
@@ -83,46 +83,46 @@ async def undo(games: Games, game_id: str, caller: int | str, action: str = "req
     req = f.undo_request
     if request is None:
         raise Invalid(f"{action} names the pending request: {{\"action\": \"{action}\", \"request\": VERSION}}")
-    if req is None or req.get("version") != request:
+    if req is None or req.version != request:
         raise StaleVersion(f"undo request {request} is not pending (settled, withdrawn or never made)")
     if action == "withdraw":
-        if req["by"] != seat:
-            raise Illegal(f"only seat {req['by']}, who asked, may withdraw undo request {request}")
-        f = await games.append_system(f, "undo-withdrawn", {"by": seat, "request": request}, actor=seat)
-        return {"granted": False, "settled": "withdrawn", "version": f.version, "to": req["to"], "waiting_for": []}
-    if req["by"] == seat:
+        if req.by != seat:
+            raise Illegal(f"only seat {req.by}, who asked, may withdraw undo request {request}")
+        f = await games.append_system(f, UndoWithdrawn(by=seat, request=request), actor=seat)
+        return {"granted": False, "settled": "withdrawn", "version": f.version, "to": req.to, "waiting_for": []}
+    if req.by == seat:
         raise Illegal("you asked for this undo: withdraw it, or wait for the others' answers")
-    if seat in req["consents"]:
+    if seat in req.consents:
         raise StaleVersion(f"you have consented to undo request {request} already")
     if action == "decline":
-        f = await games.append_system(f, "undo-declined", {"by": seat, "request": request}, actor=seat)
-        return {"granted": False, "settled": "declined", "version": f.version, "to": req["to"], "waiting_for": []}
-    f = await games.append_system(f, "undo-consented", {"by": seat, "to": req["to"], "request": request}, actor=seat)
+        f = await games.append_system(f, UndoDeclined(by=seat, request=request), actor=seat)
+        return {"granted": False, "settled": "declined", "version": f.version, "to": req.to, "waiting_for": []}
+    f = await games.append_system(f, UndoConsented(by=seat, to=req.to, request=request), actor=seat)
     req = f.undo_request
-    waiting = [s for s in humans(f) if s != req["by"] and s not in req["consents"]]
+    waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
     if waiting:
-        return {"granted": False, "version": f.version, "to": req["to"], "waiting_for": waiting}
-    return await grant(games, f, req["to"], requested_by=req["by"], consents=req["consents"])
+        return {"granted": False, "version": f.version, "to": req.to, "waiting_for": waiting}
+    return await grant(games, f, req.to, requested_by=req.by, consents=req.consents)
 
 
 async def ask(games: Games, f: Folded, seat: int) -> dict[str, Any]:
     req = f.undo_request
     if req is not None:
-        whose = "your" if req["by"] == seat else f"seat {req['by']}'s"
-        raise StaleVersion(f"{whose} undo request {req.get('version')} is pending: answer or withdraw it first")
+        whose = "your" if req.by == seat else f"seat {req.by}'s"
+        raise StaleVersion(f"{whose} undo request {req.version} is pending: answer or withdraw it first")
     status = status_for(f, seat)
     if not status["possible"]:
         raise Illegal(f"undo refused: {status['why_not']}")
     target = status["to"]
     others = [s for s in humans(f) if s != seat]
     if not others:  # AI seats consent: grant at once
-        f = await games.append_system(f, "undo-requested", {"by": seat, "to": target}, actor=seat)
+        f = await games.append_system(f, UndoRequested(by=seat, to=target), actor=seat)
         return await grant(games, f, target, requested_by=seat, consents=[])
-    f = await games.append_system(f, "undo-requested", {"by": seat, "to": target, "needs": others}, actor=seat)
+    f = await games.append_system(f, UndoRequested(by=seat, to=target, needs=tuple(others)), actor=seat)
     return {"granted": False, "version": f.version, "request": f.version, "to": target, "waiting_for": others}
 
 
-async def grant(games: Games, f: Folded, to: int, requested_by: int | str, consents: list[int]) -> dict[str, Any]:
-    f = await games.append_system(f, "undo", {"to": to, "requested_by": requested_by, "consents": consents},
+async def grant(games: Games, f: Folded, to: int, requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:
+    f = await games.append_system(f, Undo(to=to, requested_by=requested_by, consents=tuple(consents)),
                                   actor=requested_by if requested_by == ARBITER else "system")
     return {"granted": True, "version": f.version, "to": to, "waiting_for": []}

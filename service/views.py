@@ -57,12 +57,12 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Fold
         "you": seat,
         "view": msgspec.to_builtins(game.view(state, seat)),
         "result": None,
-        "seed_sha256": f.created["seed_sha256"],
+        "seed_sha256": f.created.seed_sha256,
         "options": f.options,
     }
     if CHANCE in actors:
         out["chance"] = game.chance(state).label
-    if f.created.get("await_entropy") or f.entropy:
+    if f.created.await_entropy or f.entropy:
         out["entropy"] = {"given": [s for s, _ in f.entropy], "missing": entropy_missing(f)}
     limit = game.time_limit(state) if result is None else None
     if limit is not None:
@@ -73,8 +73,8 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Fold
         out["seat_views"] = [msgspec.to_builtins(game.view(state, s)) for s in range(len(f.players))]
     if caller is not None:
         out["undo"] = status_for(f, caller)
-    if "origin" in f.created:
-        out["origin"] = f.created["origin"]
+    if f.created.origin is not None:
+        out["origin"] = msgspec.to_builtins(f.created.origin)
     return out
 
 
@@ -85,7 +85,7 @@ def sealed_view(f: Folded) -> dict[str, Any]:
     return {"id": f.id, "type": f.type, "version": f.version, "status": f.status, "actors": [], "waiting_for": None,
             "players": [{"seat": i, "name": p.name, "ai": p.ai} for i, p in enumerate(f.players)], "you": None,
             "view": msgspec.to_builtins(game.view(game.setup(len(f.players), f.options), None)), "result": None,
-            "seed_sha256": f.created["seed_sha256"], "options": f.options, "sealed": SEALED}
+            "seed_sha256": f.created.seed_sha256, "options": f.options, "sealed": SEALED}
 
 
 def waiting_for(f: Folded, actors) -> str | None:

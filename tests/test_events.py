@@ -10,7 +10,7 @@ import pytest
 from redis.asyncio import Redis
 
 from events import keys
-from events.envelope import check_chain, seal
+from events.envelope import check_chain, seal_payload
 from events.store import EventStore, VersionConflict
 
 
@@ -21,7 +21,7 @@ def run(coro):
 def chain(n: int, start_prev: str = "", first: int = 1):
     out, prev = [], start_prev
     for v in range(first, first + n):
-        e = seal(v, 0, "move", {"move": {"type": "step", "n": v}}, prev=prev)
+        e = seal_payload(v, 0, "move", {"move": {"type": "step", "n": v}}, prev=prev)
         out.append(e)
         prev = e.hash
     return out

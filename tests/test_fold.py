@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from events.envelope import seal
+from events.envelope import seal_payload
 from games.protocol import CHANCE
-from projections.fold import CorruptLog, fold
+from projections.fold import CorruptLog, fold, UndoRequest
 from tests.toygame import GAME as TOY
 
 import pytest
@@ -12,11 +12,11 @@ import pytest
 
 def log_of(*steps):
     """Events for the toy game: steps are (kind, actor, payload)."""
-    created = seal(1, "system", "created", {"id": "g", "type": "toy", "players": [{"name": "a"}, {"name": "b"}],
+    created = seal_payload(1, "system", "created", {"id": "g", "type": "toy", "players": [{"name": "a"}, {"name": "b"}],
                                            "options": {}, "seed_sha256": ""}, prev="")
     events = [created]
     for kind, actor, payload in steps:
-        events.append(seal(len(events) + 1, actor, kind, payload, prev=events[-1].hash))
+        events.append(seal_payload(len(events) + 1, actor, kind, payload, prev=events[-1].hash))
     return events
 
 
@@ -29,7 +29,7 @@ def test_the_fold_applies_moves_through_the_rules():
 
 
 def test_an_undo_returns_to_the_state_it_names_and_the_log_keeps_the_range():
-    events = log_of(SHUFFLE, ("move", 0, {"move": {"type": "bid", "card": 1}}), ("undo", "system", {"to": 2}))
+    events = log_of(SHUFFLE, ("move", 0, {"move": {"type": "bid", "card": 1}}), ("undo", "system", {"to": 2, "requested_by": 0, "consents": [1]}))
     f = fold("g", events)
     assert f.version == 4 and f.state == fold("g", events[:2]).state and f.last_moves == (0, 0)
 
@@ -37,7 +37,7 @@ def test_an_undo_returns_to_the_state_it_names_and_the_log_keeps_the_range():
 def test_an_undo_request_is_part_of_the_record_until_a_move_clears_it():
     events = log_of(SHUFFLE, ("move", 0, {"move": {"type": "bid", "card": 1}}),
                     ("undo-requested", 0, {"by": 0, "to": 2}), ("undo-consented", 1, {"by": 1, "to": 2}))
-    assert fold("g", events).undo_request == {"by": 0, "to": 2, "consents": [1], "version": 4}
+    assert fold("g", events).undo_request == UndoRequest(by=0, to=2, consents=(1,), version=4)
     more = log_of(SHUFFLE, ("move", 0, {"move": {"type": "bid", "card": 1}}),
                   ("undo-requested", 0, {"by": 0, "to": 2}), ("move", 1, {"move": {"type": "bid", "card": 3}}))
     assert fold("g", more).undo_request is None

@@ -15,6 +15,8 @@ from typing import Any
 
 import msgspec
 
+from events import kinds
+from events.kinds import Chance, Created, Finished, Move, SeedRevealed, Undo, UndoConsented, UndoRequested
 from games.protocol import CHANCE, Game
 
 
@@ -65,28 +67,32 @@ def _who(actor: Any, names: list[str]) -> str:
 def describe_event(game: Game, row: dict[str, Any], names: list[str]) -> str:
     """One event (as the reader may read it) in words."""
     kind, payload, actor = row["kind"], row.get("payload"), row["actor"]
-    if kind == "created":
-        return "game created: " + ", ".join(names)
-    if kind == "move":
-        if payload is None:
+    if payload is None:  # withheld from this reader
+        if kind == Move.kind():
             return f"{_who(actor, names)} made a secret move"
-        late = " (out of time: the rulebook's default)" if payload.get("timeout") else ""
-        return f"{_who(actor, names)}: {describe_move(game, payload['move'])}{late}"
-    if kind == "chance":
-        if payload is None:
-            return "chance: a hidden outcome"
-        label = payload.get("label", "chance")
-        return f"chance — {label}: {describe_move(game, payload['move'])}"
-    if kind == "undo-requested" and payload:
-        return f"{_who(payload.get('by'), names)} asks to take back moves to version {payload.get('to')}"
-    if kind == "undo-consented" and payload:
-        return f"{_who(payload.get('by'), names)} agrees to take back to version {payload.get('to')}"
-    if kind == "undo" and payload:
-        return f"taken back to version {payload.get('to')}"
-    if kind == "finished":
-        return "the game is over"
-    if kind == "seed-revealed":
-        return "the secret seed is revealed: every chance outcome can now be checked"
+        return "chance: a hidden outcome" if kind == Chance.kind() else kind.replace("-", " ")
+    try:
+        event = kinds.decode(kind, payload)
+    except kinds.BadEvent:
+        return kind.replace("-", " ")
+    match event:
+        case Created():
+            return "game created: " + ", ".join(names)
+        case Move(move=move, timeout=timeout):
+            late = " (out of time: the rulebook's default)" if timeout else ""
+            return f"{_who(actor, names)}: {describe_move(game, move)}{late}"
+        case Chance(move=move, label=label):
+            return f"chance — {label or 'chance'}: {describe_move(game, move)}"
+        case UndoRequested(by=by, to=to):
+            return f"{_who(by, names)} asks to take back moves to version {to}"
+        case UndoConsented(by=by, to=to):
+            return f"{_who(by, names)} agrees to take back to version {to}"
+        case Undo(to=to):
+            return f"taken back to version {to}"
+        case Finished():
+            return "the game is over"
+        case SeedRevealed():
+            return "the secret seed is revealed: every chance outcome can now be checked"
     return kind.replace("-", " ")
 
 

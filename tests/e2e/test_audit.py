@@ -256,7 +256,8 @@ def test_entropy_the_seats_contribute_is_mixed_into_every_draw_and_still_verifie
     assert created["entropy"] == ["ann's dice", "bob's coin"]
     start = TOY.setup(2, {})
     drawn = events[1].payload["move"]
-    with_entropy = sample_chance(TOY.chance(start), chance_rng(seed, created, 2))
-    without = sample_chance(TOY.chance(start), chance_rng(seed, {**created, "entropy": None}, 2))
+    typed = events[0].event()
+    with_entropy = sample_chance(TOY.chance(start), chance_rng(seed, typed, 2))
+    without = sample_chance(TOY.chance(start), chance_rng(seed, msgspec.structs.replace(typed, entropy=()), 2))
     assert drawn["order"] == list(with_entropy.order)
     assert drawn["order"] != list(without.order)

@@ -93,7 +93,7 @@ def test_every_seat_adds_entropy_before_the_first_draw_and_verify_recomputes_it(
 
 
 def test_verify_refuses_entropy_from_an_ai_seat_or_after_the_first_draw():
-    from events.envelope import seal
+    from events.envelope import seal_payload as seal
     from games.protocol import sample_chance
     from projections.fold import chance_rng, start
     from tests.toygame import ToyGame
@@ -111,13 +111,13 @@ def test_verify_refuses_entropy_from_an_ai_seat_or_after_the_first_draw():
             prev = out[-1].hash
         return out
 
-    draw = sample_chance(ToyGame().chance(f.state), chance_rng(seed, created, 3, ((0, "mine"),)))
+    draw = sample_chance(ToyGame().chance(f.state), chance_rng(seed, f.created, 3, ((0, "mine"),)))
     good = chain((0, "entropy", {"entropy": "mine"}),
                  ("chance", "chance", {"move": msgspec.json.decode(msgspec.json.encode(draw)), "reveals": True}))
     assert verify(good, seed=seed).ok, verify(good, seed=seed)
     by_ai = chain((1, "entropy", {"entropy": "ai"}))
     assert not verify(by_ai, seed=seed).ok
-    draw2 = sample_chance(ToyGame().chance(f.state), chance_rng(seed, created, 2))
+    draw2 = sample_chance(ToyGame().chance(f.state), chance_rng(seed, f.created, 2))
     late = chain(("chance", "chance", {"move": msgspec.json.decode(msgspec.json.encode(draw2)), "reveals": True}),
                  (0, "entropy", {"entropy": "late"}))
     report = verify(late, seed=seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from events.envelope import seal
+from events.envelope import seal_payload
 from projections import standings
 from projections.standings import fold, rows, table_points
 
@@ -21,7 +21,7 @@ class Log:
 
     def add(self, kind, payload):
         prev = self.events[-1].hash if self.events else ""
-        self.events.append(seal(len(self.events) + 1, "system", kind, payload, prev=prev))
+        self.events.append(seal_payload(len(self.events) + 1, "system", kind, payload, prev=prev))
         return self
 
     def seat(self, rnd, tables, byes=()):
@@ -117,4 +117,4 @@ def test_folding_event_by_event_equals_folding_from_scratch():
 
 def test_a_stream_must_begin_with_created():
     with pytest.raises(ValueError):
-        fold("t-test", Log().events[1:] or [seal(1, "system", "finished", {}, prev="")])
+        fold("t-test", Log().events[1:] or [seal_payload(1, "system", "finished", {}, prev="")])

@@ -1,0 +1,93 @@
+"""Live pages in the browser: an all-AI game followed to its end, a clock, undo asked and agreed between
+two browsers, a move made with the keyboard alone, and pages that fit a phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import wait_for_human
+from tests.web.browse import hold_seat, open_game
+
+pytestmark = pytest.mark.e2e
+
+
+def test_an_all_ai_game_is_followed_live_to_its_end(stack, page):
+    c = stack.client()
+    # searching AIs with a tenth of a second a move: a game of some seconds, so the page sees it move
+    game_id = c.post("/games", json={"type": "yangtze", "players": ["a:ai-mcts@0.1", "b:ai-mcts@0.1"]}).json()["id"]
+    open_game(page, game_id)
+    first = int(page.locator("body").get_attribute("data-version"))
+    expect(page.locator("body")).to_have_attribute("data-status", "finished", timeout=180_000)
+    final = c.get(f"/games/{game_id}").json()
+    assert final["status"] == "finished" and final["version"] > first
+    expect(page.locator("body")).to_have_attribute("data-version", str(final["version"]))
+    redraws = page.evaluate("window.caravanRedraws.length")
+    assert redraws > 2  # the board was redrawn as events arrived, not only at the end
+    expect(page.locator("#account li[data-kind=finished]")).to_have_count(1)
+    expect(page.locator("#status .result")).to_contain_text("Result")
+
+
+def test_the_planning_clock_is_shown(stack, page):
+    created = stack.client().post("/games", json={"type": "himalaya", "players": ["ann", "bob:ai-random", "cy:ai-random"]}).json()
+    game_id = created["id"]
+    hold_seat(page, game_id, 0, created["seats"][0]["token"])
+    open_game(page, game_id)
+    for _ in range(20):  # place the caravan, pass the event figures: until the planning phase and its clock
+        if page.locator("#clock:not([hidden])").count():
+            break
+        page.locator("#moves button.move").first.click()
+        page.wait_for_timeout(300)
+    expect(page.locator("#clock")).to_contain_text("left to act")
+
+
+def test_an_undo_asked_in_one_browser_is_agreed_in_another(stack, browser):
+    created = stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]}).json()
+    game_id = created["id"]
+    pages = []
+    for seat in (0, 1):
+        ctx = browser.new_context(base_url=stack.url)
+        pg = ctx.new_page()
+        hold_seat(pg, game_id, seat, created["seats"][seat]["token"])
+        open_game(pg, game_id)
+        pages.append(pg)
+    ann, bob = pages
+    before = wait_for_human(stack.client(), game_id, 0)["version"]
+    expect(ann.locator("body")).to_have_attribute("data-version", str(before))
+    ann.locator("#moves button.move").first.click()
+    expect(ann.locator("body")).to_have_attribute("data-version", str(before + 1))
+    ann.click("#undo-button")
+    expect(bob.locator("#undo .pending")).to_contain_text("Undo asked by ann")
+    bob.click("#undo-button")
+    expect(ann.locator("#account li[data-kind=undo]")).to_contain_text(f"taken back to version {before}")
+    assert stack.client().get(f"/games/{game_id}").json()["version"] == before + 4  # move, asked, agreed, undo
+    assert ann.locator("#moves button.move").count() > 0  # ann's bid is hers to make again
+    for pg in pages:
+        pg.context.close()
+
+
+def test_a_move_with_the_keyboard_alone(stack, page):
+    created = stack.client().post("/games", json={"type": "bangkok-klongs", "players": ["ann", "bob:ai-random"]}).json()
+    game_id = created["id"]
+    hold_seat(page, game_id, 0, created["seats"][0]["token"])
+    open_game(page, game_id)
+    page.wait_for_function("() => document.querySelectorAll('#board [data-target].can').length > 0", timeout=60_000)
+    v = page.locator("body").get_attribute("data-version")
+    page.locator("#board [data-target].can").first.focus()
+    page.keyboard.press("Enter")
+    if page.locator("#moves", has_text="Show all moves").count():
+        expect(page.locator("#moves button.move").first).to_be_focused()
+        page.keyboard.press("Enter")
+    expect(page.locator("body")).not_to_have_attribute("data-version", v)
+
+
+@pytest.mark.parametrize("path", ["/", "/games/{game}/view", "/games/{game}/replay", "/tournaments/{tournament}/view"])
+def test_pages_fit_a_phone(stack, browser, path):
+    c = stack.client()
+    game_id = c.post("/games", json={"type": "yangtze", "players": ["ann", "bob:ai-random"]}).json()["id"]
+    tid = c.post("/tournaments", json={"type": "toy", "players": ["x:ai-random", "y:ai-random"]}).json()["id"]
+    ctx = browser.new_context(base_url=stack.url, viewport={"width": 390, "height": 844}, is_mobile=True)
+    pg = ctx.new_page()
+    pg.goto(path.format(game=game_id, tournament=tid))
+    assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    ctx.close()

@@ -65,6 +65,29 @@ def assert_sealed(stack, game_id, spectator):
                         break
     fork = spectator.post(f"/games/{game_id}/fork")
     assert fork.status_code == 401
+    assert_sealed_pages(stack, game_id, spectator, g)
+
+
+def assert_sealed_pages(stack, game_id, spectator, g):
+    """The web pages' frames (the live page's and the replay's) show no more than the JSON routes."""
+    from games.registry import get
+    from service.web.frames import describe_event
+
+    game, names = get(g["type"]), [p["name"] for p in g["players"]]
+    full = {r["version"]: r for r in stack.client(stack.arbiter).get(f"/games/{game_id}/events").json()}
+    setup_board = spectator.get(f"/games/{game_id}/view/frame", params={"at": 1}).json()["board"]
+    for at in [None, *range(2, g["version"] + 1)]:
+        fr = spectator.get(f"/games/{game_id}/view/frame", params={"at": at} if at else None).json()
+        assert fr["board"] == setup_board, at
+        for line in fr["events"]:
+            if line["version"] > 1:
+                withheld = {**full[line["version"]], "payload": None, "redacted": True}
+                assert line["text"] == describe_event(game, withheld, names), (at, line)
+    page = spectator.get(f"/games/{game_id}/view").text
+    for v, row in full.items():
+        said, withheld = describe_event(game, row, names), describe_event(game, {**row, "payload": None}, names)
+        if v > 1 and row["kind"] == "chance" and said != withheld:
+            assert said not in page, said
 
 
 def test_a_finished_ai_table_shows_nothing_of_the_deal_while_the_human_table_plays(stack):

@@ -1,8 +1,8 @@
 """The leak scanner: every game, human seats, random legal moves over HTTP, and every way to read it.
 
 Along each game every read path is taken as each seat and as a spectator — the game view, moves,
-events, `?from=`, the state at N, the export, verify, a fork, the lobby, an error body, and at the end
-the SSE stream — and each answer is held to what that reader may see: the game's own view for it
+events, `?from=`, the state at N, the export, verify, a fork, the lobby, an error body, the web page's
+frame, and at the end the SSE stream — and each answer is held to what that reader may see: the game's own view for it
 (computed here from the arbiter's full log), payloads only where public or addressed to it, no
 `seat_views` while the game runs, no other seat's token anywhere, and (checked once the seed is
 revealed) the seed in no answer given before. Then duplicate tournaments in every game, an AI table
@@ -69,7 +69,9 @@ class Reader:
             assert ("seat_views" in g) == public
             if seat is not None and not public:
                 assert self.get("/moves").json() == as_json(game.legal_moves(f.state, seat))
-        check_rows(self.get("/events").json(), seat, public)
+        rows = self.get("/events").json()
+        check_rows(rows, seat, public)
+        self.check_frame(game, g, rows)
         k = rng.randrange(1, f.version + 1)
         check_rows(self.get("/events", **{"from": k}).json(), seat, public)
         then = self.get("/state", at=k).json()
@@ -92,6 +94,17 @@ class Reader:
             seats = forked.json()["seats"]
             assert [s["seat"] for s in seats if "token" in s] == [seat]
             self.bodies.append(forked.content)
+
+    def check_frame(self, game, g, rows):
+        """The web page's frame says in words exactly what the reader's own log rows hold, no more."""
+        from service.web.frames import describe_event
+
+        frame = self.get("/view/frame").json()
+        mine = {r["version"]: r for r in rows}
+        names = [p["name"] for p in g["players"]]
+        for line in frame["events"]:
+            if line["version"] in mine:
+                assert line["text"] == describe_event(game, mine[line["version"]], names), line
 
     def stream(self, n):
         """The first `n` events of the SSE stream, each checked like the log."""

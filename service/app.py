@@ -22,7 +22,8 @@ from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
 from service import views
 from service.errors import DomainError, Forbidden, Unauthorized
-from service.games import ARBITER, fingerprint, shares_its_seed
+from service import decide
+from service.commands import ARBITER, fingerprint
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
@@ -105,8 +106,9 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
         if not r.is_arbiter(token):
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
-    game_id, seats = await r.games.create(data.type, data.players, data.seed, data.options,
-                                          entropy=data.entropy, seed_fixed_by=fixed_by)
+    game_id, seats = await r.commands.create(decide.CreateGame(
+        type=data.type, players=tuple(data.players), seed=data.seed, options=data.options or {},
+        entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by))
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 
@@ -120,10 +122,10 @@ async def lobby(request: Request, status: str | None = None, type: str | None = 
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     out = views.game_view(f, caller)
     if "time_limit" in out:
-        out["deadline"] = await r.games.deadline(f)  # unix time when the acting seats' clock runs out
+        out["deadline"] = await r.commands.deadline(f)  # unix time when the acting seats' clock runs out
     return out
 
 
@@ -131,7 +133,7 @@ async def show_game(request: Request, game_id: str) -> dict[str, Any]:
 async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     game = f.game
     if caller is None:
         raise Unauthorized("a seat's token is needed to list its moves")
@@ -157,7 +159,7 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Resp
     if key is not None and not (0 < len(key) <= 128):
         raise HTTPException(status_code=400, detail="Idempotency-Key must be 1 to 128 characters")
     fp = fingerprint(caller, request.method, request.url.path, msgspec.to_builtins(data)) if key else ""
-    acc = await r.games.submit(game_id, caller, data.move, data.expected_version, key, fp)
+    acc = await r.commands.submit(game_id, caller, data.move, data.expected_version, key, fp)
     body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))
     headers = {"Idempotent-Replayed": "true"} if acc.replayed else {}
     return Response(body, status_code=201, media_type="application/json", headers=headers)
@@ -168,7 +170,7 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
                  limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     rows = await r.store.read(game_id, from_, count=limit)
     return views.log_rows(f, rows, caller)
 
@@ -177,9 +179,9 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
 async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1)) -> ServerSentEvent:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     finished, seal_all = views.public(f), views.sealed(f, caller)
-    shared = shares_its_seed(f)
+    shared = decide.shares_its_seed(f)
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
         nonlocal finished, seal_all
@@ -198,7 +200,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
 async def state_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     if at is None or at >= f.version:
         return views.game_view(f, caller)
     if at < 1:

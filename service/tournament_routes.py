@@ -38,12 +38,7 @@ class CreateTournament(msgspec.Struct, kw_only=True, forbid_unknown_fields=True)
 
 
 def tournaments(request: Request) -> Tournaments:
-    state = request.app.state
-    t = state.get("tournaments")
-    if t is None:
-        runtime = state.runtime
-        t = state["tournaments"] = Tournaments(runtime.redis, runtime.games)
-    return t
+    return request.app.state.runtime.tournaments
 
 
 @post("/tournaments", status_code=201)

@@ -2,8 +2,8 @@
 
 A tournament is an aggregate with its own event stream (`caravan:{t-<hex>}:events`: the same
 envelopes, hash chain and Lua append as a game; its notifications go to a stream of their own so the
-game lobby never sees them). Its tables are ordinary games created through `Games.create(...,
-tournament={"id", "round", "table"})`; when one ends, the platform enqueues the job
+game lobby never sees them). Its tables are ordinary games created through `Commands.create(CreateGame(...,
+tournament=TableRef(...)))`; when one ends, the platform enqueues the job
 `game_finished(tournament_id, game_id)` below, which records the result and, when the round is
 complete, seats the next one (or finishes the tournament). Every step is idempotent and appends with
 an expected version, so duplicate, late or racing jobs are harmless.
@@ -24,7 +24,6 @@ import msgspec
 from redis.asyncio import Redis
 
 from events import keys
-from events.connect import connect
 from events.envelope import Envelope, seal
 from events.kinds import (RoundSeated, Table, TableFinished, TableRef, TournamentCreated, TournamentEvent,
                           TournamentFinished)
@@ -34,7 +33,7 @@ from projections import standings
 from projections.standings import Tournament
 from service import pairing
 from service.errors import Invalid, NotFound, Unauthorized
-from service.games import Games, token_hash
+from service.commands import Commands, CreateGame, token_hash
 from service.players import parse_players
 
 TOURNAMENTS = f"{keys.PREFIX}:tournaments"  # sorted set: tournament id -> creation time
@@ -71,7 +70,7 @@ def tournament_store(redis: Redis, cluster: bool = False) -> EventStore:
 
 
 class Tournaments:
-    def __init__(self, redis: Redis, games: Games):
+    def __init__(self, redis: Redis, games: Commands):
         self.redis, self.games = redis, games
         self.store = tournament_store(redis, games.store.cluster)
         self._set_if_newer = redis.register_script(_SET_IF_NEWER)
@@ -203,9 +202,9 @@ class Tournaments:
             meta = TableRef(id=tournament_id, round=round_no, table=i,
                             deal=f"{tournament_id}/{round_no}" if t.duplicate else None)
             mine = {seat: hashes[e] for seat, e in enumerate(group) if e in hashes}
-            game_id, _ = await self.games.create(t.game, [entrants[e].spec for e in group], seed,
-                                                 t.created.options, tournament=meta,
-                                                 seat_token_hashes=mine)
+            game_id, _ = await self.games.create(CreateGame(
+                type=t.game, players=tuple(entrants[e].spec for e in group), seed=seed, options=t.created.options,
+                tournament=meta, seat_token_hashes=mine))
             tables.append(Table(round=round_no, table=i, game=game_id, entrants=tuple(group)))
             handouts += [(group[seat], {"round": round_no, "table": i, "game": game_id, "seat": seat}) for seat in mine]
         for entrant, row in handouts:
@@ -295,35 +294,9 @@ def plan_round(t: Tournament, round_no: int) -> pairing.Round:
 
 # --- the RQ job -------------------------------------------------------------------------------------
 
-_loop: asyncio.AbstractEventLoop | None = None
-_tournaments: Tournaments | None = None
-
-
-def _runtime() -> tuple[asyncio.AbstractEventLoop, Tournaments]:
-    """The worker's own loop, store and Games; new AI tables are handed to the workers at once."""
-    global _loop, _tournaments
-    if _loop is None:
-        from projections.loader import Loader
-        from service.jobs import enqueue_advance, enqueue_finished, queue_for
-        from service.settings import settings
-
-        cfg = settings()
-        _loop = asyncio.new_event_loop()
-        redis = connect(cfg.redis_url, cfg.cluster)
-        store = EventStore(redis, cluster=cfg.cluster)
-        queue = queue_for(cfg)
-
-        async def waiting(game_id: str, version: int) -> None:
-            enqueue_advance(queue, game_id, version)
-
-        async def finished(game_id: str, tournament: dict) -> None:
-            enqueue_finished(queue, game_id, tournament)
-
-        _tournaments = Tournaments(redis, Games(store, Loader(store), on_waiting=waiting, on_finished=finished))
-    return _loop, _tournaments
-
-
 def game_finished(tournament_id: str, game_id: str) -> str:
     """RQ job: a table of the tournament ended. Safe to run twice, late, or in parallel."""
-    loop, tournaments = _runtime()
-    return loop.run_until_complete(tournaments.game_finished(tournament_id, game_id))
+    from service.runtime import in_worker
+
+    loop, runtime = in_worker()
+    return loop.run_until_complete(runtime.tournaments.game_finished(tournament_id, game_id))

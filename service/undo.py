@@ -12,7 +12,7 @@ from typing import Any
 from events.kinds import Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn
 from projections.fold import Folded
 from service.errors import GameOver, Illegal, Invalid, StaleVersion
-from service.games import ARBITER, Games
+from service.commands import ARBITER, Commands
 
 ACTIONS = ("request", "consent", "decline", "withdraw")
 
@@ -57,7 +57,7 @@ def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     return {**out, "possible": True, "to": last - 1}
 
 
-async def undo(games: Games, game_id: str, caller: int | str, action: str = "request", request: int | None = None,
+async def undo(games: Commands, game_id: str, caller: int | str, action: str = "request", request: int | None = None,
                to: int | None = None) -> dict[str, Any]:
     """One undo verb: `request` (a seat; the arbiter's is granted at once, to `to` if given), or
     `consent`/`decline`/`withdraw` naming the pending `request` by its version. Returns
@@ -88,16 +88,16 @@ async def undo(games: Games, game_id: str, caller: int | str, action: str = "req
     if action == "withdraw":
         if req.by != seat:
             raise Illegal(f"only seat {req.by}, who asked, may withdraw undo request {request}")
-        f = await games.append_system(f, UndoWithdrawn(by=seat, request=request), actor=seat)
+        f = await games.append_note(f, UndoWithdrawn(by=seat, request=request), actor=seat)
         return {"granted": False, "settled": "withdrawn", "version": f.version, "to": req.to, "waiting_for": []}
     if req.by == seat:
         raise Illegal("you asked for this undo: withdraw it, or wait for the others' answers")
     if seat in req.consents:
         raise StaleVersion(f"you have consented to undo request {request} already")
     if action == "decline":
-        f = await games.append_system(f, UndoDeclined(by=seat, request=request), actor=seat)
+        f = await games.append_note(f, UndoDeclined(by=seat, request=request), actor=seat)
         return {"granted": False, "settled": "declined", "version": f.version, "to": req.to, "waiting_for": []}
-    f = await games.append_system(f, UndoConsented(by=seat, to=req.to, request=request), actor=seat)
+    f = await games.append_note(f, UndoConsented(by=seat, to=req.to, request=request), actor=seat)
     req = f.undo_request
     waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
     if waiting:
@@ -105,7 +105,7 @@ async def undo(games: Games, game_id: str, caller: int | str, action: str = "req
     return await grant(games, f, req.to, requested_by=req.by, consents=req.consents)
 
 
-async def ask(games: Games, f: Folded, seat: int) -> dict[str, Any]:
+async def ask(games: Commands, f: Folded, seat: int) -> dict[str, Any]:
     req = f.undo_request
     if req is not None:
         whose = "your" if req.by == seat else f"seat {req.by}'s"
@@ -116,13 +116,13 @@ async def ask(games: Games, f: Folded, seat: int) -> dict[str, Any]:
     target = status["to"]
     others = [s for s in humans(f) if s != seat]
     if not others:  # AI seats consent: grant at once
-        f = await games.append_system(f, UndoRequested(by=seat, to=target), actor=seat)
+        f = await games.append_note(f, UndoRequested(by=seat, to=target), actor=seat)
         return await grant(games, f, target, requested_by=seat, consents=[])
-    f = await games.append_system(f, UndoRequested(by=seat, to=target, needs=tuple(others)), actor=seat)
+    f = await games.append_note(f, UndoRequested(by=seat, to=target, needs=tuple(others)), actor=seat)
     return {"granted": False, "version": f.version, "request": f.version, "to": target, "waiting_for": others}
 
 
-async def grant(games: Games, f: Folded, to: int, requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:
-    f = await games.append_system(f, Undo(to=to, requested_by=requested_by, consents=tuple(consents)),
+async def grant(games: Commands, f: Folded, to: int, requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:
+    f = await games.append_note(f, Undo(to=to, requested_by=requested_by, consents=tuple(consents)),
                                   actor=requested_by if requested_by == ARBITER else "system")
     return {"granted": True, "version": f.version, "to": to, "waiting_for": []}

@@ -10,7 +10,8 @@ import msgspec
 from events.envelope import Envelope, redacted
 from games.protocol import CHANCE
 from projections.fold import Folded
-from service.games import ARBITER, entropy_missing, shares_its_seed
+from service.decide import entropy_missing, shares_its_seed
+from events.kinds import ARBITER
 from service.undo import status_for
 
 Caller = int | str | None  # a seat, "arbiter", or None (a spectator)

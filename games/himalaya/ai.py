@@ -14,7 +14,7 @@ import math
 
 from msgspec.structs import replace
 
-from . import rules
+from . import execution, legal, rules
 from .content import COMMANDS, DISTANCE, REQUEST, SLOTS, TRADE, YAKS
 from .scoring import economic, majorities, religious
 from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
@@ -84,7 +84,7 @@ def _opportunity(s: HimalayaState, v: int, cubes, collected, done, left: int) ->
                 value = 0.5 + 0.25 * (k + 1)
         else:
             ring = s.board_rings[u - 1]
-            if ring and u not in done and rules.holds(cubes, REQUEST[ring]):
+            if ring and u not in done and execution.holds(cubes, REQUEST[ring]):
                 value = 3 + YAKS[ring]
         value *= 0.8**d
         if value > best:
@@ -126,7 +126,7 @@ def plan_value(s: HimalayaState, seat: int) -> float:
                     gain += 0.5 + 0.25 * (k + 1)
             else:
                 ring = s.board_rings[v - 1]
-                if ring and v not in done and rules.holds(cubes, REQUEST[ring]):
+                if ring and v not in done and execution.holds(cubes, REQUEST[ring]):
                     cubes = [h - r for h, r in zip(cubes, REQUEST[ring])]
                     done.add(v)
                     gain += 3 + YAKS[ring]
@@ -177,7 +177,7 @@ def _trade(s: HimalayaState, v: int, cubes: tuple, collected: frozenset, done: f
             return cubes[:k] + (cubes[k] + 1,) + cubes[k + 1:], collected | {v}, done, 0.5 + 0.25 * (k + 1)
         return cubes, collected, done, 0.0
     ring = s.board_rings[v - 1]
-    if ring and v not in done and rules.holds(cubes, REQUEST[ring]):
+    if ring and v not in done and execution.holds(cubes, REQUEST[ring]):
         return tuple(h - r for h, r in zip(cubes, REQUEST[ring])), collected, done | {v}, 3.0 + YAKS[ring]
     return cubes, collected, done, 0.0
 
@@ -288,8 +288,8 @@ def playout(s: HimalayaState, seat: int, rng):
     if s.phase != EXECUTION:
         return ()
     if s.pending.kind == "collect":
-        return (rules.collect_choices(s)[-1],)
-    return (max(_fulfil_options(s, seat), key=lambda m: heuristic(rules.fulfil(s, m), seat)),)
+        return (legal.collect_choices(s)[-1],)
+    return (max(_fulfil_options(s, seat), key=lambda m: heuristic(execution.fulfil(s, m), seat)),)
 
 
 def _fulfil_options(s: HimalayaState, seat: int) -> list:
@@ -298,7 +298,7 @@ def _fulfil_options(s: HimalayaState, seat: int) -> list:
     from .moves import Fulfil  # noqa: PLC0415
 
     v = s.pending.village
-    count = rules.delegates_to_send(s, seat, v)
+    count = execution.delegates_to_send(s, seat, v)
     split = (_best_region(s, seat, v, count),) * count if count else ()
     options = [Fulfil(trade=True)]
     if s.board_stupas[v - 1] < 0 and s.players[seat].stupas > 0:

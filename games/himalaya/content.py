@@ -28,30 +28,30 @@ FIGURES = (YETI, SNOWSTORM, MARKET)
 HOUSE, TEMPLE, MONASTERY = 1, 2, 3
 BUILDING = {HOUSE: "house", TEMPLE: "temple", MONASTERY: "monastery"}
 
-# village: (level, earth path to, stone path to, ice path to, regions touched, x, y)  — table 3.1
+# village: (level, regions touched, x, y)  — table 3.1 (its paths are table 3.2's, below)
 VILLAGE_TABLE = {
-    1: (HOUSE, 10, 11, 2, "AG", 50, 6),
-    2: (TEMPLE, 3, None, 1, "A", 67, 14),
-    3: (TEMPLE, 2, 4, 13, "AB", 84, 23),
-    4: (HOUSE, 19, 3, 5, "BC", 93, 60),
-    5: (HOUSE, 15, 6, 4, "CD", 69, 90),
-    6: (MONASTERY, 7, 5, None, "D", 50, 90),
-    7: (TEMPLE, 6, 16, 8, "DE", 31, 90),
-    8: (HOUSE, 9, 20, 7, "EF", 7, 60),
-    9: (HOUSE, 8, 10, None, "F", 11, 41),
-    10: (MONASTERY, 1, 9, 18, "FG", 16, 23),
-    11: (HOUSE, 18, 1, 12, "AGH", 50, 30),
-    12: (HOUSE, None, 13, 11, "AH", 58, 34),
-    13: (MONASTERY, 14, 12, 3, "ABH", 66, 38),
-    14: (TEMPLE, 13, 15, 19, "BCH", 69, 54),
-    15: (HOUSE, 5, 14, 16, "CDH", 59, 68),
-    16: (MONASTERY, 17, 7, 15, "DEH", 41, 68),
-    17: (HOUSE, 16, 18, 20, "EFH", 31, 54),
-    18: (TEMPLE, 11, 17, 10, "FGH", 34, 38),
-    19: (HOUSE, 4, None, 14, "BC", 81, 57),
-    20: (TEMPLE, None, 8, 17, "EF", 19, 57),
+    1: (HOUSE, "AG", 50, 6),
+    2: (TEMPLE, "A", 67, 14),
+    3: (TEMPLE, "AB", 84, 23),
+    4: (HOUSE, "BC", 93, 60),
+    5: (HOUSE, "CD", 69, 90),
+    6: (MONASTERY, "D", 50, 90),
+    7: (TEMPLE, "DE", 31, 90),
+    8: (HOUSE, "EF", 7, 60),
+    9: (HOUSE, "F", 11, 41),
+    10: (MONASTERY, "FG", 16, 23),
+    11: (HOUSE, "AGH", 50, 30),
+    12: (HOUSE, "AH", 58, 34),
+    13: (MONASTERY, "ABH", 66, 38),
+    14: (TEMPLE, "BCH", 69, 54),
+    15: (HOUSE, "CDH", 59, 68),
+    16: (MONASTERY, "DEH", 41, 68),
+    17: (HOUSE, "EFH", 31, 54),
+    18: (TEMPLE, "FGH", 34, 38),
+    19: (HOUSE, "BC", 81, 57),
+    20: (TEMPLE, "EF", 19, 57),
 }
-VILLAGES = tuple(range(1, 21))
+VILLAGES = tuple(VILLAGE_TABLE)
 
 # paths P1..P27 (undirected) — table 3.2
 PATHS = (
@@ -64,55 +64,32 @@ PATHS = (
 )
 PATH_NUMBERS = tuple(range(1, len(PATHS)))
 
-# regions — table 3.3
-REGIONS = "ABCDEFGH"
-REGION_VILLAGES = {
-    "A": (1, 2, 3, 11, 12, 13),
-    "B": (3, 4, 13, 14, 19),
-    "C": (4, 5, 14, 15, 19),
-    "D": (5, 6, 7, 15, 16),
-    "E": (7, 8, 16, 17, 20),
-    "F": (8, 9, 10, 17, 18, 20),
-    "G": (1, 10, 11, 18),
-    "H": (11, 12, 13, 14, 15, 16, 17, 18),
-}
-
+REGIONS = "ABCDEFGH"  # table 3.3
 LEVEL = {v: row[0] for v, row in VILLAGE_TABLE.items()}
-TOUCHES = {v: row[4] for v, row in VILLAGE_TABLE.items()}  # the regions a village touches
-POSITION = {v: (row[5], row[6]) for v, row in VILLAGE_TABLE.items()}
+TOUCHES = {v: row[1] for v, row in VILLAGE_TABLE.items()}  # the regions a village touches
+POSITION = {v: (row[2], row[3]) for v, row in VILLAGE_TABLE.items()}
+REGION_VILLAGES = {r: tuple(v for v in VILLAGES if r in TOUCHES[v]) for r in REGIONS}
 
 
-def _path_between(a: int, b: int) -> int:
+def _exits() -> dict[int, dict[str, tuple[int, int] | None]]:
+    """EXIT[village][kind] = (neighbour, path number) or None: where a disc of that kind leads."""
+    out: dict[int, dict[str, tuple[int, int] | None]] = {v: dict.fromkeys(PATH_KINDS) for v in VILLAGES}
     for n in PATH_NUMBERS:
-        x, y, _ = PATHS[n]
-        if {x, y} == {a, b}:
-            return n
-    raise ValueError(f"no path {a}-{b}")
+        a, b, kind = PATHS[n]
+        assert out[a][kind] is None and out[b][kind] is None, f"two {kind} paths at a village of P{n}"
+        out[a][kind], out[b][kind] = (b, n), (a, n)
+    return out
 
 
-# EXIT[village][kind] = (neighbour, path number) or None: where a disc of that kind leads
-EXIT: dict[int, dict[str, tuple[int, int] | None]] = {
-    v: {
-        kind: (dest, _path_between(v, dest)) if dest is not None else None
-        for kind, dest in zip(PATH_KINDS, row[1:4])
-    }
-    for v, row in VILLAGE_TABLE.items()
-}
+EXIT = _exits()
 
 
 def _check_map() -> None:
     assert len(VILLAGES) == 20 and len(PATH_NUMBERS) == 27
     for kind in PATH_KINDS:
         assert sum(1 for n in PATH_NUMBERS if PATHS[n][2] == kind) == 9
-    for n in PATH_NUMBERS:  # the village table and the path table agree
-        a, b, kind = PATHS[n]
-        assert EXIT[a][kind] == (b, n) and EXIT[b][kind] == (a, n), n
-    for r, vs in REGION_VILLAGES.items():
-        for v in vs:
-            assert r in TOUCHES[v], (r, v)
     for v in VILLAGES:
-        assert 1 <= len(TOUCHES[v]) <= 3
-        assert all(v in REGION_VILLAGES[r] for r in TOUCHES[v])
+        assert 1 <= len(TOUCHES[v]) <= 3 and set(TOUCHES[v]) <= set(REGIONS)
     assert sorted(LEVEL.values()).count(MONASTERY) == 4 and sorted(LEVEL.values()).count(TEMPLE) == 6
 
 
@@ -197,3 +174,4 @@ _check_rings()
 # --- 6. Setup table: (resource villages, cubes per new resource village, order villages) ------
 
 SETUP = {3: (5, 5, 5), 4: (5, 5, 5), 5: (6, 4, 6), 6: (6, 5, 6)}
+MIN_PLAYERS, MAX_PLAYERS = min(SETUP), max(SETUP)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.protocol import Result
 
 from .content import DELEGATES, LEVEL, STUPAS, YAKS, YAKS_PER_TOKEN
-from .state import HimalayaState
+from .state import OVER, HimalayaState
 
 
 def economic(s: HimalayaState, seat: int) -> int:
@@ -114,3 +114,7 @@ def _three_players(e: list[int], r: list[int], p: list[int]) -> Result:
     ranks = _rank_block(keys, 1)
     detail += "; " + ", ".join(f"seat {i}: E {e[i]} R {r[i]} P {p[i]}" for i in range(3))
     return Result(scores=tuple(float(x) for x in e), ranks=tuple(ranks[i] for i in range(3)), detail=detail)
+
+
+def result(s: HimalayaState) -> Result | None:
+    return score(s) if s.phase == OVER else None

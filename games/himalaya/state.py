@@ -71,3 +71,26 @@ class HimalayaState(msgspec.Struct, frozen=True):
     @property
     def n(self) -> int:
         return len(self.players)
+
+
+# --- small operations on the state --------------------------------------------------------------------
+def clockwise(s: HimalayaState) -> tuple[int, ...]:
+    """The seats in play order: the start player first, then clockwise."""
+    i = s.order.index(s.start)
+    return s.order[i:] + s.order[:i]
+
+
+def set_player(s: HimalayaState, seat: int, p: Player) -> tuple[Player, ...]:
+    return s.players[:seat] + (p,) + s.players[seat + 1 :]
+
+
+def set_at(t: tuple, i: int, value) -> tuple:
+    return t[:i] + (value,) + t[i + 1 :]
+
+
+def add(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, ...]:
+    return tuple(x + sign * y for x, y in zip(a, b))
+
+
+def one_cube(k: int) -> tuple[int, ...]:
+    return tuple(1 if i == k else 0 for i in range(len(CUBES)))

@@ -56,7 +56,7 @@ def _player(s: HimalayaState, i: int, seat: int | None, over: bool) -> dict[str,
 def view(s: HimalayaState, seat: int | None) -> dict[str, Any]:
     over = s.phase == OVER
     n = s.n
-    active = sorted(a for a in _actors(s) if a >= 0)
+    active = sorted(a for a in rules.actors(s) if a >= 0)
     villages = []
     for v in range(1, 21):
         ring = s.board_rings[v - 1]
@@ -117,13 +117,3 @@ def _path(n: int):
         return None
     a, b, kind = PATHS[n]
     return {"path": n, "between": [a, b], "kind": kind}
-
-
-def _actors(s: HimalayaState):
-    if s.phase == PLANNING:
-        return [i for i, plan in enumerate(s.plans) if len(plan) < 6]
-    if s.phase == EXECUTION:
-        return [s.pending.seat]
-    if s.phase in (EVENTS, PLACEMENT):
-        return [rules.clockwise(s)[s.turn]]
-    return []

@@ -3,7 +3,7 @@
 import pytest
 from msgspec.structs import replace
 
-from games.himalaya import GAME, rules
+from games.himalaya import GAME, execution, rules
 from games.himalaya.content import REGIONS
 from games.himalaya.moves import Collect, Decline, DrawCube, DrawRing, Fulfil, PlanSlot, Program, RollD20
 from games.himalaya.scoring import majorities, religious
@@ -169,7 +169,7 @@ def test_example_5_inventory_tokens_go_to_strict_majorities_only():
             YELLOW: cubes(barley=2),
         },
     )
-    after = rules.inventory(s)
+    after = execution.inventory(s)
     assert [p.tokens for p in after.players] == [1, 0, 2, 0]
     assert after.last_inventory == (-1, GREEN, -1, RED, GREEN)
     assert after.tokens_left == s.tokens_left - 5  # 2 tokens removed unused
@@ -296,6 +296,6 @@ def test_delegation_with_too_few_delegates_sends_all_that_remain():
     s = _example_3()
     red = replace(s.players[RED], delegates=2)
     s = replace(s, players=(red,) + s.players[1:])
-    assert rules.delegates_to_send(s, RED, 13) == 2
+    assert execution.delegates_to_send(s, RED, 13) == 2
     s = GAME.apply(s, RED, Fulfil(trade=True, delegates=("H", "H")))
     assert s.players[RED].delegates == 0

@@ -144,3 +144,16 @@ def test_tournament_tables_can_await_their_peoples_entropy(stack):
     dup = stack.client().post("/tournaments", json={"type": "toy", "players": ["ann", "bob"], "duplicate": True,
                                                     "options": {"await_entropy": True}})
     assert dup.status_code == 422
+
+
+def test_the_cli_adds_a_seats_entropy(stack):
+    import json
+
+    game_id, tokens = new_awaiting(stack, players=("ann", "bob"))
+    out = json.loads(stack.cli("--token", tokens[0], "entropy", game_id, "--json").stdout)
+    assert out["given"] == [0] and out["missing"] == [1]
+    out = json.loads(stack.cli("--token", tokens[1], "entropy", game_id, "bob's own", "--json").stdout)
+    assert out["missing"] == []
+    wait_for_human(stack.client(tokens[0]), game_id, 0)
+    late = stack.cli("--token", tokens[0], "entropy", game_id, "--json", check=False)
+    assert late.returncode != 0

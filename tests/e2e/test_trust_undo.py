@@ -87,3 +87,19 @@ def test_a_request_while_one_is_pending_is_a_409_not_a_consent(stack):
     assert one["granted"] is False and one["waiting_for"] == [2]
     two = cy.post(f"/games/{game_id}/undo", json={"action": "consent", "request": asked["request"]}).json()
     assert two["granted"] is True
+
+
+def test_the_cli_answers_the_pending_request_by_its_version(stack):
+    import json
+
+    game_id, (ann, bob), tokens = humans(stack)
+    asked = bid_and_ask(game_id, ann)
+    declined = json.loads(stack.cli("--token", tokens[1], "undo", game_id, "--decline", "--json").stdout)
+    assert declined["settled"] == "declined"
+    late = stack.cli("--token", tokens[1], "undo", game_id, "--consent", "--json", check=False)
+    assert late.returncode != 0  # nothing pending any more: no new request either
+    assert kinds(ann, game_id)[-2:] == ["undo-requested", "undo-declined"]
+    again = ann.post(f"/games/{game_id}/undo", json={}).json()
+    assert again["request"] > asked["request"]
+    granted = json.loads(stack.cli("--token", tokens[1], "undo", game_id, "--consent", "--json").stdout)
+    assert granted["granted"] is True

@@ -76,7 +76,7 @@ class ChanceSpec(msgspec.Struct, frozen=True):
     visible_to: tuple[Seat, ...] | None = None
 
     def probability(self, move: Any) -> float:
-        """P(move) under this spec (finite form only)."""
+        """P(move) under this spec: its share of the weights (finite form), 1/n! for a permutation."""
         if self.permute:
             return 1.0 / math.factorial(self.permute)
         total = sum(self.weights) if self.weights is not None else len(self.outcomes)

@@ -1,4 +1,5 @@
-"""The Litestar app: routes translate HTTP into commands and results into views, nothing more."""
+"""The Litestar app: routes check the caller and the request, hand commands to service/commands.py
+and reads to the loader, and shape the answers with service/views.py."""
 
 from __future__ import annotations
 

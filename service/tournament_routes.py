@@ -1,4 +1,4 @@
-"""Tournament routes: HTTP into tournament commands and the record into answers, nothing more.
+"""Tournament routes: HTTP into tournament commands (service/tournaments.py) and the record into answers.
 
 POST /tournaments                 create (and seat round 1): {"id", "entrants": [{"name", "ai"?, "token"?}], …}
 GET  /tournaments                 every tournament, newest first (a summary line each)

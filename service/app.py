@@ -18,18 +18,22 @@ from events.kinds import Finished
 
 from events.store import VersionConflict
 from games import registry
-from games.protocol import CHANCE
+from games.protocol import CHANCE, Option
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
-from service import views
-from service.errors import DomainError, Forbidden, Unauthorized
+from service import options as game_options, views
+from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
 from service.commands import ARBITER, fingerprint
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
+from service.tournaments import ID_PREFIX as TOURNAMENT_PREFIX
 from service import web
+
+
+VERSION_MAX = 2**53 - 1  # no log grows this long; a larger version in a request is refused (400)
 
 
 # --- request and response bodies -----------------------------------------------------------------
@@ -69,7 +73,7 @@ class GameType(msgspec.Struct):
     name: str
     min_players: int
     max_players: int
-    options: list[dict[str, Any]]
+    options: list[Option]
 
 
 # --- routes ---------------------------------------------------------------------------------------
@@ -87,11 +91,7 @@ async def health(request: Request) -> dict[str, str]:
 async def game_types() -> list[GameType]:
     return [
         GameType(id=g.id, name=g.name, min_players=g.min_players, max_players=g.max_players,
-                 options=[msgspec.to_builtins(o) for o in g.options]
-                 + [{"name": "arbiter_chance", "description": "chance outcomes are entered by the arbiter "
-                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None},
-                    {"name": "await_entropy", "description": "the first chance draw waits until every human "
-                     "seat has added its entropy (POST /games/{id}/entropy)", "default": False, "choices": None}])
+                 options=game_options.listed(g))
         for g in registry.all_games().values()
     ]
 
@@ -167,7 +167,7 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Resp
 
 
 @get("/games/{game_id:str}/events")
-async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1),
+async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
                  limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -177,7 +177,7 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
 
 
 @get("/games/{game_id:str}/events/stream")
-async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1)) -> ServerSentEvent:
+async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX)) -> ServerSentEvent:
     r = rt(request)
     caller = await r.caller(request, game_id)
     finished = (await r.commands.load(game_id)).status == "finished"
@@ -193,7 +193,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
 
 
 @get("/games/{game_id:str}/state")
-async def state_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
+async def state_at(request: Request, game_id: str, at: int | None = Parameter(default=None, le=VERSION_MAX)) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
@@ -232,6 +232,19 @@ def corrupt_log(_: Request, exc: CorruptLog) -> Response:
     return _error(500, "corrupt-log", f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
 
 
+def too_deep(request: Request, exc: RecursionError) -> Response:
+    if "deserializ" in str(exc):  # msgspec's decoder met JSON nested deeper than it follows
+        return _error(400, "bad-request", "the JSON body is nested too deeply")
+    return server_error(request, exc)
+
+
+def not_a_game(request: Request) -> None:
+    """Before every route: a tournament's id names no game (its stream is no game's log)."""
+    game_id = request.path_params.get("game_id")
+    if isinstance(game_id, str) and game_id.startswith(TOURNAMENT_PREFIX):
+        raise NotFound(f"no game {game_id!r}")
+
+
 def server_error(_: Request, exc: Exception) -> Response:
     return _error(500, "internal", f"{type(exc).__name__}")
 
@@ -257,9 +270,10 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         lifespan=[lifespan],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
-                            CorruptLog: corrupt_log,
+                            CorruptLog: corrupt_log, RecursionError: too_deep,
                             500: server_error},
         request_max_body_size=cfg.max_body,
+        before_request=not_a_game,
         openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),
         debug=False,
     )

@@ -20,6 +20,7 @@ from events.kinds import (ARBITER, Chance, Created, Finished, ForkedState, GameE
 from games import fairness, registry
 from games.protocol import CHANCE, Game, IllegalMove, sample_chance
 from projections.fold import Folded, chance_rng, start, step
+from service import options as game_options
 from service.errors import GameOver, Illegal, Invalid, NotYourTurn, StaleVersion
 from service.players import parse_players
 
@@ -89,19 +90,12 @@ def decide_create(cmd: CreateGame, game_id: str | None = None, seed: str | None 
     players = parse_players(list(cmd.players))
     if not game.min_players <= len(players) <= game.max_players:
         raise Invalid(f"{game.name} takes {game.min_players} to {game.max_players} players, not {len(players)}")
-    options = dict(cmd.options)
-    arbiter_chance = bool(options.pop("arbiter_chance", False))
-    await_entropy = options.pop("await_entropy", False)
-    if not isinstance(await_entropy, bool):
-        raise Invalid("await_entropy is true or false")
+    options, platform = game_options.check(game, cmd.options)
+    arbiter_chance, await_entropy = platform["arbiter_chance"], platform["await_entropy"]
     if await_entropy and cmd.tournament is not None and cmd.tournament.deal:
         raise Invalid("a duplicate table draws the round's deal: its seats add no entropy")
     if cmd.seed is not None and not printable(cmd.seed, SEED_MAX):
         raise Invalid(f"a seed is 1 to {SEED_MAX} printable ASCII characters without spaces")
-    try:
-        options = game.check_options(options)
-    except ValueError as e:
-        raise Invalid(str(e)) from None
     if len(cmd.entropy) > len(players) or any(not 0 < len(x) <= CREATION_ENTROPY_MAX for x in cmd.entropy):
         raise Invalid(f"entropy: at most one string of 1 to {CREATION_ENTROPY_MAX} characters per player")
     seed = cmd.seed if cmd.seed is not None else seed if seed is not None else fairness.new_seed()
@@ -111,7 +105,10 @@ def decide_create(cmd: CreateGame, game_id: str | None = None, seed: str | None 
                                         origin=cmd.origin, tournament=cmd.tournament, entropy=cmd.entropy,
                                         seed_fixed_by=cmd.seed_fixed_by, await_entropy=await_entropy), prev="")
     events = [created]
-    f = start(game_id, created)
+    try:
+        f = start(game_id, created)
+    except ValueError as e:  # the game's own setup refuses what the declared options let through
+        raise Invalid(str(e)) from None
     if cmd.start_state is not None:  # a fork: its position stays secret until the end, like any hidden state
         events.append(seal(2, "system", ForkedState(state=msgspec.to_builtins(cmd.start_state)), prev=created.hash,
                            visible_to=(), salt=secret_salt(seed, game_id, 2)))

@@ -35,6 +35,8 @@ from service.errors import Invalid, NotFound, Unauthorized
 from service.commands import Commands, CreateGame, token_hash
 from service.players import parse_players
 
+ID_PREFIX = "t-"  # every tournament id starts so; no game id does
+
 TOURNAMENTS = f"{keys.PREFIX}:tournaments"  # sorted set: tournament id -> creation time
 NOTIFY = f"{keys.PREFIX}:tournaments:notify"  # every tournament append, for followers
 MAX_ROUNDS = 200
@@ -77,7 +79,7 @@ class Tournaments:
 
     async def load(self, tournament_id: str) -> Tournament:
         """The live record, caught up with the stream (and saved back when it moved on)."""
-        if not tournament_id.startswith("t-"):
+        if not tournament_id.startswith(ID_PREFIX):
             raise NotFound(f"no tournament {tournament_id!r}")
         raw = await self.redis.hget(record_key(tournament_id), "record")
         t = msgspec.json.decode(raw, type=Tournament) if raw else None
@@ -119,7 +121,7 @@ class Tournaments:
         """Validate everything first (nothing is written for bad input), then append `created` and
         seat round 1. Returns {"id", "entrants": [{"name", "ai"?, "token"?}]} (tokens for people)."""
         config = validate(game_type, fmt, table_size, players, rounds, duplicate, options)
-        tournament_id = "t-" + secrets.token_hex(6)
+        tournament_id = ID_PREFIX + secrets.token_hex(6)
         seed = fairness.new_seed()
         payload = {**config, "name": name or f"{registry.get(game_type).name} {fmt}",
                    "seed_sha256": fairness.commitment(seed)}

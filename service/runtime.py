@@ -21,6 +21,7 @@ from projections.lobby import Lobby
 from service.commands import Commands
 from service.errors import Unauthorized
 from service.settings import Settings, settings
+from service.streams import Hub
 
 
 class Runtime:
@@ -35,6 +36,8 @@ class Runtime:
         self.commands = Commands(self.store, self.loader, handoff=self)
         self.tournaments = Tournaments(redis, self.commands)
         self.lobby = Lobby(redis)
+        self.hub = Hub(self.store, block_ms=cfg.block_ms, max_total=cfg.max_streams,
+                       max_per_client=cfg.max_streams_per_client)
         self._queue = None
         self._tasks: set[asyncio.Task] = set()
 

@@ -25,6 +25,7 @@ from service import options as game_options, views
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
 from service.commands import ARBITER, fingerprint
+from service.fastpath import fast_moves
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
@@ -290,6 +291,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
                             CorruptLog: corrupt_log, TooManyStreams: too_many_streams, RecursionError: too_deep,
                             500: server_error},
         request_max_body_size=cfg.max_body,
+        middleware=[fast_moves],  # POST /games/{id}/moves before the request pipeline (service/fastpath.py)
         before_request=not_a_game,
         openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),
         debug=False,

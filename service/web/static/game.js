@@ -218,6 +218,7 @@
         }
       }
       body.dataset.live = "no";
+      if (frame.status === "finished") return;  // the stream ends with the game: nothing more will come
       await new Promise((res) => setTimeout(res, delay));
       delay = Math.min(delay * 2, 8000);
     }

@@ -8,8 +8,10 @@ Each envelope is decoded once into its kind's struct (events/kinds.py); `step` m
   Undo           return to the state after version `to`: the range after it is skipped, never deleted
   Finished       the result is final (no state change)
   SeedRevealed   the secret seed, published at the end (no state change)
-  UndoRequested, UndoConsented: the conversation about an undo
+  UndoRequested, UndoConsented, UndoDeclined, UndoWithdrawn: the conversation about an undo (a decline
+                 or a withdrawal settles the request)
   SeatEntropy    a seat's contribution to the luck, before the first chance draw (mixed into every draw)
+  SeedRevealed   also marks a duplicate table's round as over: from then on all of it is public
 Any other kind (one a newer service wrote) changes nothing but the version.
 """
 
@@ -21,7 +23,7 @@ import msgspec
 
 from events.envelope import GENESIS, Envelope, digest, payload_digest
 from events.kinds import (BadEvent, Chance, Created, Event, Finished, ForkedState, Move, PlayerSpec, SeatEntropy,
-                          Undo, UndoConsented, UndoRequested)
+                          SeedRevealed, Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn)
 from games import registry
 from games.fairness import HashRng
 from games.protocol import CHANCE, Game
@@ -35,6 +37,7 @@ class UndoRequest(msgspec.Struct, frozen=True):
     by: int
     to: int
     consents: tuple[int, ...] = ()
+    version: int = 0  # the version of its undo-requested event: the answers name it
 
 
 class Folded(msgspec.Struct, frozen=True):
@@ -54,6 +57,7 @@ class Folded(msgspec.Struct, frozen=True):
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
     undo_request: UndoRequest | None = None  # while an undo awaits consent
     entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
+    revealed: bool = False  # the seed is out (seed-revealed): at a duplicate table, the round is over
 
     @property
     def game(self) -> Game:
@@ -124,10 +128,14 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
             changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
                        "last_moves": back.last_moves, "undo_request": None}
         case UndoRequested(by=by, to=to):
-            changes = {"undo_request": UndoRequest(by=by, to=to)}
+            changes = {"undo_request": UndoRequest(by=by, to=to, version=e.version)}
         case UndoConsented(by=by) if f.undo_request is not None:
             req = f.undo_request
             changes = {"undo_request": msgspec.structs.replace(req, consents=(*req.consents, by))}
+        case UndoDeclined() | UndoWithdrawn():
+            changes = {"undo_request": None}
+        case SeedRevealed():
+            changes = {"revealed": True}
         case SeatEntropy(entropy=value):
             changes = {"entropy": (*f.entropy, (int(e.actor), value))}
         case ForkedState(state=state):

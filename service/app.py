@@ -23,6 +23,7 @@ from projections.lobby import LobbyRow
 from service import views
 from service.errors import DomainError, Forbidden, Unauthorized
 from service.games import ARBITER, fingerprint
+from service.departure_routes import ROUTES as DEPARTURE_ROUTES
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
@@ -249,7 +250,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     return Litestar(
         route_handlers=[*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-                        event_stream, state_at, *AUDIT_ROUTES, *web.ROUTES, *(extra_handlers or [])],
+                        event_stream, state_at, *AUDIT_ROUTES, *DEPARTURE_ROUTES, *web.ROUTES, *(extra_handlers or [])],
         template_config=web.TEMPLATES,
         lifespan=[lifespan],
         state=State({}),

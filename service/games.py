@@ -16,11 +16,12 @@ import msgspec
 
 from events import keys
 from events.envelope import Envelope, seal, secret_salt
-from events.kinds import (Chance, Created, Finished, ForkedState, GameEvent, Move, Origin, SeatEntropy, SeedRevealed,
-                          TableRef, Undo)
+from events.kinds import (Chance, Created, Finished, ForkedState, GameEvent, Move, Origin, Returned, SeatEntropy,
+                          SeedRevealed, TableRef, Undo)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from games.protocol import CHANCE, Game, IllegalMove, sample_chance
+from projections import clock
 from projections.fold import Folded, chance_rng, start, step
 from projections.loader import GameNotFound, Loader
 from service.errors import DomainError, GameOver, IdempotencyKeyReused, Illegal, Invalid, NotFound, NotYourTurn, StaleVersion
@@ -155,6 +156,7 @@ class Games:
         if seed is not None and not printable(seed, SEED_MAX):
             raise Invalid(f"a seed is 1 to {SEED_MAX} printable ASCII characters without spaces")
         try:
+            clock_option, absent = clock.check(options)
             options = game.check_options(options)
         except ValueError as e:
             raise Invalid(str(e)) from None
@@ -165,7 +167,8 @@ class Games:
         created = seal(1, "system", Created(id=game_id, type=type_, players=players, options=options,
                                             arbiter_chance=arbiter_chance, seed_sha256=fairness.commitment(seed),
                                             origin=origin, tournament=tournament, entropy=tuple(entropy or ()),
-                                            seed_fixed_by=seed_fixed_by, await_entropy=await_entropy),
+                                            seed_fixed_by=seed_fixed_by, await_entropy=await_entropy,
+                                            clock=clock_option, absent=absent),
                        prev="")
         batch = [created]
         if start_state is not None:  # a fork: its position stays secret until the end, like any hidden state
@@ -188,7 +191,7 @@ class Games:
             f = step(f, e)
         await self.store.append(game_id, 0, batch, waits=self.waiting_on(f) or "")
         await self.redis.zadd(keys.GAMES, {game_id: time.time()})
-        await self._clock(None, f)
+        await self.schedule(f)
         self.loader.remember(f)
         await self._after(f, self.waiting_on(f))
         return game_id, seats
@@ -223,6 +226,8 @@ class Games:
         attempts = 2 if expected_version is not None else 5
         for attempt in range(attempts):
             try:
+                if isinstance(seat, int) and f.status == "active" and seat in dict(f.absent) and seat not in f.resigned:
+                    f = await self.append_system(f, Returned(seat=seat), actor=seat)  # the owner is back
                 decision = self.decide_move(f, seat, move_obj, expected_version, await self.seed(game_id))
                 return await self._commit(f, decision, idempotency_key, fp)
             except (StaleVersion, VersionConflict):
@@ -237,7 +242,7 @@ class Games:
     def decide_move(self, f: Folded, seat: int | str, move_obj: Any, expected_version: int | None, seed: str) -> Decision:
         if expected_version is not None and expected_version != f.version:
             raise StaleVersion(f"expected version {expected_version}, the game is at version {f.version}")
-        if f.status == "finished":
+        if f.status != "active":
             raise GameOver("the game is over")
         game = f.game
         try:
@@ -259,7 +264,7 @@ class Games:
     def _decide(self, f: Folded, actor: int, by: int | str, move: Any, seed: str, timeout: bool = False) -> Decision:
         game = f.game
         try:
-            after = game.apply(f.state, actor, move)
+            after = (game.apply_timeout if timeout else game.apply)(f.state, actor, move)
         except IllegalMove as e:
             raise Illegal(e.reason) from None
         if actor == CHANCE:
@@ -275,7 +280,7 @@ class Games:
         batch, state = list(decision.events), decision.state
         game = f.game
         status = ""
-        result = game.result(state)
+        result = clock.with_resignations(game.result(state), f.resigned)
         if result is not None:
             v = batch[-1].version
             batch.append(seal(v + 1, "system", Finished(result=msgspec.to_builtins(result)), prev=batch[-1].hash))
@@ -290,8 +295,8 @@ class Games:
         appended = await self.store.append(f.id, f.version, batch, idempotency_key, status, waits or "", record)
         if appended.duplicate:
             return replay(appended.record, fp)
-        if has_clock(game):
-            await self._clock(f.state if f.version > 1 else None, new)
+        if new.clock is not None:
+            await self.schedule(new)
         self.loader.remember(new)
         await self.loader.maybe_snapshot(f.version, new)
         await self._after(new, waits)
@@ -310,16 +315,15 @@ class Games:
         return True
 
     async def append_system(self, f: Folded, event: GameEvent, actor: int | str = "system",
-                            visible_to: tuple[int, ...] | None = None) -> Folded:
+                            visible_to: tuple[int, ...] | None = None, status: str = "") -> Folded:
         """Append one event that does not move the game (undo talk, notes); returns the new record."""
         e = seal(f.version + 1, actor, event, prev=f.head, visible_to=visible_to)
-        await self.store.append(f.id, f.version, [e], waits=self.waiting_on(f) or "")
+        await self.store.append(f.id, f.version, [e], waits=self.waiting_on(f) or "", status=status)
         self.loader.forget(f.id)
         f = await self.load(f.id)
-        if isinstance(event, (Undo, SeatEntropy)) and self.waiting_on(f):  # now it waits on chance or an AI
+        if self.waiting_on(f):  # now it waits on chance or an AI (an undo, entropy, a takeover, a resignation)
             await self.redis.zadd(keys.WAITING, {f.id: time.time()})
-        if isinstance(event, Undo):
-            await self._clock(None, f)
+        await self.schedule(f)
         await self._after(f, self.waiting_on(f))  # a job that lost its version to this event hands the game back
         return f
 
@@ -349,33 +353,26 @@ class Games:
 
     # --- clocks -------------------------------------------------------------------------------
 
-    async def _clock(self, before: Any, f: Folded) -> None:
-        """Start the acting seats' clock when a time limit appears, stop it when it goes away."""
-        game = f.game
-        limit = game.time_limit(f.state) if f.status == "active" else None
-        had = game.time_limit(before) if before is not None else None
-        if limit is not None and had is None:
-            await self.redis.zadd(keys.TIMERS, {f.id: time.time() + limit})
-        elif limit is None and (had is not None or before is None):
+    async def schedule(self, f: Folded) -> None:
+        """Set the game's timer to its earliest deadline (derived from the log), or clear it."""
+        due = clock.deadlines(f.clock, f.control, f.game, f.state) if f.status == "active" else {}
+        if due:
+            await self.redis.zadd(keys.TIMERS, {f.id: min(due.values())})
+        else:
             await self.redis.zrem(keys.TIMERS, f.id)
 
     async def deadline(self, f: Folded) -> float | None:
-        if f.game.time_limit(f.state) is None:
-            return None
-        return await self.redis.zscore(keys.TIMERS, f.id)
+        """When the first acting seat's time runs out (unix seconds), or None."""
+        due = clock.deadlines(f.clock, f.control, f.game, f.state) if f.status == "active" else {}
+        return min(due.values()) if due else None
 
-    async def play_timeouts(self, f: Folded) -> Folded:
-        """The clock ran out: every human seat still acting makes its timeout move, until the limit ends."""
+    async def timeout_move(self, f: Folded, seat: int) -> Accepted:
+        """Play the rulebook's default for a late seat (a `move` event with `timeout`)."""
         game = f.game
-        seed = await self.seed(f.id)
-        while f.status == "active" and game.time_limit(f.state) is not None:
-            late = [s for s in sorted(game.actors(f.state)) if s >= 0 and not f.players[s].ai]
-            move = game.timeout_move(f.state, late[0]) if late else None
-            if move is None:
-                break
-            await self._commit(f, self._decide(f, late[0], late[0], move, seed, timeout=True))
-            f = await self.load(f.id)
-        return f
+        move = game.timeout_move(f.state, seat)
+        if move is None:  # a game without a default here: its first legal move, so the table never stalls
+            move = game.legal_moves(f.state, seat)[0]
+        return await self._commit(f, self._decide(f, seat, seat, move, await self.seed(f.id), timeout=True))
 
     # --- chance and AI, for the workers ---------------------------------------------------------
 
@@ -386,7 +383,7 @@ class Games:
         actors = f.game.actors(f.state)
         if CHANCE in actors:
             return None if f.created.arbiter_chance or entropy_missing(f) else "chance"
-        if any(f.players[s].ai for s in actors):
+        if any(f.ai_of(s) for s in actors):
             return "ai"
         return None
 
@@ -398,16 +395,16 @@ class Games:
 
     async def play_ai(self, f: Folded, choose: Callable[..., Any]) -> Accepted:
         game = f.game
-        seat = min(s for s in game.actors(f.state) if f.players[s].ai)
+        seat = min(s for s in game.actors(f.state) if s != CHANCE and f.ai_of(s))
         seed = await self.seed(f.id)
-        move = choose(game, f.state, seat, f.players[seat].ai, ai_rng_seed(seed, f.id, f.version))
+        move = choose(game, f.state, seat, f.ai_of(seat), ai_rng_seed(seed, f.id, f.version))
         return await self._commit(f, self._decide(f, seat, seat, move, seed))
 
     async def _after(self, f: Folded, waits: str | None) -> None:
         """Hand the game on: to the workers when it `waits` on them, to its tournament when it ended."""
         if self.on_waiting is not None and waits:
             await self.on_waiting(f.id, f.version)
-        if f.status == "finished" and self.on_finished is not None and f.created.tournament is not None:
+        if f.status in ("finished", "abandoned") and self.on_finished is not None and f.created.tournament is not None:
             await self.on_finished(f.id, f.created.tournament)
 
 
@@ -417,11 +414,6 @@ def entropy_missing(f: Folded) -> list[int]:
         return []
     given = {s for s, _ in f.entropy}
     return [s for s, p in enumerate(f.players) if p.ai is None and s not in given]
-
-
-def has_clock(game: Game) -> bool:
-    """Whether a game type ever limits its seats' time (most do not: no clock bookkeeping for them)."""
-    return type(game).time_limit is not Game.time_limit
 
 
 def shares_its_seed(f: Folded) -> bool:

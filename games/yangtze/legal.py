@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.protocol import CHANCE
+from games.protocol import CHANCE, default_among
 
 from . import rules
 from .content import DOUBLE_PURCHASE, FREE_PURCHASE, LIQUIDITY, PAYMENT_RULERS, PRICES, RIVER_POSITIONS, SELL_ANY_TIME
@@ -108,3 +108,10 @@ def _ruler_choices(s: YangtzeState, seat: int) -> list:
     if ruler == "R07":
         return [DECLINE] + [Clear(tile=t) for t in m.goods]
     return [Surrender(tile=t) for t in m.goods] if m.goods else [DECLINE]  # R12
+
+
+# --- what a seat that ran out of time plays ------------------------------------------------------
+def timeout_move(s, seat: int):
+    """The default when `seat` runs out of time: the quietest legal move (it passes a bid, ends its turn, declines), else its first
+    legal move; None when it has nothing to decide."""
+    return default_among(legal_moves(s, seat), "pass-bid", "end-turn", "decline")

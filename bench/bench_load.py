@@ -23,11 +23,11 @@ from redis.asyncio import Redis  # noqa: E402
 
 from events.store import EventStore  # noqa: E402
 from projections.loader import SNAPSHOT_EVERY, Loader  # noqa: E402
-from service.games import Games  # noqa: E402
+from service.commands import Commands, CreateGame  # noqa: E402
 
 
-async def play(games: Games, moves: int) -> str:
-    game_id, seats = await games.create("step", ["solo"])
+async def play(games: Commands, moves: int) -> str:
+    game_id, seats = await games.create(CreateGame(type="step", players=("solo",)))
     for _ in range(moves):
         await games.submit(game_id, 0, {"type": "step"})
     return game_id
@@ -46,7 +46,7 @@ async def cold_loads(redis: Redis, game_id: str, n: int) -> list[float]:
 async def run(url: str, loads: int) -> list[list]:
     redis = Redis.from_url(url)
     store = EventStore(redis)
-    games = Games(store, Loader(store))
+    games = Commands(store, Loader(store))
     rows = []
     ids = {m: await play(games, m) for m in (10, 2000)}
     # the last snapshot of the long game is up to SNAPSHOT_EVERY-1 events old: measure the worst tail too

@@ -5,7 +5,8 @@ endpoint on the same app and server that only does one Lua append, at 32 connect
 
 Each connection plays its own game of the bench-only step game (bench/stepgame.py), so the numbers are
 the platform's cost, not a rulebook's. Target: the move reaches >= 90 % of the bare append's
-throughput and <= 1.2x its p99.
+throughput and <= 1.2x its p99. Beside req/s it prints the API process's CPU time per request (user +
+system, read from /proc), the cost that decides throughput once the machine is busy.
 """
 
 from __future__ import annotations
@@ -80,6 +81,30 @@ async def hammer(port: int, paths: list[tuple[str, bytes, dict]], seconds: float
     return len(latencies) / (time.monotonic() - t0), latencies
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def api_pids(pid: int) -> list[int]:
+    """The server process and its children (granian serves from a worker process)."""
+    out = [pid]
+    for child in Path(f"/proc/{pid}/task").iterdir():
+        kids = Path(f"/proc/{pid}/task/{child.name}/children")
+        if kids.exists():
+            out += [int(x) for x in kids.read_text().split()]
+    return out
+
+
+def measured(port: int, pids: list[int], paths, seconds: float) -> tuple[float, list[float], float]:
+    """(req/s, latencies, API CPU ms per request) of one run."""
+    cpu0 = sum(cpu_seconds(p) for p in pids)
+    rate, lat = asyncio.run(hammer(port, paths, seconds))
+    cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+    return rate, lat, cpu / max(1, len(lat)) * 1e3
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
@@ -105,19 +130,22 @@ def main() -> None:
             moves.append((f"/games/{g['id']}/moves", json.dumps({"move": {"type": "step"}}).encode(),
                           {"Authorization": f"Bearer {g['seats'][0]['token']}"}))
             bares.append((f"/bare/{i}", b"{}", {}))
+        pids = api_pids(api.pid)
         results = {"move": [], "bare": []}
         for _ in range(args.rounds):
             for name, paths in (("bare", bares), ("move", moves)):
-                results[name].append(asyncio.run(hammer(port, paths, args.seconds)))
+                results[name].append(measured(port, pids, paths, args.seconds))
         rows = []
         for name in ("bare", "move"):
-            rate = statistics.median(r for r, _ in results[name])
-            lat = [x for _, ls in results[name] for x in ls]
-            rows.append([name, rate, percentile(lat, 50) * 1e3, percentile(lat, 99) * 1e3])
+            rate = statistics.median(r for r, _, _ in results[name])
+            lat = [x for _, ls, _ in results[name] for x in ls]
+            cpu = statistics.median(c for _, _, c in results[name])
+            rows.append([name, rate, percentile(lat, 50) * 1e3, percentile(lat, 99) * 1e3, cpu])
         bare, move = rows
-        rows.append(["move / bare", move[1] / bare[1], move[2] / bare[2], move[3] / bare[3]])
+        rows.append(["move / bare", move[1] / bare[1], move[2] / bare[2], move[3] / bare[3], move[4] / bare[4]])
         table(f"POST over HTTP, {CONNECTIONS} connections, 1 API process, appendfsync always "
-              "(targets: throughput ratio >= 0.90, p99 ratio <= 1.2)", ["endpoint", "req/s", "p50 ms", "p99 ms"], rows)
+              "(targets: throughput ratio >= 0.90, p99 ratio <= 1.2)",
+              ["endpoint", "req/s", "p50 ms", "p99 ms", "API CPU ms/req"], rows)
     finally:
         api.terminate()
         api.wait()

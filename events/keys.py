@@ -12,7 +12,7 @@ def stream(game_id: str) -> str:
 
 
 def meta(game_id: str) -> str:
-    return f"{PREFIX}:{{{game_id}}}:meta"  # hash: version, head, type, status
+    return f"{PREFIX}:{{{game_id}}}:meta"  # hash: version, head, status (written by append.lua)
 
 
 def idem(game_id: str, key: str) -> str:
@@ -20,15 +20,11 @@ def idem(game_id: str, key: str) -> str:
 
 
 def secret(game_id: str) -> str:
-    return f"{PREFIX}:{{{game_id}}}:secret"  # hash: seed, token:<sha256> -> seat
+    return f"{PREFIX}:{{{game_id}}}:secret"  # hash: seed -> the seed; tok:<sha256 of a token> -> its seat
 
 
 def snapshot(game_id: str) -> str:
     return f"{PREFIX}:{{{game_id}}}:snapshot"
-
-
-def undo_requests(game_id: str) -> str:
-    return f"{PREFIX}:{{{game_id}}}:undo"
 
 
 def notify(game_id: str) -> str:

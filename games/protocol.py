@@ -43,8 +43,9 @@ Seat = int
 CHANCE: Seat = -1  # the chance actor; never a real seat number
 
 
-class Move(msgspec.Struct, frozen=True, tag_field="type"):
-    """Base of every move. A game's moves are tagged subclasses: `class Buy(Move, tag="buy")`."""
+class Move(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    """Base of every move. A game's moves are tagged subclasses: `class Buy(Move, tag="buy")`.
+    A field a move does not have is refused, like an unknown field of any request."""
 
 
 class IllegalMove(Exception):
@@ -76,7 +77,7 @@ class ChanceSpec(msgspec.Struct, frozen=True):
     visible_to: tuple[Seat, ...] | None = None
 
     def probability(self, move: Any) -> float:
-        """P(move) under this spec (finite form only)."""
+        """P(move) under this spec: its share of the weights (finite form), 1/n! for a permutation."""
         if self.permute:
             return 1.0 / math.factorial(self.permute)
         total = sum(self.weights) if self.weights is not None else len(self.outcomes)
@@ -162,6 +163,45 @@ class Option(msgspec.Struct, frozen=True):
     description: str
     default: Any
     choices: tuple[Any, ...] | None = None  # None: free value of the default's type
+    minimum: float | None = None  # bounds of a number (a free number without them: |value| <= NUMBER_MAX)
+    maximum: float | None = None
+
+
+NUMBER_MAX = 2**31  # the bound of a number option that declares none
+TEXT_MAX = 256
+
+
+def _same_type(value: Any, like: Any) -> bool:
+    """JSON types, strictly: true is no number, 1 is no boolean; an int is a float's value too."""
+    if isinstance(like, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(like, bool)
+    if isinstance(like, float):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(like))
+
+
+def check_option(o: Option, v: Any) -> Any:
+    """The option's value `v` when it has the option's type and lies in its choices or bounds; ValueError otherwise."""
+    if o.choices is not None:
+        if isinstance(v, list):  # a subset of choices (e.g. which extra cards)
+            bad = [x for x in v if not any(_same_type(x, c) and x == c for c in o.choices)]
+            if bad:
+                raise ValueError(f"option {o.name}: {bad} not among {list(o.choices)}")
+        elif not any(_same_type(v, c) and v == c for c in o.choices):
+            raise ValueError(f"option {o.name}: {v!r} not among {list(o.choices)}")
+        return v
+    if o.default is None:
+        return v
+    if not _same_type(v, o.default):
+        raise ValueError(f"option {o.name}: expected {type(o.default).__name__}, got {v!r}")
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        lo = o.minimum if o.minimum is not None else -NUMBER_MAX
+        hi = o.maximum if o.maximum is not None else NUMBER_MAX
+        if not (math.isfinite(v) and lo <= v <= hi):
+            raise ValueError(f"option {o.name}: {v!r} is not between {lo:g} and {hi:g}")
+    if isinstance(v, str) and len(v) > TEXT_MAX:
+        raise ValueError(f"option {o.name}: at most {TEXT_MAX} characters")
+    return v
 
 
 class Game:
@@ -287,20 +327,7 @@ class Game:
         unknown = sorted(set(given) - set(known))
         if unknown:
             raise ValueError(f"unknown option(s) for {self.id}: {', '.join(unknown)}")
-        out: dict[str, Any] = {}
-        for o in self.options:
-            v = given.get(o.name, o.default)
-            if o.choices is not None:
-                if isinstance(v, list):  # a subset of choices (e.g. which extra cards)
-                    bad = [x for x in v if x not in o.choices]
-                    if bad:
-                        raise ValueError(f"option {o.name}: {bad} not among {list(o.choices)}")
-                elif v not in o.choices:
-                    raise ValueError(f"option {o.name}: {v!r} not among {list(o.choices)}")
-            elif o.default is not None and not isinstance(v, type(o.default)):
-                raise ValueError(f"option {o.name}: expected {type(o.default).__name__}, got {v!r}")
-            out[o.name] = v
-        return out
+        return {o.name: check_option(o, given[o.name]) if o.name in given else o.default for o in self.options}
 
     def decode_move(self, obj: Any) -> Any:
         """A move from its JSON-decoded form; ValueError with a reason when it is not a move."""

@@ -128,7 +128,7 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
                     return bad(e.version, "a chance outcome where no chance step was due", n)
                 if seed is not None:
                     expected = sample_chance(game.chance(f.state), chance_rng(seed, f.created, e.version, f.entropy))
-                    if as_json(expected) != ev.move:
+                    if as_json(expected) != as_json(ev.move):
                         return bad(e.version, "the chance outcome is not the one the seed draws", n)
                     chances += 1
         elif isinstance(ev, Move) and (not isinstance(e.actor, int) or not 0 <= e.actor < len(f.players)):
@@ -170,7 +170,7 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
     if finished is not None:
         if result is None:
             return bad(finished.version, "the game is declared finished but the rules say it is not over", n)
-        if finished.event().result != as_json(result):
+        if as_json(finished.event().result) != as_json(result):
             return bad(finished.version, "the recorded result differs from the result the rules compute", n)
         checked.append("the result recomputed")
     elif result is not None:

@@ -1,4 +1,5 @@
-"""The Litestar app: routes translate HTTP into commands and results into views, nothing more."""
+"""The Litestar app: routes check the caller and the request, hand commands to service/commands.py
+and reads to the loader, and shape the answers with service/views.py."""
 
 from __future__ import annotations
 
@@ -17,18 +18,23 @@ from events.kinds import Finished
 
 from events.store import VersionConflict
 from games import registry
-from games.protocol import CHANCE
+from games.protocol import CHANCE, Option
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
-from service import views
-from service.errors import DomainError, Forbidden, Unauthorized
-from service.games import ARBITER, fingerprint
+from service import options as game_options, views
+from service.errors import DomainError, Forbidden, NotFound, Unauthorized
+from service import decide
+from service.commands import ARBITER, fingerprint
 from service.departure_routes import ROUTES as DEPARTURE_ROUTES
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
+from service.tournaments import ID_PREFIX as TOURNAMENT_PREFIX
 from service import web
+
+
+VERSION_MAX = 2**53 - 1  # no log grows this long; a larger version in a request is refused (400)
 
 
 # --- request and response bodies -----------------------------------------------------------------
@@ -68,7 +74,7 @@ class GameType(msgspec.Struct):
     name: str
     min_players: int
     max_players: int
-    options: list[dict[str, Any]]
+    options: list[Option]
 
 
 # --- routes ---------------------------------------------------------------------------------------
@@ -86,11 +92,7 @@ async def health(request: Request) -> dict[str, str]:
 async def game_types() -> list[GameType]:
     return [
         GameType(id=g.id, name=g.name, min_players=g.min_players, max_players=g.max_players,
-                 options=[msgspec.to_builtins(o) for o in g.options]
-                 + [{"name": "arbiter_chance", "description": "chance outcomes are entered by the arbiter "
-                     "(a tournament mirroring a physical table) instead of drawn", "default": False, "choices": None},
-                    {"name": "await_entropy", "description": "the first chance draw waits until every human "
-                     "seat has added its entropy (POST /games/{id}/entropy)", "default": False, "choices": None}])
+                 options=game_options.listed(g))
         for g in registry.all_games().values()
     ]
 
@@ -106,8 +108,9 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
         if not r.is_arbiter(token):
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
-    game_id, seats = await r.games.create(data.type, data.players, data.seed, data.options,
-                                          entropy=data.entropy, seed_fixed_by=fixed_by)
+    game_id, seats = await r.commands.create(decide.CreateGame(
+        type=data.type, players=tuple(data.players), seed=data.seed, options=data.options or {},
+        entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by))
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 
@@ -121,10 +124,10 @@ async def lobby(request: Request, status: str | None = None, type: str | None = 
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     out = views.game_view(f, caller)
     if "time_limit" in out:
-        out["deadline"] = await r.games.deadline(f)  # unix time when the acting seats' clock runs out
+        out["deadline"] = await r.commands.deadline(f)  # unix time when the acting seats' clock runs out
     return out
 
 
@@ -132,7 +135,7 @@ async def show_game(request: Request, game_id: str) -> dict[str, Any]:
 async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     game = f.game
     if caller is None:
         raise Unauthorized("a seat's token is needed to list its moves")
@@ -158,27 +161,27 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Resp
     if key is not None and not (0 < len(key) <= 128):
         raise HTTPException(status_code=400, detail="Idempotency-Key must be 1 to 128 characters")
     fp = fingerprint(caller, request.method, request.url.path, msgspec.to_builtins(data)) if key else ""
-    acc = await r.games.submit(game_id, caller, data.move, data.expected_version, key, fp)
+    acc = await r.commands.submit(game_id, caller, data.move, data.expected_version, key, fp)
     body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))
     headers = {"Idempotent-Replayed": "true"} if acc.replayed else {}
     return Response(body, status_code=201, media_type="application/json", headers=headers)
 
 
 @get("/games/{game_id:str}/events")
-async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1),
+async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
                  limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     rows = await r.store.read(game_id, from_, count=limit)
     return views.event_rows(rows, caller, f.status == "finished")
 
 
 @get("/games/{game_id:str}/events/stream")
-async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1)) -> ServerSentEvent:
+async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX)) -> ServerSentEvent:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    finished = (await r.games.load(game_id)).status == "finished"
+    finished = (await r.commands.load(game_id)).status == "finished"
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
         nonlocal finished
@@ -191,10 +194,10 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
 
 
 @get("/games/{game_id:str}/state")
-async def state_at(request: Request, game_id: str, at: int | None = None) -> dict[str, Any]:
+async def state_at(request: Request, game_id: str, at: int | None = Parameter(default=None, le=VERSION_MAX)) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     if at is None or at >= f.version:
         return views.game_view(f, caller)
     if at < 1:
@@ -230,6 +233,19 @@ def corrupt_log(_: Request, exc: CorruptLog) -> Response:
     return _error(500, "corrupt-log", f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
 
 
+def too_deep(request: Request, exc: RecursionError) -> Response:
+    if "deserializ" in str(exc):  # msgspec's decoder met JSON nested deeper than it follows
+        return _error(400, "bad-request", "the JSON body is nested too deeply")
+    return server_error(request, exc)
+
+
+def not_a_game(request: Request) -> None:
+    """Before every route: a tournament's id names no game (its stream is no game's log)."""
+    game_id = request.path_params.get("game_id")
+    if isinstance(game_id, str) and game_id.startswith(TOURNAMENT_PREFIX):
+        raise NotFound(f"no game {game_id!r}")
+
+
 def server_error(_: Request, exc: Exception) -> Response:
     return _error(500, "internal", f"{type(exc).__name__}")
 
@@ -255,9 +271,10 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         lifespan=[lifespan],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
-                            CorruptLog: corrupt_log,
+                            CorruptLog: corrupt_log, RecursionError: too_deep,
                             500: server_error},
         request_max_body_size=cfg.max_body,
+        before_request=not_a_game,
         openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),
         debug=False,
     )

@@ -16,7 +16,7 @@ from events.kinds import TakenOver
 from events.store import VersionConflict
 from projections import clock
 from projections.fold import Folded
-from service.games import Games
+from service.commands import Commands
 
 log = logging.getLogger("caravan.clocks")
 MAX_TIMEOUTS = 500  # moves one timeout job plays at most (a program of discs, a chain of defaults)
@@ -34,7 +34,7 @@ def late_seats(f: Folded, now: float) -> list[int]:
     return sorted(s for s, d in due.items() if d <= now)
 
 
-async def play_late(games: Games, game_id: str) -> int:
+async def play_late(games: Commands, game_id: str) -> int:
     """Every seat whose time has run out gets the rulebook's default for its decision, or, where the
     table chose it, an AI that takes the seat over. Returns the number of events appended."""
     try:
@@ -43,7 +43,7 @@ async def play_late(games: Games, game_id: str) -> int:
         await games.redis.delete(lease_key(game_id))  # the next deadline gets its own job at once
 
 
-async def _play_late(games: Games, game_id: str) -> int:
+async def _play_late(games: Commands, game_id: str) -> int:
     done = 0
     while done < MAX_TIMEOUTS:
         f = await games.load(game_id)
@@ -55,7 +55,7 @@ async def _play_late(games: Games, game_id: str) -> int:
         level = clock.parse_absent(f.created.absent)
         try:
             if level is not None:
-                await games.append_system(f, TakenOver(seat=seat, level=level, timeout=True))
+                await games.append_note(f, TakenOver(seat=seat, level=level, timeout=True))
             else:
                 await games.timeout_move(f, seat)
         except VersionConflict:

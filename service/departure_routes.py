@@ -9,7 +9,7 @@ from litestar import Request, post
 
 from service.departures import abandon, adjudicate, resign
 from service.errors import Forbidden, Unauthorized
-from service.games import ARBITER
+from service.commands import ARBITER
 from service.runtime import rt
 
 
@@ -39,21 +39,21 @@ async def resign_route(request: Request, game_id: str) -> dict[str, Any]:
     caller = await r.caller(request, game_id)
     if not isinstance(caller, int):
         raise Unauthorized("a seat's token is needed to resign")
-    return _answer(await resign(r.games, game_id, caller))
+    return _answer(await resign(r.commands, game_id, caller))
 
 
 @post("/games/{game_id:str}/abandon", status_code=200)
 async def abandon_route(request: Request, game_id: str, data: Ending | None = None) -> dict[str, Any]:
     """The arbiter abandons the game: no result; it counts for nobody."""
     await _arbiter(request, game_id)
-    return _answer(await abandon(rt(request).games, game_id, data.reason if data else ""))
+    return _answer(await abandon(rt(request).commands, game_id, data.reason if data else ""))
 
 
 @post("/games/{game_id:str}/adjudicate", status_code=200)
 async def adjudicate_route(request: Request, game_id: str, data: Ranking) -> dict[str, Any]:
     """The arbiter ends the game with the ranking it states."""
     await _arbiter(request, game_id)
-    return _answer(await adjudicate(rt(request).games, game_id, data.ranks, data.reason))
+    return _answer(await adjudicate(rt(request).commands, game_id, data.ranks, data.reason))
 
 
 ROUTES = [resign_route, abandon_route, adjudicate_route]

@@ -19,13 +19,14 @@ from events.store import VersionConflict
 from projections import clock
 from projections.fold import Folded, step
 from service.errors import GameOver, Invalid, StaleVersion
-from service.games import ARBITER, Games, shares_its_seed
+from service.commands import ARBITER, Commands
+from service.decide import shares_its_seed
 
 REASON_MAX = 200
 ATTEMPTS = 5
 
 
-async def _active(games: Games, game_id: str) -> Folded:
+async def _active(games: Commands, game_id: str) -> Folded:
     f = await games.load(game_id)
     if f.status != "active":
         raise GameOver(f"the game is {f.status}")
@@ -38,7 +39,7 @@ def _reason(reason: str) -> str:
     return reason
 
 
-async def resign(games: Games, game_id: str, seat: int, forfeit: bool = False) -> Folded:
+async def resign(games: Commands, game_id: str, seat: int, forfeit: bool = False) -> Folded:
     """`seat` leaves the game (`forfeit`: the platform resigns it for a no-show)."""
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
@@ -48,7 +49,7 @@ async def resign(games: Games, game_id: str, seat: int, forfeit: bool = False) -
             raise Invalid(f"seat {seat} is an AI: it does not resign")
         level = clock.parse_absent(f.created.absent) or clock.RESIGNED_LEVEL
         try:
-            return await games.append_system(f, Resigned(seat=seat, level=level, forfeit=forfeit),
+            return await games.append_note(f, Resigned(seat=seat, level=level, forfeit=forfeit),
                                              actor=seat if not forfeit else "system")
         except VersionConflict:
             if attempt == ATTEMPTS - 1:
@@ -56,7 +57,7 @@ async def resign(games: Games, game_id: str, seat: int, forfeit: bool = False) -
     raise AssertionError("unreachable")
 
 
-async def _end(games: Games, f: Folded, first, status: str) -> Folded:
+async def _end(games: Commands, f: Folded, first, status: str) -> Folded:
     """Append the arbiter's ending (and the finished event, the seed) in one batch."""
     batch = [seal(f.version + 1, ARBITER, first, prev=f.head)]
     if isinstance(first, Adjudicated):
@@ -77,7 +78,7 @@ async def _end(games: Games, f: Folded, first, status: str) -> Folded:
     return new
 
 
-async def abandon(games: Games, game_id: str, reason: str = "") -> Folded:
+async def abandon(games: Commands, game_id: str, reason: str = "") -> Folded:
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
         try:
@@ -88,7 +89,7 @@ async def abandon(games: Games, game_id: str, reason: str = "") -> Folded:
     raise AssertionError("unreachable")
 
 
-async def adjudicate(games: Games, game_id: str, ranks: list[int], reason: str = "") -> Folded:
+async def adjudicate(games: Commands, game_id: str, ranks: list[int], reason: str = "") -> Folded:
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
         n = len(f.players)

@@ -10,10 +10,6 @@ class DomainError(Exception):
         self.detail = detail
 
 
-class BadRequest(DomainError):
-    status, code = 400, "bad-request"
-
-
 class Unauthorized(DomainError):
     status, code = 401, "unauthorized"
 

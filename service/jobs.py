@@ -4,7 +4,6 @@ steps and AI turns, for a bounded time, then hands the rest to a fresh job."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 
@@ -12,18 +11,12 @@ from redis import Redis as SyncRedis
 from rq import Queue
 
 from events import keys
-from events.connect import connect
 from events.kinds import TableRef
-from events.store import EventStore, VersionConflict
-from projections.loader import Loader
-from service.games import Games
-from service.settings import Settings, settings
+from events.store import VersionConflict
+from service.commands import Commands
+from service.settings import Settings
 
 SLICE_SECONDS = 5.0
-
-_loop: asyncio.AbstractEventLoop | None = None
-_games: Games | None = None
-_queue: Queue | None = None
 
 
 def queue_for(cfg: Settings) -> Queue:
@@ -41,22 +34,6 @@ def enqueue_finished(queue: Queue, game_id: str, tournament: TableRef) -> None:
                   result_ttl=60, failure_ttl=3600)
 
 
-def _runtime() -> tuple[asyncio.AbstractEventLoop, Games, Queue]:
-    """The worker process's own event loop, Redis client, loader (hot states) and queue."""
-    global _loop, _games, _queue
-    if _loop is None:
-        cfg = settings()
-        _loop = asyncio.new_event_loop()
-        store = EventStore(connect(cfg.redis_url, cfg.cluster), cluster=cfg.cluster)
-        _queue = queue = queue_for(cfg)
-
-        async def finished(game_id: str, tournament: TableRef) -> None:
-            enqueue_finished(queue, game_id, tournament)
-
-        _games = Games(store, Loader(store), on_finished=finished)
-    return _loop, _games, _queue
-
-
 def choose_ai_move(game, state, seat, level, seed):
     from ai import choose_move, parse_level
 
@@ -64,8 +41,10 @@ def choose_ai_move(game, state, seat, level, seed):
     return choose_move(game, state, seat, name, random.Random(seed), budget=budget)
 
 
-async def _advance(games: Games, game_id: str, version: int) -> int | None:
-    """Play chance steps and AI turns from `version` on; the version to continue from, or None."""
+async def _advance(games: Commands, game_id: str, version: int) -> int | None:
+    """Play chance steps and AI turns from `version` on; the version to continue from, or None. The
+    job carries the game on itself, so these appends hand nothing to the queue (a table that ends
+    still goes to its tournament)."""
     f = await games.load(game_id)
     if f.version != version:
         return None  # stale: someone else moved the game on
@@ -88,11 +67,12 @@ async def _advance(games: Games, game_id: str, version: int) -> int | None:
 
 
 def advance(game_id: str, version: int) -> str:
-    loop, games, queue = _runtime()
-    games.on_waiting = None  # this job carries on itself
-    rest = loop.run_until_complete(_advance(games, game_id, version))
+    from service.runtime import in_worker
+
+    loop, runtime = in_worker()
+    rest = loop.run_until_complete(_advance(runtime.commands, game_id, version))
     if rest is not None:
-        enqueue_advance(queue, game_id, rest)
+        enqueue_advance(runtime.queue, game_id, rest)
         return f"continues at {rest}"
     return "done"
 
@@ -101,7 +81,7 @@ def enqueue_timeout(queue: Queue, game_id: str) -> None:
     queue.enqueue("service.jobs.timeout", game_id, job_id=f"timeout-{game_id}", result_ttl=60, failure_ttl=3600)
 
 
-async def _timeout(games: Games, game_id: str) -> None:
+async def _timeout(games: Commands, game_id: str) -> None:
     from service.clocks import play_late
 
     await play_late(games, game_id)
@@ -109,7 +89,8 @@ async def _timeout(games: Games, game_id: str) -> None:
 
 def timeout(game_id: str) -> str:
     """A seat's clock ran out (found by the sweeper): play the rulebook's default for the late seats."""
-    loop, games, queue = _runtime()
-    games.on_waiting = lambda gid, v: asyncio.to_thread(enqueue_advance, queue, gid, v)
-    loop.run_until_complete(_timeout(games, game_id))
+    from service.runtime import in_worker
+
+    loop, runtime = in_worker()
+    loop.run_until_complete(_timeout(runtime.commands, game_id))
     return "done"

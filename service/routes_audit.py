@@ -14,7 +14,8 @@ from events.kinds import Origin
 from projections.audit import Report, verify
 from service.runtime import rt
 from service.errors import Invalid, NotFound, Unauthorized
-from service.games import ARBITER, entropy_missing
+from service.commands import ARBITER
+from service.decide import CreateGame, entropy_missing
 from service.undo import undo as undo_command
 from service.views import seat_of
 
@@ -32,7 +33,7 @@ async def undo(request: Request, game_id: str, data: UndoRequest | None = None) 
         raise Unauthorized("a seat's token (or the arbiter's) is needed to undo")
     if data is not None and data.to is not None and caller != ARBITER:
         raise Invalid("only the arbiter names the version to return to; a seat takes back its last move")
-    return await undo_command(r.games, game_id, caller, data.to if data else None)
+    return await undo_command(r.commands, game_id, caller, data.to if data else None)
 
 
 class EntropyRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -47,7 +48,7 @@ async def add_entropy(request: Request, game_id: str, data: EntropyRequest) -> d
     caller = await r.caller(request, game_id)
     if not isinstance(caller, int):
         raise Unauthorized("a seat's token is needed: each seat adds its own entropy")
-    f = await r.games.add_entropy(game_id, caller, data.entropy)
+    f = await r.commands.add_entropy(game_id, caller, data.entropy)
     return {"version": f.version, "given": [s for s, _ in f.entropy], "missing": entropy_missing(f)}
 
 
@@ -59,7 +60,7 @@ async def verify_game(request: Request, game_id: str) -> Report:
     events = await r.store.read(game_id, 1)  # not through the loader: a broken log must still be reported
     if not events:
         raise NotFound(f"no game {game_id!r}")
-    return verify(events, seed=await r.games.seed(game_id))
+    return verify(events, seed=await r.commands.seed(game_id))
 
 
 @get("/games/{game_id:str}/export", media_type="application/x-ndjson")
@@ -68,7 +69,7 @@ async def export(request: Request, game_id: str) -> Response:
     finished; while it runs, payloads the caller may not see are withheld."""
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     everything = f.status == "finished" or caller == ARBITER
     lines = [msgspec.json.encode(redacted(e, seat_of(caller), everything)) for e in await r.store.read(game_id, 1)]
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson",
@@ -81,7 +82,7 @@ async def fork(request: Request, game_id: str, at: int | None = Parameter(defaul
     the forking seat could know, unless the game is finished or the arbiter forks (then exact)."""
     r = rt(request)
     caller = await r.caller(request, game_id)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     at = f.version if at is None or at > f.version else at
     then = await r.loader.at(game_id, at)
     game = then.game
@@ -94,9 +95,11 @@ async def fork(request: Request, game_id: str, at: int | None = Parameter(defaul
     if not game.actors(state):
         raise Invalid(f"the position after event {at} is the end of the game: nothing to play from it")
     specs = [p.name + (f":ai-{p.ai}" if p.ai else "") for p in f.players]
-    options = {**f.options, "arbiter_chance": f.created.arbiter_chance}
+    options = {**f.options, "arbiter_chance": f.created.arbiter_chance, "clock": f.created.clock,
+               "absent": f.created.absent}
     origin = Origin(game=game_id, at=at, by=caller, hidden=how)
-    new_id, seats = await r.games.create(f.type, specs, options=options, start_state=state, origin=origin)
+    new_id, seats = await r.commands.create(CreateGame(type=f.type, players=tuple(specs), options=options,
+                                                       start_state=state, origin=origin))
     return {"id": new_id, "seats": seats, "origin": msgspec.to_builtins(origin)}
 
 

@@ -1,31 +1,39 @@
-"""What the request handlers share: one Redis client, the store, the loader with its hot states, the
-command handler, the lobby, the job queue, and who the caller is."""
+"""The one place the platform is wired: one Redis client, the store, the loader with its hot states,
+the command handler, the tournaments, the lobby, the job queue — the same for the API, the worker's
+jobs and tournaments. After an append, the command handler hands a game on through the runtime
+(`waiting`, `finished`): to the workers' queue, off the request path in the API, at once in a worker.
+Also who an HTTP caller is."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 
 from litestar import Request
 from redis.asyncio import Redis
 
-from events.kinds import TableRef
+from events.connect import connect
+from events.kinds import ARBITER, TableRef
 from events.store import EventStore
 from projections.loader import Loader
 from projections.lobby import Lobby
+from service.commands import Commands
 from service.errors import Unauthorized
-from service.games import ARBITER, Games
-from service.settings import Settings
+from service.settings import Settings, settings
 
-
-# --- the runtime the handlers share --------------------------------------------------------------
 
 class Runtime:
-    def __init__(self, cfg: Settings, redis: Redis):
-        self.cfg, self.redis = cfg, redis
+    def __init__(self, cfg: Settings, redis: Redis, background: bool = True):
+        """`background`: enqueue jobs off the caller's path (the API); False: at once (a worker's job,
+        whose event loop stops when the job returns)."""
+        from service.tournaments import Tournaments
+
+        self.cfg, self.redis, self.background = cfg, redis, background
         self.store = EventStore(redis, cluster=cfg.cluster)
         self.loader = Loader(self.store)
-        self.games = Games(self.store, self.loader, on_waiting=self.enqueue_advance, on_finished=self.enqueue_finished)
+        self.commands = Commands(self.store, self.loader, handoff=self)
+        self.tournaments = Tournaments(redis, self.commands)
         self.lobby = Lobby(redis)
         self._queue = None
         self._tasks: set[asyncio.Task] = set()
@@ -38,18 +46,29 @@ class Runtime:
             self._queue = queue_for(self.cfg)
         return self._queue
 
-    async def enqueue_advance(self, game_id: str, version: int) -> None:
-        """Hand the game to a worker, off the request path (the sweeper catches what gets lost)."""
+    # --- the handoff (service.commands.Handoff) ------------------------------------------------------
+
+    async def waiting(self, game_id: str, version: int) -> None:
+        """Hand the game to a worker (the sweeper catches what gets lost)."""
         from service.jobs import enqueue_advance
 
+        if not self.background:
+            enqueue_advance(self.queue, game_id, version)
+            return
         task = asyncio.create_task(asyncio.to_thread(enqueue_advance, self.queue, game_id, version))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def enqueue_finished(self, game_id: str, tournament: TableRef) -> None:
+    async def finished(self, game_id: str, table: TableRef) -> None:
+        """A tournament table ended: let the tournament score it and seat what follows."""
         from service.jobs import enqueue_finished
 
-        await asyncio.to_thread(enqueue_finished, self.queue, game_id, tournament)
+        if self.background:
+            await asyncio.to_thread(enqueue_finished, self.queue, game_id, table)
+        else:
+            enqueue_finished(self.queue, game_id, table)
+
+    # --- who calls ------------------------------------------------------------------------------------
 
     def is_arbiter(self, token: str) -> bool:
         return bool(self.cfg.arbiter_token) and hmac.compare_digest(token.encode(), self.cfg.arbiter_token.encode())
@@ -61,7 +80,7 @@ class Runtime:
             return None
         if self.is_arbiter(token):
             return ARBITER
-        seat = await self.games.seat_of(game_id, token)
+        seat = await self.commands.seat_of(game_id, token)
         if seat is None:
             raise Unauthorized("this token is not a seat of this game")
         return seat
@@ -87,3 +106,11 @@ def bearer(request: Request) -> str | None:
 
 def rt(request: Request) -> Runtime:
     return request.app.state.runtime
+
+
+@functools.cache
+def in_worker() -> tuple[asyncio.AbstractEventLoop, Runtime]:
+    """A worker process's event loop and runtime (its jobs run one at a time on that loop)."""
+    cfg = settings()
+    loop = asyncio.new_event_loop()
+    return loop, Runtime(cfg, connect(cfg.redis_url, cfg.cluster), background=False)

@@ -1,4 +1,4 @@
-"""Tournament routes: HTTP into tournament commands and the record into answers, nothing more.
+"""Tournament routes: HTTP into tournament commands (service/tournaments.py) and the record into answers.
 
 POST /tournaments                 create (and seat round 1): {"id", "entrants": [{"name", "ai"?, "token"?}], …}
 GET  /tournaments                 every tournament, newest first (a summary line each)
@@ -36,12 +36,7 @@ class CreateTournament(msgspec.Struct, kw_only=True, forbid_unknown_fields=True)
 
 
 def tournaments(request: Request) -> Tournaments:
-    state = request.app.state
-    t = state.get("tournaments")
-    if t is None:
-        runtime = state.runtime
-        t = state["tournaments"] = Tournaments(runtime.redis, runtime.games)
-    return t
+    return request.app.state.runtime.tournaments
 
 
 @post("/tournaments", status_code=201)

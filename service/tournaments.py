@@ -2,8 +2,8 @@
 
 A tournament is an aggregate with its own event stream (`caravan:{t-<hex>}:events`: the same
 envelopes, hash chain and Lua append as a game; its notifications go to a stream of their own so the
-game lobby never sees them). Its tables are ordinary games created through `Games.create(...,
-tournament={"id", "round", "table"})`; when one ends, the platform enqueues the job
+game lobby never sees them). Its tables are ordinary games created through `Commands.create(CreateGame(...,
+tournament=TableRef(...)))`; when one ends, the platform enqueues the job
 `game_finished(tournament_id, game_id)` below, which records the result and, when the round is
 complete, seats the next one (or finishes the tournament). Every step is idempotent and appends with
 an expected version, so duplicate, late or racing jobs are harmless.
@@ -23,7 +23,6 @@ import msgspec
 from redis.asyncio import Redis
 
 from events import keys
-from events.connect import connect
 from events.envelope import Envelope, seal
 from events.kinds import (Move, Resigned, RoundSeated, Table, TableFinished, TableRef, TakenOver, TournamentCreated,
                           TournamentEvent, TournamentFinished)
@@ -33,8 +32,10 @@ from projections import clock, standings
 from projections.standings import Tournament
 from service import pairing
 from service.errors import Invalid, NotFound, Unauthorized
-from service.games import Games, token_hash
+from service.commands import Commands, CreateGame, token_hash
 from service.players import parse_players
+
+ID_PREFIX = "t-"  # every tournament id starts so; no game id does
 
 TOURNAMENTS = f"{keys.PREFIX}:tournaments"  # sorted set: tournament id -> creation time
 NOTIFY = f"{keys.PREFIX}:tournaments:notify"  # every tournament append, for followers
@@ -69,7 +70,7 @@ def tournament_store(redis: Redis, cluster: bool = False) -> EventStore:
 
 
 class Tournaments:
-    def __init__(self, redis: Redis, games: Games):
+    def __init__(self, redis: Redis, games: Commands):
         self.redis, self.games = redis, games
         self.store = tournament_store(redis, games.store.cluster)
         self._set_if_newer = redis.register_script(_SET_IF_NEWER)
@@ -78,7 +79,7 @@ class Tournaments:
 
     async def load(self, tournament_id: str) -> Tournament:
         """The live record, caught up with the stream (and saved back when it moved on)."""
-        if not tournament_id.startswith("t-"):
+        if not tournament_id.startswith(ID_PREFIX):
             raise NotFound(f"no tournament {tournament_id!r}")
         raw = await self.redis.hget(record_key(tournament_id), "record")
         t = msgspec.json.decode(raw, type=Tournament) if raw else None
@@ -120,7 +121,7 @@ class Tournaments:
         """Validate everything first (nothing is written for bad input), then append `created` and
         seat round 1. Returns {"id", "entrants": [{"name", "ai"?, "token"?}]} (tokens for people)."""
         config = validate(game_type, fmt, table_size, players, rounds, duplicate, options)
-        tournament_id = "t-" + secrets.token_hex(6)
+        tournament_id = ID_PREFIX + secrets.token_hex(6)
         seed = fairness.new_seed()
         payload = {**config, "name": name or f"{registry.get(game_type).name} {fmt}",
                    "seed_sha256": fairness.commitment(seed)}
@@ -193,9 +194,9 @@ class Tournaments:
             meta = TableRef(id=tournament_id, round=round_no, table=i,
                             deal=f"{tournament_id}/{round_no}" if t.duplicate else None)
             mine = {seat: hashes[e] for seat, e in enumerate(group) if e in hashes}
-            game_id, _ = await self.games.create(t.game, [entrants[e].spec for e in group], seed,
-                                                 t.created.options, tournament=meta,
-                                                 seat_token_hashes=mine)
+            game_id, _ = await self.games.create(CreateGame(
+                type=t.game, players=tuple(entrants[e].spec for e in group), seed=seed, options=t.created.options,
+                tournament=meta, seat_token_hashes=mine))
             tables.append(Table(round=round_no, table=i, game=game_id, entrants=tuple(group)))
             handouts += [(group[seat], {"round": round_no, "table": i, "game": game_id, "seat": seat}) for seat in mine]
         for entrant, row in handouts:
@@ -223,7 +224,7 @@ class Tournaments:
 
 # --- deciding ---------------------------------------------------------------------------------------
 
-async def table_outcome(games: Games, f) -> TableFinished:
+async def table_outcome(games: Commands, f) -> TableFinished:
     """What a tournament records of a table that ended: its result (the rules', after resignations, or
     the arbiter's), or no result when it was abandoned; and per seat its timeouts, resignations, forfeits."""
     meta = f.created.tournament
@@ -299,35 +300,9 @@ def plan_round(t: Tournament, round_no: int) -> pairing.Round:
 
 # --- the RQ job -------------------------------------------------------------------------------------
 
-_loop: asyncio.AbstractEventLoop | None = None
-_tournaments: Tournaments | None = None
-
-
-def _runtime() -> tuple[asyncio.AbstractEventLoop, Tournaments]:
-    """The worker's own loop, store and Games; new AI tables are handed to the workers at once."""
-    global _loop, _tournaments
-    if _loop is None:
-        from projections.loader import Loader
-        from service.jobs import enqueue_advance, enqueue_finished, queue_for
-        from service.settings import settings
-
-        cfg = settings()
-        _loop = asyncio.new_event_loop()
-        redis = connect(cfg.redis_url, cfg.cluster)
-        store = EventStore(redis, cluster=cfg.cluster)
-        queue = queue_for(cfg)
-
-        async def waiting(game_id: str, version: int) -> None:
-            enqueue_advance(queue, game_id, version)
-
-        async def finished(game_id: str, tournament: dict) -> None:
-            enqueue_finished(queue, game_id, tournament)
-
-        _tournaments = Tournaments(redis, Games(store, Loader(store), on_waiting=waiting, on_finished=finished))
-    return _loop, _tournaments
-
-
 def game_finished(tournament_id: str, game_id: str) -> str:
     """RQ job: a table of the tournament ended. Safe to run twice, late, or in parallel."""
-    loop, tournaments = _runtime()
-    return loop.run_until_complete(tournaments.game_finished(tournament_id, game_id))
+    from service.runtime import in_worker
+
+    loop, runtime = in_worker()
+    return loop.run_until_complete(runtime.tournaments.game_finished(tournament_id, game_id))

@@ -9,7 +9,7 @@ from typing import Any
 from events.kinds import Undo, UndoConsented, UndoRequested
 from projections.fold import Folded
 from service.errors import GameOver, Illegal, StaleVersion
-from service.games import ARBITER, Games
+from service.commands import ARBITER, Commands
 
 
 def humans(f: Folded) -> list[int]:
@@ -40,7 +40,7 @@ def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     return {**out, "possible": True, "to": last - 1}
 
 
-async def undo(games: Games, game_id: str, caller: int | str, to: int | None = None) -> dict[str, Any]:
+async def undo(games: Commands, game_id: str, caller: int | str, to: int | None = None) -> dict[str, Any]:
     """Request, consent to, or (arbiter) grant an undo. Returns {"granted", "version", "to", "waiting_for"}."""
     f = await games.load(game_id)
     if f.status == "finished":
@@ -57,7 +57,7 @@ async def undo(games: Games, game_id: str, caller: int | str, to: int | None = N
     if req is not None and req.by != seat:
         if seat in req.consents:
             raise StaleVersion("you have consented already; waiting for the others")
-        f = await games.append_system(f, UndoConsented(by=seat, to=req.to), actor=seat)
+        f = await games.append_note(f, UndoConsented(by=seat, to=req.to), actor=seat)
         req = f.undo_request
         waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
         if waiting:
@@ -71,13 +71,13 @@ async def undo(games: Games, game_id: str, caller: int | str, to: int | None = N
         raise Illegal(f"undo refused: {status['why_not']}")
     target = status["to"]
     if not others:  # AI seats consent: grant at once
-        f = await games.append_system(f, UndoRequested(by=seat, to=target), actor=seat)
+        f = await games.append_note(f, UndoRequested(by=seat, to=target), actor=seat)
         return await grant(games, f, target, requested_by=seat, consents=[])
-    f = await games.append_system(f, UndoRequested(by=seat, to=target, needs=tuple(others)), actor=seat)
+    f = await games.append_note(f, UndoRequested(by=seat, to=target, needs=tuple(others)), actor=seat)
     return {"granted": False, "version": f.version, "to": target, "waiting_for": others}
 
 
-async def grant(games: Games, f: Folded, to: int, requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:
-    f = await games.append_system(f, Undo(to=to, requested_by=requested_by, consents=tuple(consents)),
+async def grant(games: Commands, f: Folded, to: int, requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:
+    f = await games.append_note(f, Undo(to=to, requested_by=requested_by, consents=tuple(consents)),
                                   actor=requested_by if requested_by == ARBITER else "system")
     return {"granted": True, "version": f.version, "to": to, "waiting_for": []}

@@ -12,7 +12,7 @@ from games.protocol import CHANCE
 from projections.fold import Folded
 from projections.clock import outcome
 from service.clocks import clock_view
-from service.games import entropy_missing
+from service.decide import entropy_missing
 from service.undo import status_for
 
 Caller = int | str | None  # a seat, "arbiter", or None (a spectator)

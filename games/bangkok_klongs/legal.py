@@ -80,6 +80,6 @@ def why_not_here(s: BangkokState, b: int, sq: int) -> str:
 
 # --- what a seat that ran out of time plays ------------------------------------------------------
 def timeout_move(s, seat: int):
-    """The default when `seat` runs out of time: the quietest legal move (it passes, steals nothing, ends its turn), else its first
-    legal move; None when it has nothing to decide."""
+    """The default when `seat` runs out of time: the quietest legal move (it passes, steals nothing, ends its turn),
+    else its first legal move; None when it has nothing to decide."""
     return default_among(legal_moves(s, seat), "pass", "no-steal", "end-turn", "leave-unmanned")

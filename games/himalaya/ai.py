@@ -15,7 +15,7 @@ import math
 from msgspec.structs import replace
 
 from . import execution, legal, rules
-from .content import COMMANDS, DISTANCE, REQUEST, SLOTS, TRADE, YAKS
+from .content import COMMANDS, DISTANCE, REQUEST, RESOURCES, SLOTS, TRADE, VILLAGES, YAKS
 from .scoring import economic, majorities, religious
 from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
 
@@ -72,7 +72,7 @@ def _opportunity(s: HimalayaState, v: int, cubes, collected, done, left: int) ->
     """The best trade still reachable with `left` discs, discounted by distance."""
     best = 0.0
     dist = DISTANCE[v]
-    for u in range(1, 21):
+    for u in VILLAGES:
         d = dist[u]
         if d >= left:
             continue
@@ -80,7 +80,7 @@ def _opportunity(s: HimalayaState, v: int, cubes, collected, done, left: int) ->
         value = 0.0
         if any(bc):
             if u not in collected:
-                k = next(k for k in range(5) if bc[k])
+                k = next(k for k in range(len(RESOURCES)) if bc[k])
                 value = 0.5 + 0.25 * (k + 1)
         else:
             ring = s.board_rings[u - 1]
@@ -120,7 +120,7 @@ def plan_value(s: HimalayaState, seat: int) -> float:
             bc = s.board_cubes[v - 1]
             if any(bc):
                 if v not in collected:
-                    k = next(k for k in range(5) if bc[k])
+                    k = next(k for k in range(len(RESOURCES)) if bc[k])
                     cubes[k] += 1
                     collected.add(v)
                     gain += 0.5 + 0.25 * (k + 1)
@@ -173,7 +173,7 @@ def _trade(s: HimalayaState, v: int, cubes: tuple, collected: frozenset, done: f
     bc = s.board_cubes[v - 1]
     if any(bc):
         if v not in collected:
-            k = next(k for k in range(5) if bc[k])
+            k = next(k for k in range(len(RESOURCES)) if bc[k])
             return cubes[:k] + (cubes[k] + 1,) + cubes[k + 1:], collected | {v}, done, 0.5 + 0.25 * (k + 1)
         return cubes, collected, done, 0.0
     ring = s.board_rings[v - 1]

@@ -23,7 +23,7 @@ class Himalaya(Game):
         Option(
             "planning_time_limit",
             "seconds each player has to program the six discs (0: no limit; enforced by the platform)",
-            60,
+            60, minimum=0, maximum=86400,
         ),
     )
     State = HimalayaState

@@ -9,7 +9,8 @@ from typing import Any
 
 from . import rules
 from .content import (
-    BUILDING, FIGURES, LEVEL, PATHS, REGIONS, REQUEST, RESOURCES, TOUCHES, YAKS, ring_name, request_text,
+    BUILDING, FIGURES, LEVEL, PATHS, REGION_VILLAGES, REGIONS, REQUEST, RESOURCES, TOUCHES, VILLAGES, YAKS, ring_name,
+    request_text,
 )
 from .scoring import economic, influences, majorities
 from .state import EVENTS, EXECUTION, OVER, PLACEMENT, PLANNING, HimalayaState
@@ -58,7 +59,7 @@ def view(s: HimalayaState, seat: int | None) -> dict[str, Any]:
     n = s.n
     active = sorted(a for a in rules.actors(s) if a >= 0)
     villages = []
-    for v in range(1, 21):
+    for v in VILLAGES:
         ring = s.board_rings[v - 1]
         villages.append(
             {
@@ -81,7 +82,7 @@ def view(s: HimalayaState, seat: int | None) -> dict[str, Any]:
         "options": {"events": s.events_on, "planning_time_limit": s.planning_time_limit},
         "villages": villages,
         "regions": {
-            r: {"villages": [v for v in range(1, 21) if r in TOUCHES[v]], "delegates": list(s.board_delegates[k])}
+            r: {"villages": list(REGION_VILLAGES[r]), "delegates": list(s.board_delegates[k])}
             for k, r in enumerate(REGIONS)
         },
         "majorities": {str(k): v for k, v in majorities(s.board_delegates, range(n)).items()},

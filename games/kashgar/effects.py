@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from .content import FREE, GO, INDEX, MU, ORDERS, PATRIARCH, MATRIARCH, SPICES, CAPS
+from .content import CAPS, CARAVANS, FREE, GO, INDEX, MATRIARCH, MU, ORDERS, PATRIARCH, SPICES
 from .seats import boxed, fulfilled, gain, lose, replace, set_to, with_caravan, without
 from .state import PUBLIC, KashgarState, Pending
 
@@ -136,9 +136,9 @@ def choices(s: KashgarState, seat: int, caravan: int, kind: str, effect: tuple, 
         return [{"position": i} for i, c in enumerate(cars[caravan]) if i and c not in PM_SIDES]
     if op == "leader_move":
         return [{"from_caravan": fc, "position": i, "to_caravan": tc}
-                for fc in range(3) for i, c in enumerate(cars[fc])
+                for fc in range(CARAVANS) for i, c in enumerate(cars[fc])
                 if c not in PM_SIDES and not (fc == caravan and i == 0)
-                for tc in range(3) if tc != fc]
+                for tc in range(CARAVANS) if tc != fc]
     if op == "thief":
         return [{"target": q, "resource": r} for q in others for r in SPICES + ("GO",)
                 if s.seats[q].board[INDEX[r]] >= 1]
@@ -151,7 +151,7 @@ def choices(s: KashgarState, seat: int, caravan: int, kind: str, effect: tuple, 
     if op == "spy":
         return [{"order": o} for o in s.display]
     if op == "mercenary":
-        return [{"target": q, "target_caravan": k} for q in others for k in range(3)
+        return [{"target": q, "target_caravan": k} for q in others for k in range(CARAVANS)
                 if len(s.seats[q].caravans[k]) >= 2]
     if op == "fence":
         return [{"target": q} for q in others if s.seats[q].board[GO] > board[GO]]
@@ -193,7 +193,7 @@ def own_effect(b: list, car: list, effect: tuple, m) -> None:
     elif op == "set_spice":
         b[INDEX[m.spice]] = effect[1]
     elif op == "spices_min3":
-        for r in range(5):
+        for r in range(len(SPICES)):
             b[r] = max(b[r], 3)
     elif op == "flip":  # the card has already moved to the end of its caravan
         car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
@@ -328,7 +328,7 @@ _CARRY_OUT = {"spare_patriarch": _spare_patriarch, "leader_front": _leader_front
 def response_options(s: KashgarState, p: Pending) -> list[dict]:
     q = p.target
     if p.mode == "robber":
-        return [{"caravan": k} for k in range(3) if s.seats[q].caravans[k][-1] not in PM_SIDES]
+        return [{"caravan": k} for k in range(CARAVANS) if s.seats[q].caravans[k][-1] not in PM_SIDES]
     return [{"spice": sp} for sp in SPICES if s.seats[q].board[INDEX[sp]] >= 1]
 
 

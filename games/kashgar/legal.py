@@ -235,6 +235,6 @@ def action_reason(s: KashgarState, seat: int, move) -> str:
 
 # --- what a seat that ran out of time plays ------------------------------------------------------
 def timeout_move(s, seat: int):
-    """The default when `seat` runs out of time: the quietest legal move (it passes, keeps what it was offered), else its first
-    legal move; None when it has nothing to decide."""
+    """The default when `seat` runs out of time: the quietest legal move (it passes, keeps what it was offered),
+    else its first legal move; None when it has nothing to decide."""
     return default_among(legal_moves(s, seat), "pass", "keep")

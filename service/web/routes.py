@@ -13,7 +13,7 @@ from typing import Any, AsyncIterator
 
 import msgspec
 from markupsafe import Markup
-from litestar import Request, get
+from litestar import MediaType, Request, Response, get
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import CacheControlHeader
 from litestar.params import Parameter
@@ -51,13 +51,13 @@ async def api_view(r: Runtime, f: Any, caller: Any) -> dict[str, Any]:
     """What `GET /games/{id}` answers this caller."""
     out = views.game_view(f, caller)
     if "time_limit" in out:
-        out["deadline"] = await r.games.deadline(f)
+        out["deadline"] = await r.commands.deadline(f)
     return out
 
 
 async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = None) -> dict[str, Any]:
     """The game as it is, for this reader, with the events after `since` (default: the last few)."""
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     start = max(1, f.version - RECENT + 1) if since is None else since + 1
     rows = views.event_rows(await r.store.read(game_id, start), caller, f.status == "finished") if start <= f.version else []
     return frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
@@ -65,7 +65,7 @@ async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = N
 
 async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:
     """The game as it was after event `at` (replay), with that event in words."""
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     if at >= f.version:
         out = await frame_now(r, game_id, caller, since=f.version - 1)
         out["moves"] = []
@@ -100,6 +100,15 @@ async def tournament_rows(request: Request) -> list[dict[str, Any]]:
 
 # --- pages ---------------------------------------------------------------------------------------------
 
+def page_not_found(request: Request, exc: NotFound) -> Response:
+    """A page for a game or tournament that does not exist: said in a page, not in JSON."""
+    html = request.app.template_engine.get_template("missing.html").render(detail=exc.detail)
+    return Response(html, status_code=404, media_type=MediaType.HTML)
+
+
+PAGE = {"include_in_schema": False, "exception_handlers": {NotFound: page_not_found}}
+
+
 @get("/", include_in_schema=False)
 async def lobby_page(request: Request, status: str | None = None, type: str | None = None,
                      fragment: bool = False) -> Template:
@@ -110,7 +119,7 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
     seats = {}
     for row in rows[:LOBBY_DETAIL]:  # seats with AI levels and whose turn, from the games themselves
         try:
-            f = await r.games.load(row.id)
+            f = await r.commands.load(row.id)
         except NotFound:
             continue
         acting = f.game.actors(f.state) if f.status == "active" else frozenset()
@@ -121,24 +130,24 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
     return Template(template_name="lobby_rows.html" if fragment else "lobby.html", context=ctx)
 
 
-@get("/games/{game_id:str}/view", include_in_schema=False)
+@get("/games/{game_id:str}/view", **PAGE)
 async def game_page(request: Request, game_id: str) -> Template:
     f0 = await frame_now(rt(request), game_id, None)
     return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
                                                           "mode": "live"})
 
 
-@get("/games/{game_id:str}/replay", include_in_schema=False)
+@get("/games/{game_id:str}/replay", **PAGE)
 async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Template:
     r = rt(request)
-    f = await r.games.load(game_id)
+    f = await r.commands.load(game_id)
     f0 = await frame_at(r, game_id, None, min(at or f.version, f.version))
     f0["latest"] = f.version
     return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
                                                           "mode": "replay"})
 
 
-@get("/tournaments/{tournament_id:str}/view", include_in_schema=False)
+@get("/tournaments/{tournament_id:str}/view", **PAGE)
 async def tournament_page(request: Request, tournament_id: str, fragment: bool = False) -> Template:
     t = standings.summary(await tournaments(request).load(tournament_id))
     return Template(template_name="tournament_body.html" if fragment else "tournament.html", context={"t": t})

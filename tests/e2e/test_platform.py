@@ -238,8 +238,10 @@ def test_a_late_or_repeated_job_changes_nothing(stack, monkeypatch):
     for name in ("REDIS_URL", "CARAVAN_QUEUE"):
         monkeypatch.setenv(name, stack.env[name])
     from service import jobs
+    from service.runtime import in_worker
 
-    monkeypatch.setattr(jobs, "_loop", None)  # a fresh worker runtime on this stack's store
+    in_worker.cache_clear()  # a fresh worker runtime on this stack's store
     assert jobs.advance(game_id, g["version"] - 3) == "done"
     assert jobs.advance(game_id, g["version"]) == "done"
+    in_worker.cache_clear()
     assert version_of(stack, game_id) == g["version"]

@@ -165,7 +165,7 @@ def test_a_repeated_or_late_finished_job_changes_nothing(stack):
     from events.store import EventStore
     from games import registry
     from projections.loader import Loader
-    from service.games import Games
+    from service.commands import Commands
     from service.tournaments import Tournaments
     from tests import toygame
 
@@ -177,7 +177,7 @@ def test_a_repeated_or_late_finished_job_changes_nothing(stack):
     async def again():
         redis = Redis.from_url(stack.redis_url)
         store = EventStore(redis)
-        ts = Tournaments(redis, Games(store, Loader(store)))
+        ts = Tournaments(redis, Commands(store, Loader(store)))
         said = [await ts.game_finished(t["id"], g["id"]) for g in t["games"]]
         said += await asyncio.gather(*(ts.game_finished(t["id"], g["id"]) for g in t["games"]))
         await redis.aclose()

@@ -42,7 +42,9 @@ def page(browser, stack):
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    # the page's own script errors (a refused request is the test's to judge, not an error of the page)
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.text.startswith("Failed to load resource")
+          else None)
     yield pg
     ctx.close()
     assert not outside, f"the page asked for something outside the app: {outside}"

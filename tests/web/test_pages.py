@@ -74,3 +74,11 @@ def test_names_are_shown_as_text_never_as_markup(stack, page):
     assert page.locator("#status i, #board i").count() == 0
     page.goto("/")
     expect(page.locator(f"tr[data-game='{game_id}']")).to_contain_text(name)
+
+
+@pytest.mark.parametrize("path", ["/games/nope/view", "/games/nope/replay", "/tournaments/t-nope/view"])
+def test_a_page_for_nothing_says_so_in_a_page(stack, page, path):
+    r = page.goto(path)
+    assert r.status == 404
+    expect(page.locator("h1")).to_have_text("Not found")
+    expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()

@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from games.protocol import CHANCE, IllegalMove
-from games.yangtze import GAME
+from games.yangtze import GAME, rules
 from games.yangtze.content import TILE_KIND
 from games.yangtze.moves import (
     Bid, Buy, Cash, ChooseStartPlayer, Clear, Decline, Draw, EndTurn, Exchange, MarketSale, PassBid, Pay, Sell,
@@ -139,6 +139,15 @@ def test_liquidity_cards_are_cashed_once():
     assert s.merchants[A].money == 50
     with pytest.raises(IllegalMove, match="already used"):
         play(s, (A, Cash(card="L20")))
+
+
+def test_a_sale_in_ones_own_turn_counts_as_acting():
+    """7.2: a turn with a sale (and no purchase) is no pass; the rule lives in the rules, not the adapter."""
+    s = position([merchant(0, ("E-RICE-GREEN",)), merchant()])
+    after = rules.sell_bundle(s, A, ("E-RICE-GREEN",))
+    assert after.acted and after.merchants[A].money == 4
+    s = play(s, (A, Sell(tiles=("E-RICE-GREEN",))), (A, EndTurn()))
+    assert s.pass_turns == 0
 
 
 def test_cashing_only_liquidity_is_not_acting():

@@ -114,7 +114,7 @@
     box.hidden = false;
     const tick = () => {
       const left = Math.max(0, frame.deadline - Date.now() / 1000);
-      box.textContent = `⏱ ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")} left to act (${frame.time_limit} s a decision)`;
+      box.textContent = `Clock: ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")} left to act (${frame.time_limit} s a decision)`;
       box.classList.toggle("low", left < 10);
     };
     tick(); clockTimer = setInterval(tick, 1000);
@@ -197,7 +197,7 @@
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
         body.dataset.live = "yes";
         const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buf = "";
+        let buf = "", fresh = false;  // the first frame of a connection is the game as it is, not news
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
@@ -206,7 +206,7 @@
           while ((cut = buf.search(/\r?\n\r?\n/)) >= 0) {
             const block = buf.slice(0, cut); buf = buf.slice(cut).replace(/^\r?\n\r?\n/, "");
             const data = block.split(/\r?\n/).filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, "")).join("\n");
-            if (data) apply(JSON.parse(data), true);
+            if (data) { apply(JSON.parse(data), fresh); fresh = true; }
           }
           delay = 500;
         }

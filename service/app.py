@@ -26,9 +26,11 @@ from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
 from service.commands import ARBITER, fingerprint
 from service.departure_routes import ROUTES as DEPARTURE_ROUTES
+from service.fastpath import fast_moves
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
+from service.streams import TooManyStreams, open_stream
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 from service.tournaments import ID_PREFIX as TOURNAMENT_PREFIX
 from service import web
@@ -179,16 +181,25 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
 
 @get("/games/{game_id:str}/events/stream")
 async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX)) -> ServerSentEvent:
+    """The game's events from `from`, live, with a keep-alive comment while it is quiet; the stream ends
+    when the game has ended. Bounded per client and per server: 503 with Retry-After past the bound."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     finished = (await r.commands.load(game_id)).status == "finished"
+    events_ = await open_stream(r.hub, request, game_id, from_ - 1, r.cfg.stream_keepalive)
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
         nonlocal finished
-        async for e in r.store.follow(game_id, from_ - 1):
-            finished = finished or isinstance(e.event(), Finished)  # from the end on, every payload is public
-            row = views.event_rows([e], caller, finished)[0]
-            yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
+        try:
+            while (e := await anext(events_, StopAsyncIteration)) is not StopAsyncIteration:
+                if e is None:
+                    yield {"comment": "keep-alive"}
+                else:
+                    finished = finished or isinstance(e.event(), Finished)  # from the end on, every payload is public
+                    row = views.event_rows([e], caller, finished)[0]
+                    yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
+        finally:
+            await events_.aclose()
 
     return ServerSentEvent(feed())
 
@@ -208,8 +219,8 @@ async def state_at(request: Request, game_id: str, at: int | None = Parameter(de
 
 # --- errors -------------------------------------------------------------------------------------
 
-def _error(status: int, code: str, detail: str) -> Response:
-    return Response({"error": code, "detail": detail}, status_code=status)
+def _error(status: int, code: str, detail: str, headers: dict[str, str] | None = None) -> Response:
+    return Response({"error": code, "detail": detail}, status_code=status, headers=headers)
 
 
 def domain_error(_: Request, exc: DomainError) -> Response:
@@ -231,6 +242,10 @@ def http_error(_: Request, exc: HTTPException) -> Response:
 
 def corrupt_log(_: Request, exc: CorruptLog) -> Response:
     return _error(500, "corrupt-log", f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
+
+
+def too_many_streams(request: Request, exc: TooManyStreams) -> Response:
+    return _error(503, "unavailable", exc.detail, headers={"Retry-After": str(rt(request).cfg.retry_after)})
 
 
 def too_deep(request: Request, exc: RecursionError) -> Response:
@@ -257,11 +272,14 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: Litestar):
-        redis = connect(cfg.redis_url, cfg.cluster, max_connections=256)
-        app.state.runtime = Runtime(cfg, redis)
+        redis = connect(cfg.redis_url, cfg.cluster, max_connections=cfg.redis_connections,
+                        socket_timeout=cfg.redis_timeout, socket_connect_timeout=cfg.redis_timeout)
+        runtime = app.state.runtime = Runtime(cfg, redis)
+        await runtime.hub.start()
         try:
             yield
         finally:
+            await runtime.hub.stop()
             await redis.aclose()
 
     return Litestar(
@@ -271,9 +289,10 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         lifespan=[lifespan],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
-                            CorruptLog: corrupt_log, RecursionError: too_deep,
+                            CorruptLog: corrupt_log, TooManyStreams: too_many_streams, RecursionError: too_deep,
                             500: server_error},
         request_max_body_size=cfg.max_body,
+        middleware=[fast_moves],  # POST /games/{id}/moves before the request pipeline (service/fastpath.py)
         before_request=not_a_game,
         openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),
         debug=False,

@@ -26,6 +26,7 @@ from projections import standings
 from service import views
 from service.errors import NotFound
 from service.runtime import Runtime, rt
+from service.streams import open_stream
 from service.tournament_routes import tournaments
 from service.web import frames
 
@@ -173,11 +174,15 @@ async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
     r = rt(request)
     caller = await r.caller(request, game_id)
     first = await frame_now(r, game_id, caller)
+    events = await open_stream(r.hub, request, game_id, first["version"], r.cfg.stream_keepalive)
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
         yield {"id": str(first["version"]), "event": "frame", "data": msgspec.json.encode(first).decode()}
         seen = first["version"]
-        async for e in r.store.follow(game_id, seen):
+        async for e in events:
+            if e is None:
+                yield {"comment": "keep-alive"}
+                continue
             if e.version <= seen:
                 continue
             fr = await frame_now(r, game_id, caller, since=seen)

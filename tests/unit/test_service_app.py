@@ -163,3 +163,23 @@ def test_replay_and_fork_start_from_an_earlier_version(client):
     assert new["origin"] == {"game": game_id, "at": 2, "by": "arbiter", "hidden": "exact"}
     shown = client.get(f"/games/{new['id']}").json()
     assert shown["origin"]["game"] == game_id and shown["version"] == 2
+
+
+def test_the_fast_move_path_answers_as_the_route_does(client):
+    """A plain move is answered by service/fastpath.py, one with an Idempotency-Key by the Litestar
+    route: the two answers have the same shape; what the fast path does not take, the route refuses."""
+    game_id, seat = toy(client)
+    move(client, game_id, auth(ARBITER), SHUFFLE)
+    fast = move(client, game_id, seat[0], {"type": "bid", "card": 1})
+    routed = move(client, game_id, {**seat[1], "Idempotency-Key": "k"}, {"type": "bid", "card": 3})
+    assert fast.status_code == routed.status_code == 201
+    assert fast.json() == {"version": 3, "status": "active"} and routed.json() == {"version": 4, "status": "active"}
+    assert dict(fast.headers) == {**dict(routed.headers), "content-length": str(len(fast.content))}
+    url = f"/games/{game_id}/moves"
+    for body, status in ((b"{not json", 400), (b'{"move": {}, "colour": 1}', 400), (b'{"move": 5}', 400),
+                         (b'{"move": {"type": "bid", "card": 2}, "pad": "' + b"x" * 70_000 + b'"}', 413),
+                         (b'{"move": {"type": "bid", "card": 2, "pad": "' + b"x" * 70_000 + b'"}}', 413)):
+        r = client.post(url, content=body, headers={**seat[0], "Content-Type": "application/json"})
+        assert r.status_code == status and r.json()["error"] and r.json()["detail"], (body[:30], r.text)
+    assert client.post(url, json={"move": {"type": "roll", "face": 1}}, headers=auth("nobody")).status_code == 401
+    assert client.get(f"/games/{game_id}").json()["version"] == 4

@@ -112,6 +112,21 @@ class UndoRequested(GameEvent, tag="undo-requested"):
 class UndoConsented(GameEvent, tag="undo-consented"):
     by: int
     to: int
+    request: int = 0  # the version of the undo-requested event it answers (0 in the first logs)
+
+
+class UndoDeclined(GameEvent, tag="undo-declined"):
+    """A seat refuses the pending undo request (named by its version): the request is settled."""
+
+    by: int
+    request: int
+
+
+class UndoWithdrawn(GameEvent, tag="undo-withdrawn"):
+    """The asking seat takes its pending undo request (named by its version) back."""
+
+    by: int
+    request: int
 
 
 class Undo(GameEvent, tag="undo"):
@@ -172,8 +187,8 @@ class SeedRevealed(GameEvent, tag="seed-revealed"):
     seed: str
 
 
-GameEvents = (Created | ForkedState | Move | Chance | UndoRequested | UndoConsented | Undo | SeatEntropy | Finished
-              | SeedRevealed | TakenOver | Returned | Resigned | Abandoned | Adjudicated)
+GameEvents = (Created | ForkedState | Move | Chance | UndoRequested | UndoConsented | UndoDeclined | UndoWithdrawn
+              | Undo | SeatEntropy | Finished | SeedRevealed | TakenOver | Returned | Resigned | Abandoned | Adjudicated)
 
 
 # --- a tournament's stream --------------------------------------------------------------------------

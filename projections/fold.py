@@ -8,8 +8,10 @@ Each envelope is decoded once into its kind's struct (events/kinds.py); `step` m
   Undo           return to the state after version `to`: the range after it is skipped, never deleted
   Finished       the result is final (no state change)
   SeedRevealed   the secret seed, published at the end (no state change)
-  UndoRequested, UndoConsented: the conversation about an undo
+  UndoRequested, UndoConsented, UndoDeclined, UndoWithdrawn: the conversation about an undo (a decline
+                 or a withdrawal settles the request)
   SeatEntropy    a seat's contribution to the luck, before the first chance draw (mixed into every draw)
+  SeedRevealed   also marks a duplicate table's round as over: from then on all of it is public
   TakenOver, Returned, Resigned: an AI plays for a seat (late, or resigned) / its owner is back
   Abandoned      the arbiter ended the game with no result (status "abandoned")
   Adjudicated    the arbiter ended the game with a ranking it states (a Finished follows)
@@ -25,7 +27,8 @@ import msgspec
 
 from events.envelope import GENESIS, Envelope, digest, payload_digest
 from events.kinds import (Abandoned, Adjudicated, BadEvent, Chance, Created, Event, Finished, ForkedState, Move,
-                          PlayerSpec, Resigned, Returned, SeatEntropy, TakenOver, Undo, UndoConsented, UndoRequested)
+                          PlayerSpec, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver, Undo, UndoConsented,
+                          UndoDeclined, UndoRequested, UndoWithdrawn)
 from games import registry
 from games.fairness import HashRng
 from games.protocol import CHANCE, Game
@@ -40,6 +43,7 @@ class UndoRequest(msgspec.Struct, frozen=True):
     by: int
     to: int
     consents: tuple[int, ...] = ()
+    version: int = 0  # the version of its undo-requested event: the answers name it
 
 
 class Folded(msgspec.Struct, frozen=True):
@@ -59,6 +63,7 @@ class Folded(msgspec.Struct, frozen=True):
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
     undo_request: UndoRequest | None = None  # while an undo awaits consent
     entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
+    revealed: bool = False  # the seed is out (seed-revealed): at a duplicate table, the round is over
     clock: clock.ClockState | None = None  # the seats' clocks, for a table with a time control
     absent: tuple[tuple[int, str], ...] = ()  # (seat, AI level) for seats an AI plays (taken over, resigned)
     resigned: tuple[int, ...] = ()  # seats that resigned, in order
@@ -143,10 +148,14 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
             changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
                        "last_moves": back.last_moves, "undo_request": None}
         case UndoRequested(by=by, to=to):
-            changes = {"undo_request": UndoRequest(by=by, to=to)}
+            changes = {"undo_request": UndoRequest(by=by, to=to, version=e.version)}
         case UndoConsented(by=by) if f.undo_request is not None:
             req = f.undo_request
             changes = {"undo_request": msgspec.structs.replace(req, consents=(*req.consents, by))}
+        case UndoDeclined() | UndoWithdrawn():
+            changes = {"undo_request": None}
+        case SeedRevealed():
+            changes = {"revealed": True}
         case SeatEntropy(entropy=value):
             changes = {"entropy": (*f.entropy, (int(e.actor), value))}
         case ForkedState(state=state):

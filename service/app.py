@@ -14,7 +14,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 from events.connect import connect
-from events.kinds import Finished
+from events.kinds import Finished, SeedRevealed
 
 from events.store import VersionConflict
 from games import registry
@@ -176,7 +176,7 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
     rows = await r.store.read(game_id, from_, count=limit)
-    return views.event_rows(rows, caller, f.status == "finished")
+    return views.log_rows(f, rows, caller)
 
 
 @get("/games/{game_id:str}/events/stream")
@@ -185,18 +185,23 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     when the game has ended. Bounded per client and per server: 503 with Retry-After past the bound."""
     r = rt(request)
     caller = await r.caller(request, game_id)
-    finished = (await r.commands.load(game_id)).status == "finished"
+    f = await r.commands.load(game_id)
+    finished, seal_all = views.public(f), views.sealed(f, caller)
+    shared = decide.shares_its_seed(f)
     events_ = await open_stream(r.hub, request, game_id, from_ - 1, r.cfg.stream_keepalive)
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
-        nonlocal finished
+        nonlocal finished, seal_all
         try:
             while (e := await anext(events_, StopAsyncIteration)) is not StopAsyncIteration:
                 if e is None:
                     yield {"comment": "keep-alive"}
                 else:
-                    finished = finished or isinstance(e.event(), Finished)  # from the end on, every payload is public
-                    row = views.event_rows([e], caller, finished)[0]
+                    # from the end on (at a duplicate table: from its round's end on) every payload is public
+                    ev = e.event()
+                    if isinstance(ev, SeedRevealed) or (isinstance(ev, Finished) and not shared):
+                        finished, seal_all = True, False
+                    row = views.event_rows([e], caller, finished, seal_all)[0]
                     yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
         finally:
             await events_.aclose()
@@ -214,7 +219,7 @@ async def state_at(request: Request, game_id: str, at: int | None = Parameter(de
     if at < 1:
         raise HTTPException(status_code=400, detail="at must be a version from 1")
     then = await r.loader.at(game_id, at)
-    return views.game_view(then, caller, finished=f.status == "finished")
+    return views.game_view(then, caller, finished=views.public(f), now=f)
 
 
 # --- errors -------------------------------------------------------------------------------------

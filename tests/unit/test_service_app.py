@@ -130,9 +130,9 @@ def test_undo_is_asked_consented_and_granted_as_events(client):
     move(client, game_id, auth(ARBITER), SHUFFLE)
     move(client, game_id, seat[0], {"type": "bid", "card": 1})
     asked = client.post(f"/games/{game_id}/undo", json={}, headers=seat[0]).json()
-    assert asked == {"granted": False, "version": 4, "to": 2, "waiting_for": [1]}
+    assert asked == {"granted": False, "version": 4, "request": 4, "to": 2, "waiting_for": [1]}
     assert client.get(f"/games/{game_id}", headers=seat[1]).json()["undo"]["consent"] is True
-    granted = client.post(f"/games/{game_id}/undo", json={}, headers=seat[1]).json()
+    granted = client.post(f"/games/{game_id}/undo", json={"action": "consent", "request": 4}, headers=seat[1]).json()
     assert granted["granted"] is True and granted["to"] == 2
     g = client.get(f"/games/{game_id}", headers=seat[0]).json()
     assert g["view"]["bids"] == [None, False] and g["actors"] == [0, 1]

@@ -10,7 +10,6 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException, ValidationException
-from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 from events.connect import connect
@@ -21,11 +20,11 @@ from games import registry
 from games.protocol import CHANCE, Option
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
-from service import options as game_options, views
+from service import openapi, options as game_options, views
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
 from service.commands import ARBITER, fingerprint
-from service.fastpath import fast_moves
+from service.fastpath import fast_moves, play_socket
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
@@ -150,7 +149,9 @@ async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
 
 
 @post("/games/{game_id:str}/moves", status_code=201)
-async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Response[MoveAccepted]:
+async def submit_move(request: Request, game_id: str, data: MoveRequest,
+                      idempotency_key: str | None = Parameter(header="Idempotency-Key", default=None, min_length=1,
+                                                              max_length=128)) -> Response[MoveAccepted]:
     """With an `Idempotency-Key` (1 to 128 characters), a retry of the same request (same seat, route and
     body) gets the first answer byte for byte, marked `Idempotent-Replayed: true`; the same key with
     another request gets 422 `idempotency-key-reused`."""
@@ -158,9 +159,7 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Resp
     caller = await r.caller(request, game_id)
     if caller is None:
         raise Unauthorized("a seat's token is needed to move")
-    key = request.headers.get("idempotency-key")
-    if key is not None and not (0 < len(key) <= 128):
-        raise HTTPException(status_code=400, detail="Idempotency-Key must be 1 to 128 characters")
+    key = idempotency_key
     fp = fingerprint(caller, request.method, request.url.path, msgspec.to_builtins(data)) if key else ""
     acc = await r.commands.submit(game_id, caller, data.move, data.expected_version, key, fp)
     body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))
@@ -286,9 +285,11 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
             await runtime.hub.stop()
             await redis.aclose()
 
+    routes = [*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
+              event_stream, state_at, play_socket, *AUDIT_ROUTES, *web.ROUTES, *(extra_handlers or [])]
+    openapi.document(routes)
     return Litestar(
-        route_handlers=[*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-                        event_stream, state_at, *AUDIT_ROUTES, *web.ROUTES, *(extra_handlers or [])],
+        route_handlers=[*routes, openapi.ASSET_ROUTER],
         template_config=web.TEMPLATES,
         lifespan=[lifespan],
         state=State({}),
@@ -298,7 +299,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         request_max_body_size=cfg.max_body,
         middleware=[fast_moves],  # POST /games/{id}/moves before the request pipeline (service/fastpath.py)
         before_request=not_a_game,
-        openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),
+        openapi_config=openapi.config("caravan", "0.1.0"),
         debug=False,
     )
 

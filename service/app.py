@@ -20,7 +20,7 @@ from games import registry
 from games.protocol import CHANCE, Option
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
-from service import openapi, options as game_options, views
+from service import openapi, options as game_options, schemas, views
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
 from service.commands import ARBITER, fingerprint
@@ -79,7 +79,7 @@ class GameType(msgspec.Struct):
 
 # --- routes ---------------------------------------------------------------------------------------
 
-@get("/health")
+@get("/health", responses=schemas.HEALTH)
 async def health(request: Request) -> dict[str, str]:
     try:
         await rt(request).redis.ping()
@@ -120,7 +120,7 @@ async def lobby(request: Request, status: str | None = None, type: str | None = 
     return [r for r in rows if (status is None or r.status == status) and (type is None or r.type == type)]
 
 
-@get("/games/{game_id:str}")
+@get("/games/{game_id:str}", responses=schemas.GAME)
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -167,7 +167,7 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest,
     return Response(body, status_code=201, media_type="application/json", headers=headers)
 
 
-@get("/games/{game_id:str}/events")
+@get("/games/{game_id:str}/events", responses=schemas.EVENTS)
 async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
                  limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
     r = rt(request)
@@ -207,7 +207,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     return ServerSentEvent(feed())
 
 
-@get("/games/{game_id:str}/state")
+@get("/games/{game_id:str}/state", responses=schemas.GAME)
 async def state_at(request: Request, game_id: str, at: int | None = Parameter(default=None, le=VERSION_MAX)) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)

@@ -66,3 +66,23 @@ def test_the_docs_page_loads_nothing_from_elsewhere(stack):
     assert any(a.endswith(".js") for a in assets)
     for a in assets:
         assert c.get(a).status_code == 200, a
+
+
+def test_the_platforms_answers_have_their_documented_types(stack):
+    """Random ids rarely find a game, so real games' answers are held to the declared structs here."""
+    import msgspec
+
+    from service.schemas import EventRow, GameView
+
+    doc = stack.client().get("/schema/openapi.json").json()
+    ok = doc["paths"]["/games/{game_id}"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert ok["$ref"].endswith("/GameView")
+    for game_type, players in (("toy", ["ann", "bob"]), ("himalaya", ["a", "b", "c:ai-random"])):
+        created = stack.client().post("/games", json={"type": game_type, "players": players}).json()
+        game_id = created["id"]
+        for token in (None, created["seats"][0]["token"], stack.arbiter):
+            c = stack.client(token)
+            msgspec.json.decode(c.get(f"/games/{game_id}").content, type=GameView)
+            msgspec.json.decode(c.get(f"/games/{game_id}/state", params={"at": 1}).content, type=GameView)
+            rows = msgspec.json.decode(c.get(f"/games/{game_id}/events").content, type=list[EventRow])
+            assert rows and rows[0].version == 1

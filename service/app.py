@@ -24,6 +24,7 @@ from service import openapi, options as game_options, schemas, views
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
 from service.commands import ARBITER, fingerprint
+from service.departure_routes import ROUTES as DEPARTURE_ROUTES
 from service.fastpath import fast_moves, play_socket
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
@@ -286,7 +287,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
             await redis.aclose()
 
     routes = [*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-              event_stream, state_at, play_socket, *AUDIT_ROUTES, *web.ROUTES, *(extra_handlers or [])]
+              event_stream, state_at, play_socket, *AUDIT_ROUTES, *DEPARTURE_ROUTES, *web.ROUTES, *(extra_handlers or [])]
     openapi.document(routes)
     return Litestar(
         route_handlers=[*routes, openapi.ASSET_ROUTER],

@@ -105,7 +105,8 @@ async def fork(request: Request, game_id: str, at: int | None = Parameter(defaul
     if not game.actors(state):
         raise Invalid(f"the position after event {at} is the end of the game: nothing to play from it")
     specs = [fork_spec(p.name, p.ai, private=isinstance(caller, int) and i != caller) for i, p in enumerate(f.players)]
-    options = {**f.options, "arbiter_chance": f.created.arbiter_chance}
+    options = {**f.options, "arbiter_chance": f.created.arbiter_chance, "clock": f.created.clock,
+               "absent": f.created.absent}
     origin = Origin(game=game_id, at=at, by=caller, hidden=how)
     new_id, seats = await r.commands.create(CreateGame(type=f.type, players=tuple(specs), options=options,
                                                        start_state=state, origin=origin))

@@ -25,11 +25,11 @@ from redis.asyncio import Redis
 
 from events import keys
 from events.envelope import Envelope, seal
-from events.kinds import (RoundSeated, Table, TableFinished, TableRef, TournamentCreated, TournamentEvent,
-                          TournamentFinished)
+from events.kinds import (Move, Resigned, RoundSeated, Table, TableFinished, TableRef, TakenOver, TournamentCreated,
+                          TournamentEvent, TournamentFinished)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
-from projections import standings
+from projections import clock, standings
 from projections.standings import Tournament
 from service import pairing
 from service.errors import Invalid, NotFound, Unauthorized
@@ -158,11 +158,9 @@ class Tournaments:
         meta = f.created.tournament
         if meta is None or meta.id != tournament_id:
             raise Invalid(f"game {game_id} is not a table of tournament {tournament_id}")
-        if f.status != "finished":
+        if f.status not in ("finished", "abandoned"):
             return "the game is not finished"
-        result = f.game.result(f.state)
-        outcome = TableFinished(round=meta.round, table=meta.table, game=game_id,
-                                scores=tuple(float(s) for s in result.scores), ranks=tuple(result.ranks))
+        outcome = await table_outcome(self.games, f)
         await self._append_unless(tournament_id, outcome, lambda t: t.recorded(game_id))
         return await self.advance(tournament_id)
 
@@ -234,6 +232,29 @@ class Tournaments:
 
 # --- deciding ---------------------------------------------------------------------------------------
 
+async def table_outcome(games: Commands, f) -> TableFinished:
+    """What a tournament records of a table that ended: its result (the rules', after resignations, or
+    the arbiter's), or no result when it was abandoned; and per seat its timeouts, resignations, forfeits."""
+    meta = f.created.tournament
+    timeouts = [0] * len(f.players)
+    forfeits = []
+    for e in await games.store.read(f.id):
+        ev = e.event()
+        if isinstance(ev, Move) and ev.timeout:
+            timeouts[int(e.actor)] += 1
+        elif isinstance(ev, TakenOver) and ev.timeout:
+            timeouts[ev.seat] += 1
+        elif isinstance(ev, Resigned) and ev.forfeit:
+            forfeits.append(ev.seat)
+    common = dict(round=meta.round, table=meta.table, game=f.id, timeouts=tuple(timeouts), resigned=f.resigned,
+                  forfeits=tuple(forfeits))
+    if f.status == "abandoned":
+        return TableFinished(scores=(), ranks=(), ending="abandoned", **common)
+    result = clock.outcome(f.game, f.state, f.resigned, f.adjudicated)
+    return TableFinished(scores=tuple(float(s) for s in result.scores), ranks=tuple(result.ranks),
+                         ending="adjudicated" if f.adjudicated else "", **common)
+
+
 def validate(game_type: str, fmt: str, table_size: int, players: list[str], rounds: int | None,
              duplicate: bool, options: dict[str, Any] | None) -> dict[str, Any]:
     """The created event's payload, or Invalid with a reason a person understands."""
@@ -263,11 +284,14 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
     if await_entropy and duplicate:
         raise Invalid("duplicate tables share the round's deal: their seats add no entropy (no await_entropy)")
     try:
+        clock_option, absent = clock.check(options)  # the time control every table gets
         checked = game.check_options(options)
     except ValueError as e:
         raise Invalid(str(e)) from None
     if await_entropy:
         checked["await_entropy"] = True  # every table's first draw waits for its people's entropy
+    if clock_option != "none" or absent != "default":
+        checked = {**checked, "clock": clock_option, "absent": absent}
     config: dict[str, Any] = {"game": game_type, "format": fmt, "table_size": table_size, "duplicate": duplicate,
                               "entrants": [{"name": p.name, "ai": p.ai} for p in entrants], "options": checked}
     n = len(entrants)

@@ -10,6 +10,8 @@ import msgspec
 from events.envelope import Envelope, redacted
 from games.protocol import CHANCE
 from projections.fold import Folded
+from projections.clock import outcome
+from service.clocks import clock_view
 from service.decide import entropy_missing, shares_its_seed
 from events.kinds import ARBITER
 from service.undo import status_for
@@ -24,7 +26,7 @@ def seat_of(caller: Caller) -> int | None:
 def public(f: Folded) -> bool:
     """Everything of the game may be shown to everyone: it is over and, at a duplicate table, so is the
     round (the seed is revealed): until then its deal is the luck of tables still in play."""
-    return f.status == "finished" and (f.revealed or not shares_its_seed(f))
+    return f.status in ("finished", "abandoned") and (f.revealed or not shares_its_seed(f))
 
 
 def sealed(f: Folded, caller: Caller) -> bool:
@@ -45,7 +47,7 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Fold
     game, state = f.game, f.state
     finished = public(now) if finished is None else finished
     actors = game.actors(state)
-    result = game.result(state)
+    result = outcome(game, state, f.resigned, f.adjudicated)  # resigned seats last; the arbiter's ranking
     seat = seat_of(caller)
     out: dict[str, Any] = {
         "id": f.id,
@@ -65,9 +67,16 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Fold
         out["chance"] = game.chance(state).label
     if f.created.await_entropy or f.entropy:
         out["entropy"] = {"given": [s for s, _ in f.entropy], "missing": entropy_missing(f)}
-    limit = game.time_limit(state) if result is None else None
+    limit = game.time_limit(state) if result is None and f.status == "active" else None
     if limit is not None:
         out["time_limit"] = limit  # the seats acting now have this many seconds in all (see "deadline")
+    clocks = clock_view(f)
+    if clocks is not None:
+        out["clock"] = clocks  # each seat's remaining time and deadline (service/clocks.py)
+        due = [c["deadline"] for c in clocks["seats"] if c["deadline"] is not None]
+        out["deadline"] = min(due) if due else None
+    if f.absent:
+        out["absent"] = [{"seat": s, "ai": level, "resigned": s in f.resigned} for s, level in f.absent]
     if result is not None:
         out["result"] = {**msgspec.to_builtins(result), "winners": list(result.winners)}
     if finished or caller == "arbiter":

@@ -101,6 +101,8 @@ class Reader:
         from service.web.frames import describe_event
 
         frame = self.get("/view/frame").json()
+        if not rows or frame["version"] != rows[-1]["version"]:
+            return  # a worker moved between the two reads: another time
         mine = {r["version"]: r for r in rows}
         names = [p["name"] for p in g["players"]]
         for line in frame["events"]:

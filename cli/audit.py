@@ -15,15 +15,31 @@ from cli.options import AS, JSON, TOKEN, complete_game_id
 
 def undo(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
          to: Optional[int] = typer.Option(None, "--to", help="the version to return to (arbiter only)"),
+         consent: bool = typer.Option(False, "--consent", help="consent to the pending request"),
+         decline: bool = typer.Option(False, "--decline", help="decline the pending request"),
+         withdraw: bool = typer.Option(False, "--withdraw", help="withdraw your pending request"),
          token: Optional[str] = TOKEN, as_json: bool = JSON):
-    """Ask to take back your last move, or consent to another seat's request (the arbiter grants at once)."""
+    """Ask to take back your last move; or answer the pending request (--consent, --decline; --withdraw
+    your own). The answer names the request it answers, so a late answer never becomes a new request.
+    The arbiter grants at once."""
     use_token(token)
-    body = {"to": to} if to is not None else {}
-    answer = request("POST", f"/games/{game_id}/undo", token=token_for(game_id, seat), json_body=body)
+    chosen = [a for a, on in (("consent", consent), ("decline", decline), ("withdraw", withdraw)) if on]
+    if len(chosen) > 1:
+        fail("choose one of --consent, --decline, --withdraw")
+    token = token_for(game_id, seat)
+    body: dict = {"to": to} if to is not None else {}
+    if chosen:
+        pending = (request("GET", f"/games/{game_id}", token=token).get("undo") or {}).get("pending")
+        if not pending:
+            fail("no undo request is pending")
+        body = {"action": chosen[0], "request": pending["request"]}
+    answer = request("POST", f"/games/{game_id}/undo", token=token, json_body=body)
     if as_json:
         return emit_json(answer)
     if answer["granted"]:
         typer.echo(f"undone: back to the position after event {answer['to']} (now version {answer['version']})")
+    elif answer.get("settled"):
+        typer.echo(f"undo request {answer['settled']}")
     else:
         names = {p["seat"]: p["name"] for p in request("GET", f"/games/{game_id}")["players"]}
         waiting = ", ".join(names.get(s, f"seat {s}") for s in answer.get("waiting_for") or [])

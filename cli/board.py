@@ -51,16 +51,18 @@ def fmt_seconds(left: float) -> str:
 
 
 def undo_line(g: dict[str, Any]) -> str | None:
-    undo = g.get("undo") or {}
-    req = undo.get("pending")
+    req = (g.get("undo") or {}).get("pending")
     if not req:
         return None
     names = names_of(g)
     by = req.get("by")
     who = names.get(by, "the arbiter" if by == "arbiter" else f"seat {by}")
+    waiting = [names.get(s, f"seat {s}") for s in req.get("waiting_for") or []]
     line = f"undo requested by {who}, back to event {req.get('to')}"
-    if undo.get("consent"):
-        line += f" — answer it: caravan undo {g['id']} --as {g.get('you')}"
+    if waiting:
+        line += f"; waiting for {', '.join(waiting)}"
+    if g.get("you") in (req.get("waiting_for") or []):
+        line += f" — answer: caravan undo {g['id']} --consent | --decline"
     return line
 
 

@@ -43,8 +43,9 @@ Seat = int
 CHANCE: Seat = -1  # the chance actor; never a real seat number
 
 
-class Move(msgspec.Struct, frozen=True, tag_field="type"):
-    """Base of every move. A game's moves are tagged subclasses: `class Buy(Move, tag="buy")`."""
+class Move(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    """Base of every move. A game's moves are tagged subclasses: `class Buy(Move, tag="buy")`.
+    A field a move does not have is refused, like an unknown field of any request."""
 
 
 class IllegalMove(Exception):
@@ -127,6 +128,14 @@ def sample_chance(spec: ChanceSpec, rng: RNG) -> Any:
     return spec.outcomes[-1]
 
 
+def default_among(moves: list[Any], *prefer: str) -> Any:
+    """A timeout default: the legal move whose type comes first in `prefer` (the rulebook's "does
+    nothing" choices: pass, end the turn, decline), else the first legal move; None when none is legal."""
+    rank = {t: i for i, t in enumerate(prefer)}
+    best = min(moves, key=lambda m: rank.get(type(m).__struct_config__.tag, len(prefer)), default=None)
+    return best
+
+
 class Result(msgspec.Struct, frozen=True):
     """The end of a game. `scores[seat]` as the rules count them; `ranks[seat]` is the 1-based place
     after every tie-break (seats still tied share a place); `detail` explains the tie-breaks used."""
@@ -154,6 +163,45 @@ class Option(msgspec.Struct, frozen=True):
     description: str
     default: Any
     choices: tuple[Any, ...] | None = None  # None: free value of the default's type
+    minimum: float | None = None  # bounds of a number (a free number without them: |value| <= NUMBER_MAX)
+    maximum: float | None = None
+
+
+NUMBER_MAX = 2**31  # the bound of a number option that declares none
+TEXT_MAX = 256
+
+
+def _same_type(value: Any, like: Any) -> bool:
+    """JSON types, strictly: true is no number, 1 is no boolean; an int is a float's value too."""
+    if isinstance(like, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(like, bool)
+    if isinstance(like, float):
+        return isinstance(value, (int, float))
+    return isinstance(value, type(like))
+
+
+def check_option(o: Option, v: Any) -> Any:
+    """The option's value `v` when it has the option's type and lies in its choices or bounds; ValueError otherwise."""
+    if o.choices is not None:
+        if isinstance(v, list):  # a subset of choices (e.g. which extra cards)
+            bad = [x for x in v if not any(_same_type(x, c) and x == c for c in o.choices)]
+            if bad:
+                raise ValueError(f"option {o.name}: {bad} not among {list(o.choices)}")
+        elif not any(_same_type(v, c) and v == c for c in o.choices):
+            raise ValueError(f"option {o.name}: {v!r} not among {list(o.choices)}")
+        return v
+    if o.default is None:
+        return v
+    if not _same_type(v, o.default):
+        raise ValueError(f"option {o.name}: expected {type(o.default).__name__}, got {v!r}")
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        lo = o.minimum if o.minimum is not None else -NUMBER_MAX
+        hi = o.maximum if o.maximum is not None else NUMBER_MAX
+        if not (math.isfinite(v) and lo <= v <= hi):
+            raise ValueError(f"option {o.name}: {v!r} is not between {lo:g} and {hi:g}")
+    if isinstance(v, str) and len(v) > TEXT_MAX:
+        raise ValueError(f"option {o.name}: at most {TEXT_MAX} characters")
+    return v
 
 
 class Game:
@@ -227,6 +275,12 @@ class Game:
         """What a seat that ran out of time does (the rulebook's default), or None."""
         return None
 
+    def apply_timeout(self, state: Any, seat: Seat, move: Any) -> Any:
+        """`apply` for the `timeout_move` the platform plays for a late seat. Default: `apply`. A game
+        overrides it where the rulebook accepts from the timer what it refuses from a player (a Himalaya
+        program completed by the timer is never rejected, even if it ends on the snowstorm)."""
+        return self.apply(state, seat, move)
+
     def describe(self, move: Any) -> str:
         """One line for a person: "buy 2 silk from the river" (default: the JSON of the move)."""
         return msgspec.json.encode(move).decode()
@@ -273,20 +327,7 @@ class Game:
         unknown = sorted(set(given) - set(known))
         if unknown:
             raise ValueError(f"unknown option(s) for {self.id}: {', '.join(unknown)}")
-        out: dict[str, Any] = {}
-        for o in self.options:
-            v = given.get(o.name, o.default)
-            if o.choices is not None:
-                if isinstance(v, list):  # a subset of choices (e.g. which extra cards)
-                    bad = [x for x in v if x not in o.choices]
-                    if bad:
-                        raise ValueError(f"option {o.name}: {bad} not among {list(o.choices)}")
-                elif v not in o.choices:
-                    raise ValueError(f"option {o.name}: {v!r} not among {list(o.choices)}")
-            elif o.default is not None and not isinstance(v, type(o.default)):
-                raise ValueError(f"option {o.name}: expected {type(o.default).__name__}, got {v!r}")
-            out[o.name] = v
-        return out
+        return {o.name: check_option(o, given[o.name]) if o.name in given else o.default for o in self.options}
 
     def decode_move(self, obj: Any) -> Any:
         """A move from its JSON-decoded form; ValueError with a reason when it is not a move."""

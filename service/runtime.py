@@ -21,6 +21,7 @@ from projections.lobby import Lobby
 from service.commands import Commands
 from service.errors import Unauthorized
 from service.settings import Settings, settings
+from service.streams import Hub
 
 
 class Runtime:
@@ -35,6 +36,8 @@ class Runtime:
         self.commands = Commands(self.store, self.loader, handoff=self)
         self.tournaments = Tournaments(redis, self.commands)
         self.lobby = Lobby(redis)
+        self.hub = Hub(self.store, block_ms=cfg.block_ms, max_total=cfg.max_streams,
+                       max_per_client=cfg.max_streams_per_client)
         self._queue = None
         self._tasks: set[asyncio.Task] = set()
 
@@ -75,7 +78,11 @@ class Runtime:
 
     async def caller(self, request: Request, game_id: str) -> int | str | None:
         """The seat (or "arbiter") the bearer token stands for; None without a token."""
-        token = bearer(request)
+        return await self.caller_of(request.headers.get("authorization"), game_id)
+
+    async def caller_of(self, authorization: str | None, game_id: str) -> int | str | None:
+        """`caller` from the Authorization header's value."""
+        token = bearer_token(authorization)
         if token is None:
             return None
         if self.is_arbiter(token):
@@ -92,7 +99,11 @@ TOKEN_MAX = 256
 def bearer(request: Request) -> str | None:
     """The bearer token of a request; None without an Authorization header. A header that is not
     `Bearer <printable ASCII token>` is a 401, whatever it holds (never a 500)."""
-    auth = request.headers.get("authorization")
+    return bearer_token(request.headers.get("authorization"))
+
+
+def bearer_token(auth: str | None) -> str | None:
+    """`bearer` from the Authorization header's value."""
     if auth is None or auth == "":
         return None
     scheme, _, token = auth.strip().partition(" ")

@@ -19,6 +19,20 @@ class Settings:
     max_body: int = int(os.environ.get("CARAVAN_MAX_BODY", 64 * 1024))
     job_timeout: int = int(os.environ.get("CARAVAN_JOB_TIMEOUT", 600))
     sweep_after: float = float(os.environ.get("CARAVAN_SWEEP_AFTER", 5.0))  # seconds a waiting game may sit idle
+    # the Redis client's read timeout (seconds); every blocking read the service makes blocks for less
+    redis_timeout: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_REDIS_TIMEOUT", 5.0)))
+    redis_connections: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_REDIS_CONNECTIONS", 256)))
+    # live event streams: a comment every `stream_keepalive` seconds without an event; at most
+    # `max_streams` open per API process and `max_streams_per_client` per client address
+    stream_keepalive: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_STREAM_KEEPALIVE", 15.0)))
+    max_streams: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_STREAMS", 1000)))
+    max_streams_per_client: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_STREAMS_PER_CLIENT", 32)))
+    retry_after: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_RETRY_AFTER", 5)))  # seconds, on 503
+
+    @property
+    def block_ms(self) -> int:
+        """How long a blocking read waits: well under the client's read timeout."""
+        return max(100, min(1000, int(self.redis_timeout * 1000 / 2)))
 
 
 def settings() -> Settings:

@@ -44,6 +44,7 @@ class Stack:
             "CARAVAN_ARBITER_TOKEN": self.arbiter,
             "CARAVAN_GAME_MODULES": "tests.toygame",
             "CARAVAN_SWEEP_AFTER": "1.5",
+            "CARAVAN_STREAM_KEEPALIVE": "2",
             "CARAVAN_URL": self.url,
             "CARAVAN_CONFIG": str(tmp / "config"),
             "PYTHONPATH": str(ROOT),

@@ -1,12 +1,13 @@
 """Every legal move of a seat now (and only those), from lists made once and memoised by value (the
-same screens and rivers come back again and again). Why a move is refused is said by the rules as they
-apply it (`IllegalMove`)."""
+same screens and rivers come back again and again), and why a purchase is refused. The other refusals
+are said by the rules as they apply a move (`IllegalMove`), and why a bundle may not be sold by
+`scoring.bundle_problem`."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from games.protocol import CHANCE
+from games.protocol import CHANCE, IllegalMove, default_among
 
 from . import rules
 from .content import DOUBLE_PURCHASE, FREE_PURCHASE, LIQUIDITY, PAYMENT_RULERS, PRICES, RIVER_POSITIONS, SELL_ANY_TIME
@@ -108,3 +109,37 @@ def _ruler_choices(s: YangtzeState, seat: int) -> list:
     if ruler == "R07":
         return [DECLINE] + [Clear(tile=t) for t in m.goods]
     return [Surrender(tile=t) for t in m.goods] if m.goods else [DECLINE]  # R12
+
+
+# --- why a purchase is refused (5.2) -----------------------------------------------------------------
+def purchase_cost(s: YangtzeState, seat: int, positions: tuple[int, ...], free: int) -> int:
+    """What the purchase costs, or IllegalMove when it may not be made."""
+    m = s.merchants[seat]
+    if len(positions) not in (1, 2):
+        raise IllegalMove("buy one good, or two with card I")
+    if len(positions) == 2:
+        if DOUBLE_PURCHASE not in m.cards:
+            raise IllegalMove("buying two goods needs card I, which you no longer have")
+        if positions[0] >= positions[1]:
+            raise IllegalMove("give two different positions in ascending order, e.g. [5, 8]")
+    for p in positions:
+        if not 1 <= p <= RIVER_POSITIONS:
+            raise IllegalMove(f"the river's positions are 1 to {RIVER_POSITIONS}")
+        if not s.river[p - 1]:
+            raise IllegalMove(f"there is no good at position {p}")
+    if free:
+        if FREE_PURCHASE not in m.cards:
+            raise IllegalMove("a free good needs card II, which you no longer have")
+        if free not in positions:
+            raise IllegalMove("card II must make one of the goods you buy free")
+    cost = sum(PRICES[p - 1] for p in positions if p != free)
+    if cost > m.money:
+        raise IllegalMove(f"this costs {cost} and you have {m.money}; cash a card or sell first")
+    return cost
+
+
+# --- what a seat that ran out of time plays ------------------------------------------------------
+def timeout_move(s, seat: int):
+    """The default when `seat` runs out of time: the quietest legal move (it passes a bid, ends its
+    turn, declines), else its first legal move; None when it has nothing to decide."""
+    return default_among(legal_moves(s, seat), "pass-bid", "end-turn", "decline")

@@ -16,7 +16,6 @@ from .content import (
     GOODS,
     LIQUIDITY,
     MAX_PLAYERS,
-    PRICES,
     RIVER_POSITIONS,
     SELL_ANY_TIME,
     STARTING_GOODS,
@@ -24,6 +23,7 @@ from .content import (
 )
 from .moves import Bid, Buy, Cash, ChooseStartPlayer, Draw, EndTurn, PassBid, Sell, SellWithCardIII
 from .scoring import bundle_problem, bundle_value
+from . import legal
 from .rulers import continue_ruler, ruler_decision
 from .state import Auction, Merchant, YangtzeState, clockwise_from, plus, put, without
 
@@ -222,36 +222,10 @@ def sell_bundle(s: YangtzeState, seat: int, tiles: tuple[str, ...]) -> YangtzeSt
 
 
 # --- 5.2 Step 2: buy goods ----------------------------------------------------------------------------
-def purchase_cost(s: YangtzeState, seat: int, positions: tuple[int, ...], free: int) -> int:
-    """What the purchase costs, or IllegalMove when it may not be made."""
-    m = s.merchants[seat]
-    if len(positions) not in (1, 2):
-        raise IllegalMove("buy one good, or two with card I")
-    if len(positions) == 2:
-        if DOUBLE_PURCHASE not in m.cards:
-            raise IllegalMove("buying two goods needs card I, which you no longer have")
-        if positions[0] >= positions[1]:
-            raise IllegalMove("give two different positions in ascending order, e.g. [5, 8]")
-    for p in positions:
-        if not 1 <= p <= RIVER_POSITIONS:
-            raise IllegalMove(f"the river's positions are 1 to {RIVER_POSITIONS}")
-        if not s.river[p - 1]:
-            raise IllegalMove(f"there is no good at position {p}")
-    if free:
-        if FREE_PURCHASE not in m.cards:
-            raise IllegalMove("a free good needs card II, which you no longer have")
-        if free not in positions:
-            raise IllegalMove("card II must make one of the goods you buy free")
-    cost = sum(PRICES[p - 1] for p in positions if p != free)
-    if cost > m.money:
-        raise IllegalMove(f"this costs {cost} and you have {m.money}; cash a card or sell first")
-    return cost
-
-
 def buy(s: YangtzeState, seat: int, positions: tuple[int, ...], free: int) -> YangtzeState:
     """Pay, show the goods and put them behind the screen; the river closes up and the draw loop
     must bring k goods (both goods of card I are taken from the river as it stands)."""
-    cost = purchase_cost(s, seat, positions, free)
+    cost = legal.purchase_cost(s, seat, positions, free)
     m = s.merchants[seat]
     bought = tuple(s.river[p - 1] for p in positions)
     spent = (DOUBLE_PURCHASE,) if len(positions) == 2 else ()

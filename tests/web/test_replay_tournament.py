@@ -83,3 +83,28 @@ def test_a_tournament_page_follows_the_tournament_to_its_end(stack, page):
     assert [n.split(" (")[0] for n in names] == [s["name"] for s in final["standings"]]
     page.locator("li.table a").first.click()
     expect(page.locator("#board svg")).to_be_visible()
+
+
+def test_the_replay_badge_names_the_first_bad_version_of_a_tampered_log(stack, page):
+    import json
+
+    import redis
+
+    c = stack.client()
+    game_id = c.post("/games", json={"type": "yangtze", "players": ["a:ai-random", "b:ai-random"]}).json()["id"]
+    wait_until_finished(c, game_id)
+    r = redis.Redis.from_url(stack.redis_url)
+    key = f"caravan:{{{game_id}}}:events"
+    entries = r.xrange(key)
+    r.delete(key)
+    for entry_id, fields in entries:  # someone edits who made the move at version 4, leaving the hashes
+        e = json.loads(fields[b"e"])
+        if e["version"] == 4:
+            e["actor"] = "chance" if e["actor"] != "chance" else 0
+        r.xadd(key, {"e": json.dumps(e)}, id=entry_id)
+    page.goto(f"/games/{game_id}/replay?at=2")
+    badge = page.locator("#verify")
+    expect(badge).to_have_attribute("data-ok", "no")
+    expect(badge).to_contain_text("fails at version 4")
+    badge.get_by_role("link", name="go there").click()
+    expect(page).to_have_url(f"{stack.url}/games/{game_id}/replay?at=4")

@@ -1,0 +1,40 @@
+"""The options every game takes from the platform (besides its own, declared by the game), typed and
+bounded like a game's, and the one place a creation's options are checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.protocol import Game, Option, check_option
+from projections import clock
+from service.errors import Invalid
+
+PLATFORM_OPTIONS = (
+    Option("arbiter_chance", "chance outcomes are entered by the arbiter (a tournament mirroring a physical "
+           "table) instead of drawn", False, (True, False)),
+    Option("await_entropy", "the first chance draw waits until every human seat has added its entropy "
+           "(POST /games/{id}/entropy)", False, (True, False)),
+    Option("clock", "time control: none, per-decision:SECONDS (1 to a week) or fischer:MAIN+INCREMENT (seconds; "
+           "increment 0 to 3600)", "none"),
+    Option("absent", "a seat whose time runs out: default (the rulebook's default move) or ai-LEVEL (an AI of that "
+           "level, random, greedy or mcts[@SECONDS], plays for it until its owner moves again)", "default"),
+)
+
+
+def check(game: Game, given: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the game's options with defaults filled in, the platform's); Invalid (422) for an unknown name,
+    a value of the wrong type or out of its choices or bounds."""
+    given = dict(given)
+    try:
+        platform = {o.name: check_option(o, given.pop(o.name)) if o.name in given else o.default
+                    for o in PLATFORM_OPTIONS}
+        clock.parse_clock(platform["clock"])
+        clock.parse_absent(platform["absent"])
+        return game.check_options(given), platform
+    except ValueError as e:
+        raise Invalid(str(e)) from None
+
+
+def listed(game: Game) -> list[Option]:
+    """What `GET /game-types` lists for a game: its own options, then the platform's."""
+    return [*game.options, *PLATFORM_OPTIONS]

@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from cli.client import emit_json, request, token_for
+from cli.options import JSON
 
 
 

@@ -191,7 +191,7 @@ def tables(tournament_id: str = typer.Argument(..., help="the tournament"), entr
 def advance(tournament_id: str = typer.Argument(..., help="the tournament"), token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Seat whatever is due now (the next round once a round is over) and show where the tournament stands."""
     use_token(token)
-    t = request("POST", f"/tournaments/{tournament_id}/advance", token=ctx.token)
+    t = request("POST", f"/tournaments/{tournament_id}/advance", token=organiser_token(tournament_id))
     if as_json:
         return emit_json(t)
     p = t.get("progress", {})

@@ -58,7 +58,7 @@ def undo_line(g: dict[str, Any]) -> str | None:
     by = req.get("by")
     who = names.get(by, "the arbiter" if by == "arbiter" else f"seat {by}")
     waiting = [names.get(s, f"seat {s}") for s in req.get("waiting_for") or []]
-    line = f"undo requested by {who}, back to event {req.get('to')}"
+    line = f"undo request {req.get('request')}: {who} asks to go back to event {req.get('to')}"
     if waiting:
         line += f"; waiting for {', '.join(waiting)}"
     if g.get("you") in (req.get("waiting_for") or []):

@@ -147,7 +147,7 @@ def test_undo_answers_in_words_without_lists(cli):
     out = cli("undo", game_id, "--as", "ann").stdout
     assert "waiting for bob" in out and "[" not in out
     shown = cli("game", "show", game_id, "--as", "bob").stdout
-    assert "undo requested by ann" in shown
+    assert "ann asks to go back" in shown
 
 
 def test_replay_at_n_shows_the_event_in_words(cli):

@@ -9,21 +9,37 @@ from typing import Optional
 import typer
 
 from cli import board
-from cli.client import emit_json, export_lines, request, token_for
+from cli.client import emit_json, export_lines, fail, request, token_for
 
 JSON = typer.Option(False, "--json", help="print exactly one JSON document")
 AS = typer.Option(None, "--as", help="the seat to act or look as (its token comes from the profile), or 'arbiter'")
 
 
 def undo(game_id: str, seat: Optional[str] = AS, to: Optional[int] = typer.Option(None, "--to", help="arbiter only"),
+         consent: bool = typer.Option(False, "--consent", help="consent to the pending request"),
+         decline: bool = typer.Option(False, "--decline", help="decline the pending request"),
+         withdraw: bool = typer.Option(False, "--withdraw", help="withdraw your pending request"),
          as_json: bool = JSON):
-    """Ask to take back your last move, or consent to another seat's request (the arbiter grants at once)."""
-    body = {"to": to} if to is not None else {}
-    answer = request("POST", f"/games/{game_id}/undo", token=token_for(game_id, seat), json_body=body)
+    """Ask to take back your last move; or answer the pending request (--consent, --decline; --withdraw
+    your own). The answer names the request it answers, so a late answer never becomes a new request.
+    The arbiter grants at once."""
+    chosen = [a for a, on in (("consent", consent), ("decline", decline), ("withdraw", withdraw)) if on]
+    if len(chosen) > 1:
+        fail("choose one of --consent, --decline, --withdraw")
+    token = token_for(game_id, seat)
+    body: dict = {"to": to} if to is not None else {}
+    if chosen:
+        pending = (request("GET", f"/games/{game_id}", token=token).get("undo") or {}).get("pending")
+        if not pending:
+            fail("no undo request is pending")
+        body = {"action": chosen[0], "request": pending["request"]}
+    answer = request("POST", f"/games/{game_id}/undo", token=token, json_body=body)
     if as_json:
         return emit_json(answer)
     if answer["granted"]:
         typer.echo(f"undone: back to the position after event {answer['to']} (now version {answer['version']})")
+    elif answer.get("settled"):
+        typer.echo(f"undo request {answer['settled']}")
     else:
         typer.echo(f"undo to {answer['to']} requested; waiting for seat(s) {answer['waiting_for']}")
 

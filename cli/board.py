@@ -47,6 +47,11 @@ def header(g: dict[str, Any]) -> str:
         lines.append(f"{turn}seat {p['seat']}: {who}{you}")
     if g.get("chance"):
         lines.append(f"  waiting for chance: {g['chance']}")
+    pending = (g.get("undo") or {}).get("pending")
+    if pending:
+        lines.append(f"  undo request {pending['request']}: seat {pending['by']} asks to go back to version "
+                     f"{pending['to']}; waiting for seat(s) {pending['waiting_for']}"
+                     + (" — answer: caravan undo ID --consent | --decline" if g.get("you") in pending["waiting_for"] else ""))
     if g.get("result"):
         r = g["result"]
         names = {p["seat"]: p["name"] for p in g["players"]}

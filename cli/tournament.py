@@ -38,13 +38,25 @@ def new(
     if name:
         body["name"] = name
     created = request("POST", "/tournaments", json_body=body)
-    save_tokens(created["id"], [{"seat": e["name"], "token": e["token"]} for e in created["entrants"] if e.get("token")])
+    save_tokens(created["id"], [{"seat": e["name"], "token": e["token"]} for e in created["entrants"] if e.get("token")]
+                + [{"seat": ORGANISER, "token": created["organiser_token"]}])
     if as_json:
         return emit_json(created)
     typer.echo(f"tournament {created['id']}: {created['game']} {created['format']}, tables of "
                f"{created['table_size']}, {created['rounds']} rounds{', duplicate' if created['duplicate'] else ''}")
     for e in created["entrants"]:
         typer.echo(f"  {e['name']}" + (f" (ai-{e['ai']})" if e.get("ai") else " (entrant token saved)"))
+
+
+ORGANISER = ":organiser"  # the profile's name for a tournament's organiser token (no entrant's name holds ':')
+
+
+def organiser_token(tournament_id: str) -> str | None:
+    """--token wins; then the organiser token `tournament new` saved; then CARAVAN_ARBITER_TOKEN."""
+    import os
+
+    return (ctx.token or load_profile().get(ctx.url, {}).get(tournament_id, {}).get(ORGANISER)
+            or os.environ.get("CARAVAN_ARBITER_TOKEN"))
 
 
 def _waiting_humans(t: dict[str, Any]) -> list[str]:
@@ -60,7 +72,7 @@ def run(tournament_id: str, poll: float = typer.Option(0.5, "--poll", help="seco
     """Follow a tournament until it is finished: AI tables are played by the workers, human tables wait
     for `caravan play`. A progress bar on a terminal, one line per change otherwise."""
     started = time.monotonic()
-    t = request("POST", f"/tournaments/{tournament_id}/advance")
+    t = request("POST", f"/tournaments/{tournament_id}/advance", token=organiser_token(tournament_id))
     last_change, last_key = time.monotonic(), None
     fancy = sys.stdout.isatty() and not as_json
     progress = task = None
@@ -91,7 +103,7 @@ def run(tournament_id: str, poll: float = typer.Option(0.5, "--poll", help="seco
                 fail(f"tournament {tournament_id} not finished after {timeout:g} s ({done}/{total} games)", 2)
             time.sleep(poll)
             if time.monotonic() - last_change > STALL_NUDGE_SECONDS and not waiting:
-                t = request("POST", f"/tournaments/{tournament_id}/advance")
+                t = request("POST", f"/tournaments/{tournament_id}/advance", token=organiser_token(tournament_id))
                 last_change = time.monotonic()
             else:
                 t = request("GET", f"/tournaments/{tournament_id}")

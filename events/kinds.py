@@ -81,6 +81,8 @@ class Created(GameEvent, tag="created"):
     entropy: tuple[str, ...] = ()  # strings the human seats contributed, mixed into every chance draw
     seed_fixed_by: str | None = None  # "arbiter" when the arbiter fixed the seed
     await_entropy: bool = False  # the first draw waits for every human seat's entropy event
+    clock: str = "none"  # time control: none | per-decision:SECONDS | fischer:MAIN+INCREMENT (projections/clock.py)
+    absent: str = "default"  # a late seat: default (the rulebook's default move) | ai-LEVEL (an AI takes over)
 
 
 class ForkedState(GameEvent, tag="forked-state"):
@@ -110,6 +112,21 @@ class UndoRequested(GameEvent, tag="undo-requested"):
 class UndoConsented(GameEvent, tag="undo-consented"):
     by: int
     to: int
+    request: int = 0  # the version of the undo-requested event it answers (0 in the first logs)
+
+
+class UndoDeclined(GameEvent, tag="undo-declined"):
+    """A seat refuses the pending undo request (named by its version): the request is settled."""
+
+    by: int
+    request: int
+
+
+class UndoWithdrawn(GameEvent, tag="undo-withdrawn"):
+    """The asking seat takes its pending undo request (named by its version) back."""
+
+    by: int
+    request: int
 
 
 class Undo(GameEvent, tag="undo"):
@@ -126,6 +143,42 @@ class SeatEntropy(GameEvent, tag="entropy"):
     entropy: str
 
 
+class TakenOver(GameEvent, tag="taken-over"):
+    """An AI of `level` plays for an absent seat from now on (its clock ran out, or it resigned), until
+    its owner returns. `timeout`: the seat's clock had run out (the verifier re-checks it was late)."""
+
+    seat: int
+    level: str
+    timeout: bool = False
+
+
+class Returned(GameEvent, tag="returned"):
+    """The owner of a taken-over seat is back: the seat is theirs again."""
+
+    seat: int
+
+
+class Resigned(GameEvent, tag="resigned"):
+    """A seat leaves the game: ranked last among those still in; an AI plays its remaining decisions."""
+
+    seat: int
+    level: str
+    forfeit: bool = False  # the platform resigned the seat (a tournament's no-show rule)
+
+
+class Abandoned(GameEvent, tag="abandoned"):
+    """The arbiter ends the game with no result: it counts for nobody and its jobs stop."""
+
+    reason: str = ""
+
+
+class Adjudicated(GameEvent, tag="adjudicated"):
+    """The arbiter ends the game with a ranking it states (1-based places per seat); a `finished` follows."""
+
+    ranks: tuple[int, ...]
+    reason: str = ""
+
+
 class Finished(GameEvent, tag="finished"):
     result: Any
 
@@ -134,8 +187,8 @@ class SeedRevealed(GameEvent, tag="seed-revealed"):
     seed: str
 
 
-GameEvents = (Created | ForkedState | Move | Chance | UndoRequested | UndoConsented | Undo | SeatEntropy | Finished
-              | SeedRevealed)
+GameEvents = (Created | ForkedState | Move | Chance | UndoRequested | UndoConsented | UndoDeclined | UndoWithdrawn
+              | Undo | SeatEntropy | Finished | SeedRevealed | TakenOver | Returned | Resigned | Abandoned | Adjudicated)
 
 
 # --- a tournament's stream --------------------------------------------------------------------------
@@ -185,6 +238,10 @@ class TableFinished(TournamentEvent, tag="table-finished"):
     game: str
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
+    ending: str = ""  # "" (the rules' result) | "abandoned" (no result: counts for nobody) | "adjudicated"
+    timeouts: tuple[int, ...] = ()  # per seat: the moves the platform played for it, late
+    resigned: tuple[int, ...] = ()  # seats that resigned
+    forfeits: tuple[int, ...] = ()  # seats resigned for a no-show
 
 
 class TournamentFinished(TournamentEvent, tag="finished"):

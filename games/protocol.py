@@ -128,6 +128,14 @@ def sample_chance(spec: ChanceSpec, rng: RNG) -> Any:
     return spec.outcomes[-1]
 
 
+def default_among(moves: list[Any], *prefer: str) -> Any:
+    """A timeout default: the legal move whose type comes first in `prefer` (the rulebook's "does
+    nothing" choices: pass, end the turn, decline), else the first legal move; None when none is legal."""
+    rank = {t: i for i, t in enumerate(prefer)}
+    best = min(moves, key=lambda m: rank.get(type(m).__struct_config__.tag, len(prefer)), default=None)
+    return best
+
+
 class Result(msgspec.Struct, frozen=True):
     """The end of a game. `scores[seat]` as the rules count them; `ranks[seat]` is the 1-based place
     after every tie-break (seats still tied share a place); `detail` explains the tie-breaks used."""
@@ -266,6 +274,12 @@ class Game:
     def timeout_move(self, state: Any, seat: Seat) -> Any:
         """What a seat that ran out of time does (the rulebook's default), or None."""
         return None
+
+    def apply_timeout(self, state: Any, seat: Seat, move: Any) -> Any:
+        """`apply` for the `timeout_move` the platform plays for a late seat. Default: `apply`. A game
+        overrides it where the rulebook accepts from the timer what it refuses from a player (a Himalaya
+        program completed by the timer is never rejected, even if it ends on the snowstorm)."""
+        return self.apply(state, seat, move)
 
     def describe(self, move: Any) -> str:
         """One line for a person: "buy 2 silk from the river" (default: the JSON of the move)."""

@@ -12,10 +12,11 @@ from typing import Any, Iterable
 import msgspec
 
 from events.envelope import Envelope, check_chain, secret_salt
-from events.kinds import (ARBITER, TOURNAMENT, BadEvent, Chance, Created, Finished, Move, SeatEntropy, SeedRevealed,
-                          TableFinished, Undo)
+from events.kinds import (ARBITER, TOURNAMENT, Abandoned, BadEvent, Chance, Created, Finished, Move, SeatEntropy,
+                          SeedRevealed, TableFinished, TakenOver, Undo)
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
+from projections.clock import deadlines, epoch, with_resignations
 from projections.fold import CorruptLog, chance_rng, start, step
 
 
@@ -102,6 +103,7 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
     game = f.game
     history = {f.version: f}
     chances = 0
+    timeouts = 0
     finished: Envelope | None = None
     drawn = False
     for e in events[1:]:
@@ -135,6 +137,11 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
             return bad(e.version, "an undo that reaches back across a chance outcome or a revealed secret", n)
         elif isinstance(ev, Finished) and finished is None:
             finished = e
+        if isinstance(ev, (Move, TakenOver)) and ev.timeout:
+            why = timeout_fault(f, e)
+            if why:
+                return bad(e.version, why, n)
+            timeouts += 1
         try:
             f = step(f, e, history)
         except IllegalMove as err:
@@ -149,7 +156,17 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
                        "commitment and before the first draw, mixed into every draw")
     if seed is not None:
         checked.append(f"{chances} chance outcomes recomputed from the seed")
-    result = game.result(f.state)
+    if timeouts:
+        checked.append(f"{timeouts} timeout(s), each after its seat's deadline (from the event times)")
+    if f.status == "abandoned":
+        checked.append("abandoned by the arbiter: no result")
+        return Report(ok=True, events=n, finished=True, checked=checked)
+    result = with_resignations(game.result(f.state), f.resigned)
+    if f.adjudicated:
+        if finished is None or finished.event().result.get("ranks") != list(f.adjudicated):
+            return bad(f.version, "the arbiter's ranking is not the recorded result", n)
+        checked.append("the result stated by the arbiter")
+        return Report(ok=True, events=n, finished=True, checked=checked)
     if finished is not None:
         if result is None:
             return bad(finished.version, "the game is declared finished but the rules say it is not over", n)
@@ -162,6 +179,18 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
 
 
 ENTROPY_MAX = 64
+
+
+def timeout_fault(f, e: Envelope) -> str:
+    """Why a timeout event (a default move, a takeover) was not late, or "" when it was."""
+    ev = e.event()
+    seat = e.actor if isinstance(ev, Move) else ev.seat
+    due = deadlines(f.clock, f.control, f.game, f.state)
+    if not isinstance(seat, int) or seat not in due:
+        return f"a timeout for seat {seat!r}, whose clock was not running"
+    if epoch(e.at) < due[seat]:
+        return f"a timeout for seat {seat} at {e.at}, before its deadline ({due[seat] - epoch(e.at):.3f} s early)"
+    return ""
 
 
 def entropy_fault(f, seat: int | str, e: SeatEntropy, drawn: bool) -> str:
@@ -231,6 +260,8 @@ def verify_tournament(rows: list[dict[str, Any]]) -> Report:
         finished = next((x for e in events if isinstance(x := e.event(), Finished)), None)
         if finished is not None:
             results[stream] = finished.result
+        elif any(isinstance(e.event(), Abandoned) for e in events):
+            results[stream] = {"scores": [], "ranks": []}  # no result
     for e in streams[tournament]:
         try:
             ev = e.event(TOURNAMENT)

@@ -8,8 +8,14 @@ Each envelope is decoded once into its kind's struct (events/kinds.py); `step` m
   Undo           return to the state after version `to`: the range after it is skipped, never deleted
   Finished       the result is final (no state change)
   SeedRevealed   the secret seed, published at the end (no state change)
-  UndoRequested, UndoConsented: the conversation about an undo
+  UndoRequested, UndoConsented, UndoDeclined, UndoWithdrawn: the conversation about an undo (a decline
+                 or a withdrawal settles the request)
   SeatEntropy    a seat's contribution to the luck, before the first chance draw (mixed into every draw)
+  SeedRevealed   also marks a duplicate table's round as over: from then on all of it is public
+  TakenOver, Returned, Resigned: an AI plays for a seat (late, or resigned) / its owner is back
+  Abandoned      the arbiter ended the game with no result (status "abandoned")
+  Adjudicated    the arbiter ended the game with a ranking it states (a Finished follows)
+Every event moves the seats' clocks (projections/clock.py) by its time, for a table with a time control.
 Any other kind (one a newer service wrote) changes nothing but the version.
 """
 
@@ -20,11 +26,13 @@ from typing import Any, Iterable
 import msgspec
 
 from events.envelope import GENESIS, Envelope, digest, payload_digest
-from events.kinds import (BadEvent, Chance, Created, Event, Finished, ForkedState, Move, PlayerSpec, SeatEntropy,
-                          Undo, UndoConsented, UndoRequested)
+from events.kinds import (Abandoned, Adjudicated, BadEvent, Chance, Created, Event, Finished, ForkedState, Move,
+                          PlayerSpec, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver, Undo, UndoConsented,
+                          UndoDeclined, UndoRequested, UndoWithdrawn)
 from games import registry
 from games.fairness import HashRng
 from games.protocol import CHANCE, Game
+from projections import clock
 
 Player = PlayerSpec  # a seat: a name, and the AI level when it is not a person
 
@@ -35,6 +43,7 @@ class UndoRequest(msgspec.Struct, frozen=True):
     by: int
     to: int
     consents: tuple[int, ...] = ()
+    version: int = 0  # the version of its undo-requested event: the answers name it
 
 
 class Folded(msgspec.Struct, frozen=True):
@@ -48,12 +57,25 @@ class Folded(msgspec.Struct, frozen=True):
     version: int
     head: str  # hash of the last event
     state: Any
-    status: str = "active"  # active | finished
+    status: str = "active"  # active | finished | abandoned
     last_effective: int = 0  # version of the last move/chance event not undone
     barrier: int = 1  # the last chance outcome or revealed secret not undone: undo never reaches before it
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
     undo_request: UndoRequest | None = None  # while an undo awaits consent
     entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
+    revealed: bool = False  # the seed is out (seed-revealed): at a duplicate table, the round is over
+    clock: clock.ClockState | None = None  # the seats' clocks, for a table with a time control
+    absent: tuple[tuple[int, str], ...] = ()  # (seat, AI level) for seats an AI plays (taken over, resigned)
+    resigned: tuple[int, ...] = ()  # seats that resigned, in order
+    adjudicated: tuple[int, ...] = ()  # the ranking the arbiter stated, when it ended the game
+
+    @property
+    def control(self) -> clock.Control:
+        return clock.parse_clock(self.created.clock)
+
+    def ai_of(self, seat: int) -> str | None:
+        """The AI level that plays `seat` now: an AI seat's own, or the one that took an absent seat over."""
+        return self.players[seat].ai or dict(self.absent).get(seat)
 
     @property
     def game(self) -> Game:
@@ -87,7 +109,8 @@ def start(game_id: str, created: Envelope) -> Folded:
         raise CorruptLog("the first event must be the created event")
     state = registry.get(c.type).setup(len(c.players), c.options)
     return Folded(id=game_id, type=c.type, players=c.players, options=c.options, created=c,
-                  version=created.version, head=created.hash, state=state, last_moves=(0,) * len(c.players))
+                  version=created.version, head=created.hash, state=state, last_moves=(0,) * len(c.players),
+                  clock=clock.initial(registry.get(c.type), clock.parse_clock(c.clock), len(c.players)))
 
 
 def move_of(game: Game, e: Envelope) -> tuple[int, Any]:
@@ -111,7 +134,8 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
     match event_of(e):
         case Move() | Chance() as ev:
             if after is None:
-                after = game.apply(f.state, CHANCE if isinstance(ev, Chance) else int(e.actor), game.decode_move(ev.move))
+                play = game.apply_timeout if isinstance(ev, Move) and ev.timeout else game.apply
+                after = play(f.state, CHANCE if isinstance(ev, Chance) else int(e.actor), game.decode_move(ev.move))
             changes = {"state": after, "last_effective": e.version, "undo_request": None}
             if isinstance(ev, Chance) or ev.reveals:
                 changes["barrier"] = e.version
@@ -124,19 +148,47 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
             changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
                        "last_moves": back.last_moves, "undo_request": None}
         case UndoRequested(by=by, to=to):
-            changes = {"undo_request": UndoRequest(by=by, to=to)}
+            changes = {"undo_request": UndoRequest(by=by, to=to, version=e.version)}
         case UndoConsented(by=by) if f.undo_request is not None:
             req = f.undo_request
             changes = {"undo_request": msgspec.structs.replace(req, consents=(*req.consents, by))}
+        case UndoDeclined() | UndoWithdrawn():
+            changes = {"undo_request": None}
+        case SeedRevealed():
+            changes = {"revealed": True}
         case SeatEntropy(entropy=value):
             changes = {"entropy": (*f.entropy, (int(e.actor), value))}
         case ForkedState(state=state):
             changes = {"state": msgspec.convert(state, game.State), "barrier": e.version}
         case Finished():
             changes = {"status": "finished"}
+        case TakenOver(seat=seat, level=level) | Resigned(seat=seat, level=level) as ev:
+            changes = {"absent": (*((s, x) for s, x in f.absent if s != seat), (seat, level))}
+            if isinstance(ev, Resigned):
+                changes["resigned"] = (*f.resigned, seat)
+        case Returned(seat=seat) if seat not in f.resigned:
+            changes = {"absent": tuple((s, x) for s, x in f.absent if s != seat)}
+        case Abandoned():
+            changes = {"status": "abandoned"}
+        case Adjudicated(ranks=ranks):
+            changes = {"adjudicated": tuple(ranks)}
         case None:
             raise CorruptLog(f"the payload of version {e.version} is withheld: the fold needs every payload")
+    if f.clock is not None:
+        changes["clock"] = tick(f, e, changes)
     return msgspec.structs.replace(f, version=e.version, head=e.hash, **changes)
+
+
+def tick(f: Folded, e: Envelope, changes: dict[str, Any]) -> clock.ClockState:
+    """The seats' clocks after event `e` (its time stops the clocks that stop and starts those that start)."""
+    absent = dict(changes.get("absent", f.absent))
+    humans = [p.ai is None and s not in absent for s, p in enumerate(f.players)]
+    status = changes.get("status", f.status)
+    after = changes.get("state", f.state)
+    ev = e.event()
+    decided = int(e.actor) if isinstance(ev, Move) and not ev.timeout else None
+    return clock.advance(f.clock, f.control, f.game, f.state, after, humans if status == "active" else [False] * len(humans),
+                         clock.epoch(e.at), decided)
 
 
 def fold(game_id: str, events: Iterable[Envelope], base: Folded | None = None, upto: int | None = None) -> Folded:

@@ -6,7 +6,9 @@ Tournament events (stream `caravan:{t-<hex>}:events`, the same envelopes and has
   created        the configuration: game, format, table size, rounds, duplicate, entrants, options
                  (and for round robin the whole schedule, fixed up front)
   round-seated   a round's tables: for each its game id and the entrants in seat order; the byes
-  table-finished a table's game ended: its scores and ranks as the game's result gives them. It may
+  table-finished a table's game ended: its scores and ranks as the game's result gives them (after
+                 resignations: resigned seats last; or the arbiter's ranking), its timeouts, resignations and
+                 forfeits per seat; or no result when the arbiter abandoned it (it counts for nobody). It may
                  arrive before its round-seated event (a fast game on another worker); it counts
                  once a seated table names the same game, and a game no seated table names never does
   finished       every round played; the final standings, for the record
@@ -61,6 +63,10 @@ class Outcome(msgspec.Struct, frozen=True):
     game: str
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
+    ending: str = ""  # "" | "abandoned" (no result) | "adjudicated" (the arbiter's ranking)
+    timeouts: tuple[int, ...] = ()  # per seat
+    resigned: tuple[int, ...] = ()  # seats
+    forfeits: tuple[int, ...] = ()  # seats resigned for a no-show
 
 
 class RoundRecord(msgspec.Struct, frozen=True):
@@ -148,6 +154,8 @@ def _rate(ratings: tuple[tuple[float, float], ...], table: Table, o: Outcome) ->
 
 def _count(t: Tournament, o: Outcome) -> Tournament:
     table = next(x for r in t.rounds if r.round == o.round for x in r.tables if x.table == o.table)
+    if o.ending == "abandoned":  # no result: nobody's rating moves
+        return msgspec.structs.replace(t, results=(*t.results, o))
     return msgspec.structs.replace(t, results=(*t.results, o), ratings=_rate(t.ratings, table, o))
 
 
@@ -170,7 +178,8 @@ def step(t: Tournament, e: Envelope) -> Tournament:
                 # else: its round is seated with other games: an abandoned seating attempt, dropped
             t = msgspec.structs.replace(t, pending=tuple(still))
         case TableFinished() as ev:
-            o = Outcome(round=ev.round, table=ev.table, game=ev.game, scores=ev.scores, ranks=ev.ranks)
+            o = Outcome(round=ev.round, table=ev.table, game=ev.game, scores=ev.scores, ranks=ev.ranks,
+                        ending=ev.ending, timeouts=ev.timeouts, resigned=ev.resigned, forfeits=ev.forfeits)
             if t.recorded(o.game):
                 return t
             seated = next((x for r in t.rounds if r.round == o.round for x in r.tables if x.table == o.table), None)
@@ -216,8 +225,16 @@ def rows(t: Tournament) -> list[dict[str, Any]]:
     diff = [0.0] * n
     opponents: list[list[list[int]]] = [[] for _ in range(n)]
     tables = {(x.round, x.table): x for r in t.rounds for x in r.tables}
+    timeouts, resigned, forfeits, abandoned = [0] * n, [0] * n, [0] * n, [0] * n
     for o in t.results:
         table = tables[(o.round, o.table)]
+        for i, e in enumerate(table.entrants):
+            timeouts[e] += o.timeouts[i] if i < len(o.timeouts) else 0
+            forfeits[e] += i in o.forfeits
+            resigned[e] += i in o.resigned and i not in o.forfeits
+            abandoned[e] += o.ending == "abandoned"
+        if o.ending == "abandoned":
+            continue  # no result: no points, not a game played
         for i, e in enumerate(table.entrants):
             others = [j for j in range(len(table.entrants)) if j != i]
             points[e] += table_points(o.ranks, i)
@@ -248,7 +265,8 @@ def rows(t: Tournament) -> list[dict[str, Any]]:
         row = {"place": place, "entrant": e, "name": entrants[e].name, "ai": entrants[e].ai,
                "points": points[e], "played": played[e], "wins": wins[e], "byes": byes[e],
                "score_difference": round(diff[e], 6), "buchholz": float(round(buchholz[e], 6)),
-               "rating": round(rating[e], 4), "mu": round(t.ratings[e][0], 4), "sigma": round(t.ratings[e][1], 4)}
+               "rating": round(rating[e], 4), "mu": round(t.ratings[e][0], 4), "sigma": round(t.ratings[e][1], 4),
+               "timeouts": timeouts[e], "resigned": resigned[e], "forfeits": forfeits[e], "abandoned": abandoned[e]}
         if t.duplicate:
             row["matchpoints"] = match[e]
         out.append(row)
@@ -260,7 +278,8 @@ def matchpoints(t: Tournament, tables: dict[tuple[int, int], Table]) -> list[flo
     got = [0.0] * len(t.created.entrants)
     by_round: dict[int, list[tuple[Table, Outcome]]] = {}
     for o in t.results:
-        by_round.setdefault(o.round, []).append((tables[(o.round, o.table)], o))
+        if o.ending != "abandoned":
+            by_round.setdefault(o.round, []).append((tables[(o.round, o.table)], o))
     for played in by_round.values():
         for table, o in played:
             for seat, e in enumerate(table.entrants):
@@ -286,8 +305,11 @@ def games(t: Tournament) -> list[dict[str, Any]]:
             o = t.result_of(x)
             out.append({"round": x.round, "table": x.table, "id": x.game,
                         "players": [entrants[e].name for e in x.entrants],
-                        "status": "finished" if o else "active",
-                        "scores": list(o.scores) if o else None, "ranks": list(o.ranks) if o else None})
+                        "status": (o.ending or "finished") if o else "active",
+                        "scores": list(o.scores) if o and o.ranks else None,
+                        "ranks": list(o.ranks) if o and o.ranks else None,
+                        **({"timeouts": list(o.timeouts), "resigned": list(o.resigned), "forfeits": list(o.forfeits)}
+                           if o and (any(o.timeouts) or o.resigned) else {})})
     return out
 
 

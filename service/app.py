@@ -10,22 +10,22 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException, ValidationException
-from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 from events.connect import connect
-from events.kinds import Finished
+from events.kinds import Finished, SeedRevealed
 
 from events.store import VersionConflict
 from games import registry
 from games.protocol import CHANCE, Option
 from projections.fold import CorruptLog
 from projections.lobby import LobbyRow
-from service import options as game_options, views
+from service import openapi, options as game_options, schemas, views
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
 from service.commands import ARBITER, fingerprint
-from service.fastpath import fast_moves
+from service.departure_routes import ROUTES as DEPARTURE_ROUTES
+from service.fastpath import fast_moves, play_socket
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
@@ -80,7 +80,7 @@ class GameType(msgspec.Struct):
 
 # --- routes ---------------------------------------------------------------------------------------
 
-@get("/health")
+@get("/health", responses=schemas.HEALTH)
 async def health(request: Request) -> dict[str, str]:
     try:
         await rt(request).redis.ping()
@@ -121,7 +121,7 @@ async def lobby(request: Request, status: str | None = None, type: str | None = 
     return [r for r in rows if (status is None or r.status == status) and (type is None or r.type == type)]
 
 
-@get("/games/{game_id:str}")
+@get("/games/{game_id:str}", responses=schemas.GAME)
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -150,7 +150,9 @@ async def legal_moves(request: Request, game_id: str) -> list[dict[str, Any]]:
 
 
 @post("/games/{game_id:str}/moves", status_code=201)
-async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Response[MoveAccepted]:
+async def submit_move(request: Request, game_id: str, data: MoveRequest,
+                      idempotency_key: str | None = Parameter(header="Idempotency-Key", default=None, min_length=1,
+                                                              max_length=128)) -> Response[MoveAccepted]:
     """With an `Idempotency-Key` (1 to 128 characters), a retry of the same request (same seat, route and
     body) gets the first answer byte for byte, marked `Idempotent-Replayed: true`; the same key with
     another request gets 422 `idempotency-key-reused`."""
@@ -158,9 +160,7 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Resp
     caller = await r.caller(request, game_id)
     if caller is None:
         raise Unauthorized("a seat's token is needed to move")
-    key = request.headers.get("idempotency-key")
-    if key is not None and not (0 < len(key) <= 128):
-        raise HTTPException(status_code=400, detail="Idempotency-Key must be 1 to 128 characters")
+    key = idempotency_key
     fp = fingerprint(caller, request.method, request.url.path, msgspec.to_builtins(data)) if key else ""
     acc = await r.commands.submit(game_id, caller, data.move, data.expected_version, key, fp)
     body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))
@@ -168,14 +168,14 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest) -> Resp
     return Response(body, status_code=201, media_type="application/json", headers=headers)
 
 
-@get("/games/{game_id:str}/events")
+@get("/games/{game_id:str}/events", responses=schemas.EVENTS)
 async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
                  limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
     rows = await r.store.read(game_id, from_, count=limit)
-    return views.event_rows(rows, caller, f.status == "finished")
+    return views.log_rows(f, rows, caller)
 
 
 @get("/games/{game_id:str}/events/stream")
@@ -184,18 +184,23 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     when the game has ended. Bounded per client and per server: 503 with Retry-After past the bound."""
     r = rt(request)
     caller = await r.caller(request, game_id)
-    finished = (await r.commands.load(game_id)).status == "finished"
+    f = await r.commands.load(game_id)
+    finished, seal_all = views.public(f), views.sealed(f, caller)
+    shared = decide.shares_its_seed(f)
     events_ = await open_stream(r.hub, request, game_id, from_ - 1, r.cfg.stream_keepalive)
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
-        nonlocal finished
+        nonlocal finished, seal_all
         try:
             while (e := await anext(events_, StopAsyncIteration)) is not StopAsyncIteration:
                 if e is None:
                     yield {"comment": "keep-alive"}
                 else:
-                    finished = finished or isinstance(e.event(), Finished)  # from the end on, every payload is public
-                    row = views.event_rows([e], caller, finished)[0]
+                    # from the end on (at a duplicate table: from its round's end on) every payload is public
+                    ev = e.event()
+                    if isinstance(ev, SeedRevealed) or (isinstance(ev, Finished) and not shared):
+                        finished, seal_all = True, False
+                    row = views.event_rows([e], caller, finished, seal_all)[0]
                     yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
         finally:
             await events_.aclose()
@@ -203,7 +208,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     return ServerSentEvent(feed())
 
 
-@get("/games/{game_id:str}/state")
+@get("/games/{game_id:str}/state", responses=schemas.GAME)
 async def state_at(request: Request, game_id: str, at: int | None = Parameter(default=None, le=VERSION_MAX)) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -213,7 +218,7 @@ async def state_at(request: Request, game_id: str, at: int | None = Parameter(de
     if at < 1:
         raise HTTPException(status_code=400, detail="at must be a version from 1")
     then = await r.loader.at(game_id, at)
-    return views.game_view(then, caller, finished=f.status == "finished")
+    return views.game_view(then, caller, finished=views.public(f), now=f)
 
 
 # --- errors -------------------------------------------------------------------------------------
@@ -281,9 +286,11 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
             await runtime.hub.stop()
             await redis.aclose()
 
+    routes = [*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
+              event_stream, state_at, play_socket, *AUDIT_ROUTES, *DEPARTURE_ROUTES, *web.ROUTES, *(extra_handlers or [])]
+    openapi.document(routes)
     return Litestar(
-        route_handlers=[*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-                        event_stream, state_at, *AUDIT_ROUTES, *web.ROUTES, *(extra_handlers or [])],
+        route_handlers=[*routes, openapi.ASSET_ROUTER],
         template_config=web.TEMPLATES,
         lifespan=[lifespan],
         state=State({}),
@@ -293,7 +300,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         request_max_body_size=cfg.max_body,
         middleware=[fast_moves],  # POST /games/{id}/moves before the request pipeline (service/fastpath.py)
         before_request=not_a_game,
-        openapi_config=OpenAPIConfig(title="caravan", version="0.1.0", path="/schema"),
+        openapi_config=openapi.config("caravan", "0.1.0"),
         debug=False,
     )
 

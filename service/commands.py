@@ -17,12 +17,13 @@ from typing import Any, Callable, Protocol
 import msgspec
 
 from events import keys
-from events.kinds import ARBITER, Chance, GameEvent, SeedRevealed, TableRef, Undo, SeatEntropy
+from events.kinds import ARBITER, Chance, GameEvent, Returned, SeedRevealed, TableRef
 from events.store import EventStore, VersionConflict
+from projections import clock
 from projections.fold import Folded
 from projections.loader import GameNotFound, Loader
 from service import decide
-from service.decide import CreateGame, Decision, has_clock, token_hash, waiting_on
+from service.decide import CreateGame, Decision, token_hash, waiting_on
 from service.errors import DomainError, IdempotencyKeyReused, NotFound, StaleVersion
 
 __all__ = ["ARBITER", "Accepted", "Commands", "CreateGame", "Handoff", "token_hash"]
@@ -123,7 +124,7 @@ class Commands:
         await self.redis.hset(keys.secret(f.id), mapping={"seed": new.seed, **{"tok:" + h: s for h, s in new.token_seats.items()}})
         await self.store.append(f.id, 0, new.decision.events, waits=waiting_on(f) or "")
         await self.redis.zadd(keys.GAMES, {f.id: time.time()})
-        await self._clock(None, f)
+        await self.schedule(f)
         self.loader.remember(f)
         await self._after(f, waiting_on(f))
         return f.id, new.seats
@@ -158,6 +159,8 @@ class Commands:
         attempts = 2 if expected_version is not None else 5
         for attempt in range(attempts):
             try:
+                if isinstance(seat, int) and f.status == "active" and seat in dict(f.absent) and seat not in f.resigned:
+                    f = await self.append_note(f, Returned(seat=seat), actor=seat)  # the owner is back
                 decision = decide.decide_move(f, seat, move_obj, expected_version, await self.seed(game_id))
                 return await self._commit(f, decision, idempotency_key, fp)
             except (StaleVersion, VersionConflict):
@@ -178,8 +181,8 @@ class Commands:
                                            waits or "", record)
         if appended.duplicate:
             return replay(appended.record, fp)
-        if has_clock(f.game):
-            await self._clock(f.state if f.version > 1 else None, new)
+        if new.clock is not None:
+            await self.schedule(new)
         self.loader.remember(new)
         await self.loader.maybe_snapshot(f.version, new)
         await self._after(new, waits if hand_off else None)
@@ -198,20 +201,19 @@ class Commands:
         return True
 
     async def append_note(self, f: Folded, event: GameEvent, actor: int | str = "system",
-                          visible_to: tuple[int, ...] | None = None) -> Folded:
+                          visible_to: tuple[int, ...] | None = None, status: str = "") -> Folded:
         """Append one event that does not move the game (undo talk, entropy, a late seed); the new record."""
         decision = decide.decide_note(f, event, actor, visible_to)
-        await self.store.append(f.id, f.version, decision.events, waits=waiting_on(f) or "")
+        await self.store.append(f.id, f.version, decision.events, waits=waiting_on(f) or "", status=status)
         if decision.folded is None:
             self.loader.forget(f.id)
             f = await self.load(f.id)
         else:
             f = decision.folded
             self.loader.remember(f)
-        if isinstance(event, (Undo, SeatEntropy)) and waiting_on(f):  # now it waits on chance or an AI
+        if waiting_on(f):  # now it waits on chance or an AI (an undo, entropy, a takeover, a resignation)
             await self.redis.zadd(keys.WAITING, {f.id: time.time()})
-        if isinstance(event, Undo):
-            await self._clock(None, f)
+        await self.schedule(f)
         await self._after(f, waiting_on(f))  # a job that lost its version to this event hands the game back
         return f
 
@@ -232,28 +234,22 @@ class Commands:
 
     # --- clocks -------------------------------------------------------------------------------
 
-    async def _clock(self, before: Any, f: Folded) -> None:
-        """Start the acting seats' clock when a time limit appears, stop it when it goes away."""
-        game = f.game
-        limit = game.time_limit(f.state) if f.status == "active" else None
-        had = game.time_limit(before) if before is not None else None
-        if limit is not None and had is None:
-            await self.redis.zadd(keys.TIMERS, {f.id: time.time() + limit})
-        elif limit is None and (had is not None or before is None):
+    async def schedule(self, f: Folded) -> None:
+        """Set the game's timer to its earliest deadline (derived from the log: projections/clock.py), or clear it."""
+        deadline = await self.deadline(f)
+        if deadline is not None:
+            await self.redis.zadd(keys.TIMERS, {f.id: deadline})
+        else:
             await self.redis.zrem(keys.TIMERS, f.id)
 
     async def deadline(self, f: Folded) -> float | None:
-        if f.game.time_limit(f.state) is None:
-            return None
-        return await self.redis.zscore(keys.TIMERS, f.id)
+        """When the first acting seat's time runs out (unix seconds), or None."""
+        due = clock.deadlines(f.clock, f.control, f.game, f.state) if f.status == "active" else {}
+        return min(due.values()) if due else None
 
-    async def play_timeouts(self, f: Folded) -> Folded:
-        """The clock ran out: every human seat still acting makes its timeout move, until the limit ends."""
-        seed = await self.seed(f.id)
-        while (decision := decide.decide_timeout(f, seed)) is not None:
-            await self._commit(f, decision)
-            f = await self.load(f.id)
-        return f
+    async def timeout_move(self, f: Folded, seat: int) -> Accepted:
+        """Play the rulebook's default for a late seat (a `move` event with `timeout`)."""
+        return await self._commit(f, decide.decide_timeout(f, seat, await self.seed(f.id)))
 
     # --- chance and AI, for the workers' advance job, which carries the game on itself ---------
 
@@ -269,5 +265,5 @@ class Commands:
             return
         if waits:
             await self.handoff.waiting(f.id, f.version)
-        if f.status == "finished" and f.created.tournament is not None:
+        if f.status in ("finished", "abandoned") and f.created.tournament is not None:
             await self.handoff.finished(f.id, f.created.tournament)

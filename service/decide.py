@@ -19,6 +19,7 @@ from events.kinds import (ARBITER, Chance, Created, Finished, ForkedState, GameE
                           SeedRevealed, TableRef, Undo)
 from games import fairness, registry
 from games.protocol import CHANCE, Game, IllegalMove, sample_chance
+from projections import clock
 from projections.fold import Folded, chance_rng, start, step
 from service import options as game_options
 from service.errors import GameOver, Illegal, Invalid, NotYourTurn, StaleVersion
@@ -103,7 +104,8 @@ def decide_create(cmd: CreateGame, game_id: str | None = None, seed: str | None 
     created = seal(1, "system", Created(id=game_id, type=cmd.type, players=players, options=options,
                                         arbiter_chance=arbiter_chance, seed_sha256=fairness.commitment(seed),
                                         origin=cmd.origin, tournament=cmd.tournament, entropy=cmd.entropy,
-                                        seed_fixed_by=cmd.seed_fixed_by, await_entropy=await_entropy), prev="")
+                                        seed_fixed_by=cmd.seed_fixed_by, await_entropy=await_entropy,
+                                        clock=platform["clock"], absent=platform["absent"]), prev="")
     events = [created]
     try:
         f = start(game_id, created)
@@ -133,8 +135,8 @@ def decide_move(f: Folded, seat: int | str, move_obj: Any, expected_version: int
     """A seat's move, or (for the arbiter, in arbiter mode) a chance outcome, as the caller sent it."""
     if expected_version is not None and expected_version != f.version:
         raise StaleVersion(f"expected version {expected_version}, the game is at version {f.version}")
-    if f.status == "finished":
-        raise GameOver("the game is over")
+    if f.status != "active":
+        raise GameOver(f"the game is {'over' if f.status == 'finished' else f.status}")
     game = f.game
     try:
         move = game.decode_move(move_obj)
@@ -159,7 +161,7 @@ def decide_play(f: Folded, actor: int, move: Any, seed: str, by: int | str | Non
     shares it (a duplicate round's)."""
     game = f.game
     try:
-        after = game.apply(f.state, actor, move)
+        after = (game.apply_timeout if timeout else game.apply)(f.state, actor, move)
     except IllegalMove as e:
         raise Illegal(e.reason) from None
     if actor == CHANCE:
@@ -172,7 +174,7 @@ def decide_play(f: Folded, actor: int, move: Any, seed: str, by: int | str | Non
     salt = secret_salt(seed, f.id, f.version + 1) if visible_to is not None else ""
     e = seal(f.version + 1, by, event, prev=f.head, visible_to=visible_to, salt=salt)
     events, new = [e], step(f, e, after=after)
-    result = game.result(after)
+    result = clock.with_resignations(game.result(after), f.resigned)  # resigned seats ranked last
     if result is not None:
         events.append(seal(new.version + 1, "system", Finished(result=msgspec.to_builtins(result)), prev=new.head))
         new = step(new, events[-1])
@@ -191,21 +193,19 @@ def decide_chance(f: Folded, seed: str) -> Decision:
 def decide_ai(f: Folded, seed: str, choose: Callable[..., Any]) -> Decision:
     """The lowest acting AI seat's move, as `choose(game, state, seat, level, rng_seed)` picks it."""
     game = f.game
-    seat = min(s for s in game.actors(f.state) if f.players[s].ai)
-    move = choose(game, f.state, seat, f.players[seat].ai, ai_rng_seed(seed, f.id, f.version))
+    seat = min(s for s in game.actors(f.state) if s != CHANCE and f.ai_of(s))
+    move = choose(game, f.state, seat, f.ai_of(seat), ai_rng_seed(seed, f.id, f.version))
     return decide_play(f, seat, move, seed)
 
 
-def decide_timeout(f: Folded, seed: str) -> Decision | None:
-    """The clock ran out: the first late human seat's timeout move (None when none is due)."""
+def decide_timeout(f: Folded, seat: int, seed: str) -> Decision:
+    """`seat` ran out of time: the rulebook's default for its decision (a game without one there: its
+    first legal move, so the table never stalls), as a move event marked `timeout`."""
     game = f.game
-    if f.status != "active" or game.time_limit(f.state) is None:
-        return None
-    late = [s for s in sorted(game.actors(f.state)) if s >= 0 and not f.players[s].ai]
-    move = game.timeout_move(f.state, late[0]) if late else None
+    move = game.timeout_move(f.state, seat)
     if move is None:
-        return None
-    return decide_play(f, late[0], move, seed, timeout=True)
+        move = game.legal_moves(f.state, seat)[0]
+    return decide_play(f, seat, move, seed, timeout=True)
 
 
 def decide_note(f: Folded, event: GameEvent, actor: int | str = "system",
@@ -239,7 +239,7 @@ def waiting_on(f: Folded) -> str | None:
     actors = f.game.actors(f.state)
     if CHANCE in actors:
         return None if f.created.arbiter_chance or entropy_missing(f) else "chance"
-    if any(f.players[s].ai for s in actors):
+    if any(f.ai_of(s) for s in actors):  # an AI seat, or one an AI plays for (taken over, resigned)
         return "ai"
     return None
 
@@ -250,11 +250,6 @@ def entropy_missing(f: Folded) -> list[int]:
         return []
     given = {s for s, _ in f.entropy}
     return [s for s, p in enumerate(f.players) if p.ai is None and s not in given]
-
-
-def has_clock(game: Game) -> bool:
-    """Whether a game type ever limits its seats' time (most do not: no clock bookkeeping for them)."""
-    return type(game).time_limit is not Game.time_limit
 
 
 def shares_its_seed(f: Folded) -> bool:

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import re
 import msgspec
+from litestar import WebSocket, websocket
+from litestar.exceptions import WebSocketDisconnect
 
 from events.store import VersionConflict
-from service.errors import DomainError
+from service.errors import DomainError, NotFound, Unauthorized
 
 MOVES = re.compile(r"^/games/([^/]+)/moves$")
 JSON_TYPES = (b"application/json", b"application/json; charset=utf-8")
@@ -75,3 +77,45 @@ def replay(body: bytes, more: bool, receive):
         return await receive()
 
     return again
+
+
+# --- a persistent connection for clients that play many moves ----------------------------------------
+
+@websocket("/games/{game_id:str}/play")
+async def play_socket(socket: WebSocket, game_id: str) -> None:
+    """Moves over one WebSocket (Authorization: Bearer <seat's token> on the upgrade request): each text
+    frame is a move request as for `POST /games/{id}/moves` (`{"move": …, "expected_version"?: N}`),
+    each answer a frame `{"version", "status"}` or `{"error", "detail"}` — the same command path and the
+    same refusals, without a request per move."""
+    from service.app import TOURNAMENT_PREFIX, MoveAccepted, MoveRequest
+
+    decode, encode = msgspec.json.Decoder(MoveRequest).decode, msgspec.json.Encoder().encode
+    runtime = socket.app.state.runtime
+    await socket.accept()
+    try:
+        if game_id.startswith(TOURNAMENT_PREFIX):
+            raise NotFound(f"no game {game_id!r}")
+        caller = await runtime.caller_of(socket.headers.get("authorization"), game_id)
+        if caller is None:
+            raise Unauthorized("a seat's token is needed to move")
+        await runtime.commands.load(game_id)
+    except DomainError as e:
+        await socket.send_text(encode({"error": e.code, "detail": e.detail}).decode())
+        await socket.close(code=1008)
+        return
+    try:
+        while True:
+            raw = await socket.receive_data(mode="text")
+            try:
+                data = decode(raw)
+                acc = await runtime.commands.submit(game_id, caller, data.move, data.expected_version)
+                out = encode(MoveAccepted(version=acc.version, status=acc.status))
+            except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as e:
+                out = encode({"error": "bad-request", "detail": f"not a move request: {e}"})
+            except DomainError as e:
+                out = encode({"error": e.code, "detail": e.detail})
+            except VersionConflict as e:
+                out = encode({"error": "version-conflict", "detail": str(e)})
+            await socket.send_text(out.decode())
+    except WebSocketDisconnect:
+        return

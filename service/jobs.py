@@ -82,16 +82,9 @@ def enqueue_timeout(queue: Queue, game_id: str) -> None:
 
 
 async def _timeout(games: Commands, game_id: str) -> None:
-    f = await games.load(game_id)
-    deadline = await games.deadline(f)
-    if deadline is None or deadline > time.time():
-        return  # the clock stopped, or was restarted: nothing is late
-    try:
-        f = await games.play_timeouts(f)
-    except VersionConflict:
-        return  # the last disc came in just now
-    if f.status == "active" and f.game.time_limit(f.state) is not None:
-        await games.redis.zrem(keys.TIMERS, game_id)  # the game offers no timeout move: stop asking
+    from service.clocks import play_late
+
+    await play_late(games, game_id)
 
 
 def timeout(game_id: str) -> str:

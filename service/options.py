@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.protocol import Game, Option, check_option
+from projections import clock
 from service.errors import Invalid
 
 PLATFORM_OPTIONS = (
@@ -13,6 +14,10 @@ PLATFORM_OPTIONS = (
            "table) instead of drawn", False, (True, False)),
     Option("await_entropy", "the first chance draw waits until every human seat has added its entropy "
            "(POST /games/{id}/entropy)", False, (True, False)),
+    Option("clock", "time control: none, per-decision:SECONDS (1 to a week) or fischer:MAIN+INCREMENT (seconds; "
+           "increment 0 to 3600)", "none"),
+    Option("absent", "a seat whose time runs out: default (the rulebook's default move) or ai-LEVEL (an AI of that "
+           "level, random, greedy or mcts[@SECONDS], plays for it until its owner moves again)", "default"),
 )
 
 
@@ -23,6 +28,8 @@ def check(game: Game, given: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
     try:
         platform = {o.name: check_option(o, given.pop(o.name)) if o.name in given else o.default
                     for o in PLATFORM_OPTIONS}
+        clock.parse_clock(platform["clock"])
+        clock.parse_absent(platform["absent"])
         return game.check_options(given), platform
     except ValueError as e:
         raise Invalid(str(e)) from None

@@ -6,6 +6,8 @@ from projections.fold import Player
 from service.errors import Invalid
 
 LEVELS = ("random", "greedy", "mcts")
+MAX_NAME = 100
+MAX_PLAYERS = 512  # specs read at most (a game or a tournament checks its own, smaller, bound)
 
 
 def parse_player(spec: str) -> Player:
@@ -13,6 +15,8 @@ def parse_player(spec: str) -> Player:
     name, sep, rest = spec.partition(":")
     if not name:
         raise Invalid(f"player {spec!r} has no name")
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise Invalid(f"a player's name is 1 to {MAX_NAME} printable characters, not {name[:20]!r}…")
     if not sep:
         return Player(name=name)
     if not rest.startswith("ai-"):
@@ -31,6 +35,8 @@ def parse_player(spec: str) -> Player:
 
 
 def parse_players(specs: list[str]) -> tuple[Player, ...]:
+    if len(specs) > MAX_PLAYERS:
+        raise Invalid(f"at most {MAX_PLAYERS} players")
     players = tuple(parse_player(s) for s in specs)
     names = [p.name for p in players]
     dupes = sorted({n for n in names if names.count(n) > 1})

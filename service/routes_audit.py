@@ -17,23 +17,28 @@ from service.errors import Invalid, NotFound, Unauthorized
 from service.commands import ARBITER
 from service.decide import CreateGame, entropy_missing
 from service.undo import undo as undo_command
-from service.views import seat_of
+from service.views import log_rows, public, sealed
 
 
 class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
+    action: str = "request"  # request | consent | decline | withdraw
+    request: int | None = None  # consent, decline, withdraw: the pending request's version
     to: int | None = None  # the arbiter may name the version to return to
 
 
 @post("/games/{game_id:str}/undo", status_code=200)
 async def undo(request: Request, game_id: str, data: UndoRequest | None = None) -> dict[str, Any]:
-    """Request an undo of your last move, or consent to another seat's request; the arbiter grants at once."""
+    """`{"action": "request"}` (the default) asks to take back your last move; `consent`, `decline` and
+    `withdraw` answer the pending request, named by its version (`"request": V`, shown under `undo.pending`
+    in `GET /games/{id}`); an answer to a request no longer pending is a 409. The arbiter grants at once."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     if caller is None:
         raise Unauthorized("a seat's token (or the arbiter's) is needed to undo")
     if data is not None and data.to is not None and caller != ARBITER:
         raise Invalid("only the arbiter names the version to return to; a seat takes back its last move")
-    return await undo_command(r.commands, game_id, caller, data.to if data else None)
+    data = data or UndoRequest()
+    return await undo_command(r.commands, game_id, caller, data.action, data.request, data.to)
 
 
 class EntropyRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -70,36 +75,49 @@ async def export(request: Request, game_id: str) -> Response:
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
-    everything = f.status == "finished" or caller == ARBITER
-    lines = [msgspec.json.encode(redacted(e, seat_of(caller), everything)) for e in await r.store.read(game_id, 1)]
+    lines = [msgspec.json.encode(row) for row in log_rows(f, await r.store.read(game_id, 1), caller)]
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson",
                     headers={"content-disposition": f'attachment; filename="{game_id}.jsonl"'})
 
 
 @post("/games/{game_id:str}/fork", status_code=201)
 async def fork(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> dict[str, Any]:
-    """A new game from the position after event `at` (default: now). Hidden parts are re-drawn from what
-    the forking seat could know, unless the game is finished or the arbiter forks (then exact)."""
+    """A new game from the position after event `at` (default: now). Who may fork what:
+    - the arbiter: a full copy, the exact position, a fresh token for every human seat (all in the answer);
+    - a seat: a private analysis copy: the hidden parts it could not see re-drawn from what it could know
+      (exact once the game is public), its own seat the only one with a token, every other seat played
+      by the AI (its own level, or greedy for a person);
+    - anyone else: a public game only (finished, and at a duplicate table its round too): the exact
+      position, a fresh token for every human seat. The original game's tokens never carry over."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
     at = f.version if at is None or at > f.version else at
     then = await r.loader.at(game_id, at)
     game = then.game
-    if f.status == "finished" or caller == ARBITER:
+    if public(f) or caller == ARBITER:
         state, how = then.state, "exact"
     elif isinstance(caller, int):
         state, how = game.determinize(then.state, caller, random.Random()), f"re-drawn for seat {caller}"
     else:
-        raise Unauthorized("while a game runs, only its seats or the arbiter may fork it")
+        raise Unauthorized("until a game is over (at a duplicate table: until its round is), only its seats or "
+                           "the arbiter may fork it")
     if not game.actors(state):
         raise Invalid(f"the position after event {at} is the end of the game: nothing to play from it")
-    specs = [p.name + (f":ai-{p.ai}" if p.ai else "") for p in f.players]
-    options = {**f.options, "arbiter_chance": f.created.arbiter_chance}
+    specs = [fork_spec(p.name, p.ai, private=isinstance(caller, int) and i != caller) for i, p in enumerate(f.players)]
+    options = {**f.options, "arbiter_chance": f.created.arbiter_chance, "clock": f.created.clock,
+               "absent": f.created.absent}
     origin = Origin(game=game_id, at=at, by=caller, hidden=how)
     new_id, seats = await r.commands.create(CreateGame(type=f.type, players=tuple(specs), options=options,
                                                        start_state=state, origin=origin))
     return {"id": new_id, "seats": seats, "origin": msgspec.to_builtins(origin)}
+
+
+def fork_spec(name: str, ai: str | None, private: bool) -> str:
+    """A player of a forked game: the same, except that in a seat's private copy every other seat is an AI."""
+    if ai:
+        return f"{name}:ai-{ai}"
+    return f"{name}:ai-greedy" if private else name
 
 
 ROUTES = [undo, add_entropy, verify_game, export, fork]

@@ -16,7 +16,7 @@ from service.embedded import EmbeddedRedis, data_dir
 
 def api_command(host: str, port: int, workers: int = 1) -> list[str]:
     return [sys.executable, "-m", "granian", "--interface", "asgi", "--factory", "service.app:app_from_env",
-            "--host", host, "--port", str(port), "--workers", str(workers), "--loop", "uvloop", "--no-ws",
+            "--host", host, "--port", str(port), "--workers", str(workers), "--loop", "uvloop",
             "--log-level", "warning"]
 
 

@@ -16,7 +16,10 @@ from redis.exceptions import RedisError
 
 from events import keys
 from events.envelope import Envelope
+from events.kinds import Finished, SeedRevealed
 from events.store import EventStore
+
+FINISHED, SEED_REVEALED = Finished.kind(), SeedRevealed.kind()  # the last events of a game
 
 log = logging.getLogger("caravan.streams")
 
@@ -165,9 +168,9 @@ class Hub:
                         return
 
             async for e in catch_up():
-                ended = ended or e.kind == "finished"
+                ended = ended or e.kind == FINISHED
                 yield e
-                if e.kind == "seed-revealed":
+                if e.kind == SEED_REVEALED:
                     return
             while True:
                 try:
@@ -184,9 +187,9 @@ class Hub:
                     if fresh:
                         nxt = fresh[-1].version + 1
                 for e in fresh:
-                    ended = ended or e.kind == "finished"
+                    ended = ended or e.kind == FINISHED
                     yield e
-                    if e.kind == "seed-revealed":
+                    if e.kind == SEED_REVEALED:
                         return
 
 

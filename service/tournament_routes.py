@@ -5,7 +5,8 @@ GET  /tournaments                 every tournament, newest first (a summary line
 GET  /tournaments/{id}            status, standings, games (`?rebuild=true`: folded from scratch)
 GET  /tournaments/{id}/events     the tournament's own events (envelopes with the hash chain)
 GET  /tournaments/{id}/export     JSON lines: the tournament's events, then every table's events
-POST /tournaments/{id}/advance    seat what is due (idempotent; `caravan tournament run` nudges with it)
+POST /tournaments/{id}/advance    seat what is due (idempotent; `caravan tournament run` nudges with it);
+                                  needs the organiser's token (returned by the create) or the arbiter's
 GET  /tournaments/{id}/tables     an entrant's tables with their game tokens (Bearer: the entrant's token)
 """
 
@@ -16,12 +17,13 @@ from typing import Any
 import msgspec
 from litestar import Request, Response, get, post
 
-from events.envelope import redacted
-from events.kinds import Finished
 from projections import standings
-from service.errors import NotFound, Unauthorized
+from service.errors import Forbidden, Invalid, NotFound, Unauthorized
 from service.runtime import bearer
-from service.tournaments import Tournaments
+from service.views import log_rows
+from service.tournaments import MAX_NAME, Tournaments
+
+MAX_OPTIONS = 4096
 
 
 class CreateTournament(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -42,9 +44,27 @@ def tournaments(request: Request) -> Tournaments:
 @post("/tournaments", status_code=201)
 async def create_tournament(request: Request, data: CreateTournament) -> dict[str, Any]:
     ts = tournaments(request)
+    if data.name is not None and not 0 < len(data.name) <= MAX_NAME:
+        raise Invalid(f"a tournament's name is 1 to {MAX_NAME} characters")
+    if data.options is not None and len(msgspec.json.encode(data.options)) > MAX_OPTIONS:
+        raise Invalid(f"options take at most {MAX_OPTIONS} bytes of JSON")
     created = await ts.create(data.type, data.format, data.table_size, data.players, data.rounds, data.duplicate,
                               data.options, data.name)
-    return {**standings.summary(await ts.load(created["id"])), "entrants": created["entrants"]}
+    return {**standings.summary(await ts.load(created["id"])), "entrants": created["entrants"],
+            "organiser_token": created["organiser_token"]}
+
+
+async def organiser(request: Request, ts: Tournaments, tournament_id: str) -> str:
+    """Who may write to a tournament: its organiser (the token its creation returned) or the arbiter."""
+    token = bearer(request)
+    if token is None:
+        raise Unauthorized("the organiser's token (returned when the tournament was created) or the arbiter's "
+                           "is needed")
+    if request.app.state.runtime.is_arbiter(token):
+        return "arbiter"
+    if await ts.is_organiser(tournament_id, token):
+        return "organiser"
+    raise Forbidden("only the tournament's organiser or the arbiter may do this")
 
 
 @get("/tournaments")
@@ -89,16 +109,17 @@ async def export_tournament(request: Request, tournament_id: str) -> Response:
     store = ts.games.store
     for r in t.rounds:
         for x in r.tables:
-            events = await store.read(x.game)
-            finished = any(isinstance(e.event(), Finished) for e in events)
+            rows = log_rows(await ts.games.load(x.game), await store.read(x.game), None)
             lines += [enc.encode({"stream": x.game, "kind": "game", "round": x.round, "table": x.table,
-                                  "event": redacted(e, None, finished)}) for e in events]
+                                  "event": row}) for row in rows]
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson")
 
 
 @post("/tournaments/{tournament_id:str}/advance", status_code=200)
 async def advance_tournament(request: Request, tournament_id: str) -> dict[str, Any]:
     ts = tournaments(request)
+    await ts.load(tournament_id)
+    await organiser(request, ts, tournament_id)
     said = await ts.advance(tournament_id)
     return {**standings.summary(await ts.load(tournament_id)), "advance": said}
 

@@ -15,6 +15,7 @@ stream whenever it is read; it is a cache of the fold, never the truth.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import secrets
 import time
 from typing import Any
@@ -24,11 +25,11 @@ from redis.asyncio import Redis
 
 from events import keys
 from events.envelope import Envelope, seal
-from events.kinds import (RoundSeated, Table, TableFinished, TableRef, TournamentCreated, TournamentEvent,
-                          TournamentFinished)
+from events.kinds import (Move, Resigned, RoundSeated, Table, TableFinished, TableRef, TakenOver, TournamentCreated,
+                          TournamentEvent, TournamentFinished)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
-from projections import standings
+from projections import clock, standings
 from projections.standings import Tournament
 from service import pairing
 from service.errors import Invalid, NotFound, Unauthorized
@@ -39,8 +40,9 @@ ID_PREFIX = "t-"  # every tournament id starts so; no game id does
 
 TOURNAMENTS = f"{keys.PREFIX}:tournaments"  # sorted set: tournament id -> creation time
 NOTIFY = f"{keys.PREFIX}:tournaments:notify"  # every tournament append, for followers
-MAX_ROUNDS = 200
-MAX_ENTRANTS = 512
+MAX_ROUNDS = 100
+MAX_ENTRANTS = 128
+MAX_NAME = 100  # characters of a tournament's or a player's name
 SEATING_LOCK_SECONDS = 120
 
 _SET_IF_NEWER = """
@@ -109,6 +111,10 @@ class Tournaments:
             raise Unauthorized("this token is not an entrant of this tournament")
         return int(raw)
 
+    async def is_organiser(self, tournament_id: str, token: str) -> bool:
+        held = await self.redis.hget(keys.secret(tournament_id), "organiser")
+        return held is not None and hmac.compare_digest(held, token_hash(token).encode())
+
     async def tables_of(self, tournament_id: str, entrant: int) -> list[dict[str, Any]]:
         rows = await self.redis.lrange(tables_key(tournament_id, entrant), 0, -1)
         return [msgspec.json.decode(r) for r in rows]
@@ -119,14 +125,16 @@ class Tournaments:
                      duplicate: bool = False, options: dict[str, Any] | None = None,
                      name: str | None = None) -> dict[str, Any]:
         """Validate everything first (nothing is written for bad input), then append `created` and
-        seat round 1. Returns {"id", "entrants": [{"name", "ai"?, "token"?}]} (tokens for people)."""
+        seat round 1. Returns {"id", "entrants": [{"name", "ai"?, "token"?}], "organiser_token"} (tokens
+        for people; the organiser's token, kept only as its hash, is needed for every later write)."""
         config = validate(game_type, fmt, table_size, players, rounds, duplicate, options)
         tournament_id = ID_PREFIX + secrets.token_hex(6)
         seed = fairness.new_seed()
         payload = {**config, "name": name or f"{registry.get(game_type).name} {fmt}",
                    "seed_sha256": fairness.commitment(seed)}
         entrants = []
-        secret: dict[str, Any] = {"seed": seed}
+        organiser = secrets.token_urlsafe(24)
+        secret: dict[str, Any] = {"seed": seed, "organiser": token_hash(organiser)}
         for i, e in enumerate(config["entrants"]):
             row: dict[str, Any] = {"name": e["name"]}
             if e["ai"] is None:
@@ -140,7 +148,7 @@ class Tournaments:
         await self.store.append(tournament_id, 0, [created])
         await self.redis.zadd(TOURNAMENTS, {tournament_id: time.time()})
         await self.advance(tournament_id)
-        return {"id": tournament_id, "entrants": entrants}
+        return {"id": tournament_id, "entrants": entrants, "organiser_token": organiser}
 
     # --- the job's work -----------------------------------------------------------------------------
 
@@ -150,11 +158,9 @@ class Tournaments:
         meta = f.created.tournament
         if meta is None or meta.id != tournament_id:
             raise Invalid(f"game {game_id} is not a table of tournament {tournament_id}")
-        if f.status != "finished":
+        if f.status not in ("finished", "abandoned"):
             return "the game is not finished"
-        result = f.game.result(f.state)
-        outcome = TableFinished(round=meta.round, table=meta.table, game=game_id,
-                                scores=tuple(float(s) for s in result.scores), ranks=tuple(result.ranks))
+        outcome = await table_outcome(self.games, f)
         await self._append_unless(tournament_id, outcome, lambda t: t.recorded(game_id))
         return await self.advance(tournament_id)
 
@@ -226,6 +232,29 @@ class Tournaments:
 
 # --- deciding ---------------------------------------------------------------------------------------
 
+async def table_outcome(games: Commands, f) -> TableFinished:
+    """What a tournament records of a table that ended: its result (the rules', after resignations, or
+    the arbiter's), or no result when it was abandoned; and per seat its timeouts, resignations, forfeits."""
+    meta = f.created.tournament
+    timeouts = [0] * len(f.players)
+    forfeits = []
+    for e in await games.store.read(f.id):
+        ev = e.event()
+        if isinstance(ev, Move) and ev.timeout:
+            timeouts[int(e.actor)] += 1
+        elif isinstance(ev, TakenOver) and ev.timeout:
+            timeouts[ev.seat] += 1
+        elif isinstance(ev, Resigned) and ev.forfeit:
+            forfeits.append(ev.seat)
+    common = dict(round=meta.round, table=meta.table, game=f.id, timeouts=tuple(timeouts), resigned=f.resigned,
+                  forfeits=tuple(forfeits))
+    if f.status == "abandoned":
+        return TableFinished(scores=(), ranks=(), ending="abandoned", **common)
+    result = clock.outcome(f.game, f.state, f.resigned, f.adjudicated)
+    return TableFinished(scores=tuple(float(s) for s in result.scores), ranks=tuple(result.ranks),
+                         ending="adjudicated" if f.adjudicated else "", **common)
+
+
 def validate(game_type: str, fmt: str, table_size: int, players: list[str], rounds: int | None,
              duplicate: bool, options: dict[str, Any] | None) -> dict[str, Any]:
     """The created event's payload, or Invalid with a reason a person understands."""
@@ -238,7 +267,9 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
     if not game.min_players <= table_size <= game.max_players:
         raise Invalid(f"{game.name} is played at tables of {game.min_players} to {game.max_players} players, "
                       f"not {table_size}")
-    entrants = parse_players(players)  # names, AI levels, duplicate names
+    if len(players) > MAX_ENTRANTS:
+        raise Invalid(f"at most {MAX_ENTRANTS} players")
+    entrants = parse_players(players)  # names (bounded), AI levels, duplicate names
     if len(entrants) < max(2, table_size):
         raise Invalid(f"a tournament at tables of {table_size} needs at least {max(2, table_size)} players, "
                       f"not {len(entrants)}")
@@ -246,10 +277,21 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
         raise Invalid(f"at most {MAX_ENTRANTS} players")
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
         raise Invalid(f"rounds must be between 1 and {MAX_ROUNDS}")
+    options = dict(options or {})
+    await_entropy = options.pop("await_entropy", False)
+    if not isinstance(await_entropy, bool):
+        raise Invalid("await_entropy is true or false")
+    if await_entropy and duplicate:
+        raise Invalid("duplicate tables share the round's deal: their seats add no entropy (no await_entropy)")
     try:
-        checked = game.check_options(dict(options or {}))
+        clock_option, absent = clock.check(options)  # the time control every table gets
+        checked = game.check_options(options)
     except ValueError as e:
         raise Invalid(str(e)) from None
+    if await_entropy:
+        checked["await_entropy"] = True  # every table's first draw waits for its people's entropy
+    if clock_option != "none" or absent != "default":
+        checked = {**checked, "clock": clock_option, "absent": absent}
     config: dict[str, Any] = {"game": game_type, "format": fmt, "table_size": table_size, "duplicate": duplicate,
                               "entrants": [{"name": p.name, "ai": p.ai} for p in entrants], "options": checked}
     n = len(entrants)
@@ -258,10 +300,13 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
             schedule = pairing.round_robin(n, table_size, rounds)
         except ValueError as e:
             raise Invalid(str(e)) from None
+        if len(schedule) > MAX_ROUNDS:
+            raise Invalid(f"a round robin of {n} players at tables of {table_size} takes {len(schedule)} rounds; "
+                          f"at most {MAX_ROUNDS}")
         config["rounds"] = len(schedule)
         config["schedule"] = [{"tables": [list(t) for t in r.tables], "byes": list(r.byes)} for r in schedule]
     else:
-        config["rounds"] = rounds or pairing.swiss_rounds(n, table_size)
+        config["rounds"] = min(rounds or pairing.swiss_rounds(n, table_size), MAX_ROUNDS)
     return config
 
 

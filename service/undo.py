@@ -1,24 +1,39 @@
-"""Undo as events, never deletion. A seat asks to take back its last move; every other human seat
-consents (AI seats always do), or the arbiter grants it at once. Undo never reaches back across a chance
-outcome or a revealed secret: a player must not take back a move after learning something from it."""
+"""Undo as events, never deletion. A seat asks to take back its last move (`request`, naming nothing);
+every other human seat consents (AI seats always do), or one of them declines, or the asking seat
+withdraws — a consent, a decline and a withdrawal each name the pending request by its version, so a
+late or retried answer meets a 409 and never becomes a new request. The arbiter grants at once. Undo
+never reaches back across a chance outcome or a revealed secret: a player must not take back a move
+after learning something from it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from events.kinds import Undo, UndoConsented, UndoRequested
+from events.kinds import Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn
 from projections.fold import Folded
-from service.errors import GameOver, Illegal, StaleVersion
+from service.errors import GameOver, Illegal, Invalid, StaleVersion
 from service.commands import ARBITER, Commands
+
+ACTIONS = ("request", "consent", "decline", "withdraw")
 
 
 def humans(f: Folded) -> list[int]:
     return [s for s, p in enumerate(f.players) if p.ai is None]
 
 
+def pending(f: Folded) -> dict[str, Any] | None:
+    """The undo request awaiting answers, as every seat sees it: who asked, to which version, under which
+    request version, who consented and whose answer is still awaited."""
+    req = f.undo_request
+    if req is None:
+        return None
+    waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
+    return {"request": req.version, "by": req.by, "to": req.to, "consents": list(req.consents), "waiting_for": waiting}
+
+
 def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     """What `GET /games/{id}` tells a caller about undo: possible now, to which version, or why not."""
-    out: dict[str, Any] = {"pending": f.undo_request}
+    out: dict[str, Any] = {"pending": pending(f)}
     if f.status == "finished":
         return {**out, "possible": False, "why_not": "the game is over"}
     if seat == ARBITER:
@@ -30,7 +45,9 @@ def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
         return {**out, "possible": False, "why_not": "spectators cannot undo"}
     req = f.undo_request
     if req is not None and req.by != seat and seat not in req.consents:
-        return {**out, "possible": True, "to": req.to, "consent": True}
+        return {**out, "possible": True, "to": req.to, "consent": True, "request": req.version}
+    if req is not None:
+        return {**out, "possible": False, "why_not": "an undo request is pending"}
     last = f.last_moves[seat]
     if last == 0:
         return {**out, "possible": False, "why_not": "you have no move to take back"}
@@ -40,41 +57,69 @@ def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     return {**out, "possible": True, "to": last - 1}
 
 
-async def undo(games: Commands, game_id: str, caller: int | str, to: int | None = None) -> dict[str, Any]:
-    """Request, consent to, or (arbiter) grant an undo. Returns {"granted", "version", "to", "waiting_for"}."""
+async def undo(games: Commands, game_id: str, caller: int | str, action: str = "request", request: int | None = None,
+               to: int | None = None) -> dict[str, Any]:
+    """One undo verb: `request` (a seat; the arbiter's is granted at once, to `to` if given), or
+    `consent`/`decline`/`withdraw` naming the pending `request` by its version. Returns
+    {"granted", "version", "to", "waiting_for"} (and "settled" for a decline or a withdrawal)."""
+    if action not in ACTIONS:
+        raise Invalid(f"unknown undo action {action!r} (one of {', '.join(ACTIONS)})")
     f = await games.load(game_id)
     if f.status == "finished":
         raise GameOver("the game is over: nothing can be taken back")
     if caller == ARBITER:
+        if action != "request":
+            raise Invalid("the arbiter grants an undo at once: only 'request'")
         target = to if to is not None else max(f.last_effective - 1, f.barrier)
         if not f.barrier <= target < f.version or f.last_effective <= f.barrier:
             raise Illegal(f"the arbiter can return to versions {f.barrier}..{f.version - 1} with a move after the last "
                           "chance outcome or revealed secret; nothing else")
         return await grant(games, f, target, requested_by=ARBITER, consents=[])
     seat = int(caller)
-    others = [s for s in humans(f) if s != seat]
+    if action == "request":
+        if request is not None:
+            raise Invalid("a request names no version; consent, decline and withdraw name the pending request")
+        return await ask(games, f, seat)
     req = f.undo_request
-    if req is not None and req.by != seat:
-        if seat in req.consents:
-            raise StaleVersion("you have consented already; waiting for the others")
-        f = await games.append_note(f, UndoConsented(by=seat, to=req.to), actor=seat)
-        req = f.undo_request
-        waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
-        if waiting:
-            return {"granted": False, "version": f.version, "to": req.to, "waiting_for": waiting}
-        return await grant(games, f, req.to, requested_by=req.by, consents=req.consents)
+    if request is None:
+        raise Invalid(f"{action} names the pending request: {{\"action\": \"{action}\", \"request\": VERSION}}")
+    if req is None or req.version != request:
+        raise StaleVersion(f"undo request {request} is not pending (settled, withdrawn or never made)")
+    if action == "withdraw":
+        if req.by != seat:
+            raise Illegal(f"only seat {req.by}, who asked, may withdraw undo request {request}")
+        f = await games.append_note(f, UndoWithdrawn(by=seat, request=request), actor=seat)
+        return {"granted": False, "settled": "withdrawn", "version": f.version, "to": req.to, "waiting_for": []}
+    if req.by == seat:
+        raise Illegal("you asked for this undo: withdraw it, or wait for the others' answers")
+    if seat in req.consents:
+        raise StaleVersion(f"you have consented to undo request {request} already")
+    if action == "decline":
+        f = await games.append_note(f, UndoDeclined(by=seat, request=request), actor=seat)
+        return {"granted": False, "settled": "declined", "version": f.version, "to": req.to, "waiting_for": []}
+    f = await games.append_note(f, UndoConsented(by=seat, to=req.to, request=request), actor=seat)
+    req = f.undo_request
+    waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
+    if waiting:
+        return {"granted": False, "version": f.version, "to": req.to, "waiting_for": waiting}
+    return await grant(games, f, req.to, requested_by=req.by, consents=req.consents)
+
+
+async def ask(games: Commands, f: Folded, seat: int) -> dict[str, Any]:
+    req = f.undo_request
     if req is not None:
-        waiting = [s for s in others if s not in req.consents]
-        raise StaleVersion(f"your undo request waits for the consent of seat(s) {waiting}")
+        whose = "your" if req.by == seat else f"seat {req.by}'s"
+        raise StaleVersion(f"{whose} undo request {req.version} is pending: answer or withdraw it first")
     status = status_for(f, seat)
     if not status["possible"]:
         raise Illegal(f"undo refused: {status['why_not']}")
     target = status["to"]
+    others = [s for s in humans(f) if s != seat]
     if not others:  # AI seats consent: grant at once
         f = await games.append_note(f, UndoRequested(by=seat, to=target), actor=seat)
         return await grant(games, f, target, requested_by=seat, consents=[])
     f = await games.append_note(f, UndoRequested(by=seat, to=target, needs=tuple(others)), actor=seat)
-    return {"granted": False, "version": f.version, "to": target, "waiting_for": others}
+    return {"granted": False, "version": f.version, "request": f.version, "to": target, "waiting_for": others}
 
 
 async def grant(games: Commands, f: Folded, to: int, requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:

@@ -10,7 +10,10 @@ import msgspec
 from events.envelope import Envelope, redacted
 from games.protocol import CHANCE
 from projections.fold import Folded
-from service.decide import entropy_missing
+from projections.clock import outcome
+from service.clocks import clock_view
+from service.decide import entropy_missing, shares_its_seed
+from events.kinds import ARBITER
 from service.undo import status_for
 
 Caller = int | str | None  # a seat, "arbiter", or None (a spectator)
@@ -20,12 +23,31 @@ def seat_of(caller: Caller) -> int | None:
     return caller if isinstance(caller, int) else None
 
 
-def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[str, Any]:
-    """`finished`: whether the game (not necessarily this state of it) is over: then all is public."""
+def public(f: Folded) -> bool:
+    """Everything of the game may be shown to everyone: it is over and, at a duplicate table, so is the
+    round (the seed is revealed): until then its deal is the luck of tables still in play."""
+    return f.status in ("finished", "abandoned") and (f.revealed or not shares_its_seed(f))
+
+
+def sealed(f: Folded, caller: Caller) -> bool:
+    """A duplicate table before its round's deal is revealed, read by someone who holds none of its seats
+    (a spectator may be a player of another table of the round): nothing after the created event shows."""
+    return shares_its_seed(f) and not f.revealed and not isinstance(caller, int) and caller != ARBITER
+
+
+SEALED = "a duplicate table: its deal is every table's of the round, shown when the round is over"
+
+
+def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Folded | None = None) -> dict[str, Any]:
+    """`finished`: whether everything of the game (not necessarily of this state of it) is public; `now`:
+    the game as it is now, when `f` is an earlier state of it (replay)."""
+    now = now or f
+    if sealed(now, caller):
+        return sealed_view(f)
     game, state = f.game, f.state
-    finished = f.status == "finished" if finished is None else finished
+    finished = public(now) if finished is None else finished
     actors = game.actors(state)
-    result = game.result(state)
+    result = outcome(game, state, f.resigned, f.adjudicated)  # resigned seats last; the arbiter's ranking
     seat = seat_of(caller)
     out: dict[str, Any] = {
         "id": f.id,
@@ -45,9 +67,16 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
         out["chance"] = game.chance(state).label
     if f.created.await_entropy or f.entropy:
         out["entropy"] = {"given": [s for s, _ in f.entropy], "missing": entropy_missing(f)}
-    limit = game.time_limit(state) if result is None else None
+    limit = game.time_limit(state) if result is None and f.status == "active" else None
     if limit is not None:
         out["time_limit"] = limit  # the seats acting now have this many seconds in all (see "deadline")
+    clocks = clock_view(f)
+    if clocks is not None:
+        out["clock"] = clocks  # each seat's remaining time and deadline (service/clocks.py)
+        due = [c["deadline"] for c in clocks["seats"] if c["deadline"] is not None]
+        out["deadline"] = min(due) if due else None
+    if f.absent:
+        out["absent"] = [{"seat": s, "ai": level, "resigned": s in f.resigned} for s, level in f.absent]
     if result is not None:
         out["result"] = {**msgspec.to_builtins(result), "winners": list(result.winners)}
     if finished or caller == "arbiter":
@@ -59,12 +88,34 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None) -> dict[s
     return out
 
 
+def sealed_view(f: Folded) -> dict[str, Any]:
+    """What anyone outside a duplicate table sees of it before its round's deal is revealed: who plays,
+    how far it is, and the board as set up before any draw."""
+    game = f.game
+    return {"id": f.id, "type": f.type, "version": f.version, "status": f.status, "actors": [], "waiting_for": None,
+            "players": [{"seat": i, "name": p.name, "ai": p.ai} for i, p in enumerate(f.players)], "you": None,
+            "view": msgspec.to_builtins(game.view(game.setup(len(f.players), f.options), None)), "result": None,
+            "seed_sha256": f.created.seed_sha256, "options": f.options, "sealed": SEALED}
+
+
 def waiting_for(f: Folded, actors) -> str | None:
     if CHANCE in actors:
         return "entropy" if entropy_missing(f) else "chance"
     return "seats" if actors else None
 
 
-def event_rows(events: list[Envelope], caller: Caller, finished: bool) -> list[dict[str, Any]]:
-    everything = finished or caller == "arbiter"
-    return [redacted(e, seat_of(caller), everything) for e in events]
+def event_rows(events: list[Envelope], caller: Caller, finished: bool, seal_all: bool = False) -> list[dict[str, Any]]:
+    """Events as `caller` may read them: `finished`: everything is public (see `public`); `seal_all`: a
+    sealed duplicate table (see `sealed`): no payload after the created event."""
+    everything = finished or caller == ARBITER
+    rows = [redacted(e, seat_of(caller), everything) for e in events]
+    if seal_all and not everything:
+        for row in rows:
+            if row["version"] > 1 and row["payload"] is not None:
+                row["payload"], row["redacted"] = None, True
+    return rows
+
+
+def log_rows(f: Folded, events: list[Envelope], caller: Caller) -> list[dict[str, Any]]:
+    """`events` of the game `f` (as it is now) as `caller` may read them."""
+    return event_rows(events, caller, public(f), sealed(f, caller))

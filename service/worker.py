@@ -13,10 +13,12 @@ from rq.job import Job, JobStatus
 
 from events import keys
 from events.connect import connect_sync
+from service.clocks import lease_key
 from service.jobs import SLICE_SECONDS, enqueue_advance, enqueue_timeout, queue_for
 from service.settings import Settings, settings
 
 log = logging.getLogger("caravan.worker")
+TIMEOUT_LEASE = 10  # seconds before the sweeper enqueues a late game's timeout job again (a job lost with its worker)
 THINK_ALLOWANCE = 5.0  # seconds an AI move may take beyond a job's slice before the job counts as lost
 
 
@@ -50,8 +52,9 @@ def sweep_once(conn, queue: Queue, cfg: Settings) -> list[str]:
 def expired_clocks(conn, queue: Queue) -> list[str]:
     """Enqueue a timeout job for every game whose acting seats' clock has run out."""
     late = [g.decode() for g in conn.zrangebyscore(keys.TIMERS, "-inf", time.time())]
-    for game_id in late:
-        enqueue_timeout(queue, game_id)
+    for game_id in late:  # once per lease: a job lost with its worker is enqueued again when the lease ends
+        if conn.set(lease_key(game_id), "1", nx=True, ex=TIMEOUT_LEASE):
+            enqueue_timeout(queue, game_id)
     return late
 
 

@@ -37,7 +37,7 @@ def test_an_undo_returns_to_the_state_it_names_and_the_log_keeps_the_range():
 def test_an_undo_request_is_part_of_the_record_until_a_move_clears_it():
     events = log_of(SHUFFLE, ("move", 0, {"move": {"type": "bid", "card": 1}}),
                     ("undo-requested", 0, {"by": 0, "to": 2}), ("undo-consented", 1, {"by": 1, "to": 2}))
-    assert fold("g", events).undo_request == UndoRequest(by=0, to=2, consents=(1,))
+    assert fold("g", events).undo_request == UndoRequest(by=0, to=2, consents=(1,), version=4)
     more = log_of(SHUFFLE, ("move", 0, {"move": {"type": "bid", "card": 1}}),
                   ("undo-requested", 0, {"by": 0, "to": 2}), ("move", 1, {"move": {"type": "bid", "card": 3}}))
     assert fold("g", more).undo_request is None

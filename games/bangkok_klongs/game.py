@@ -23,6 +23,7 @@ class BangkokKlongs(Game):
 
     actors = staticmethod(rules.actors)  # (state) -> frozenset of seats
     legal_moves = staticmethod(legal.legal_moves)  # (state, seat) -> list of moves
+    timeout_move = staticmethod(legal.timeout_move)  # (state, seat) -> the default move or None
     chance = staticmethod(rules.chance)  # (state) -> ChanceSpec
     apply = staticmethod(rules.apply)  # (state, seat, move) -> the next state
     view = staticmethod(_view.view)  # (state, seat) -> what the seat may see

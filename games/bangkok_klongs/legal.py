@@ -3,7 +3,7 @@ placement is refused."""
 
 from __future__ import annotations
 
-from games.protocol import CHANCE
+from games.protocol import CHANCE, default_among
 
 from . import board as B
 from . import rules
@@ -76,3 +76,10 @@ def why_not_here(s: BangkokState, b: int, sq: int) -> str:
     if IS_THIEF[b]:
         return f"a thief may not be placed in column {x}: an overseer guards it"
     return f"{BOATS[b].id} may not go on ({x}, {y})"
+
+
+# --- what a seat that ran out of time plays ------------------------------------------------------
+def timeout_move(s, seat: int):
+    """The default when `seat` runs out of time: the quietest legal move (it passes, steals nothing, ends its turn),
+    else its first legal move; None when it has nothing to decide."""
+    return default_among(legal_moves(s, seat), "pass", "no-steal", "end-turn", "leave-unmanned")

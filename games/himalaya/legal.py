@@ -129,10 +129,10 @@ def timeout_move(s: HimalayaState, seat: int):
     pause, collect the lowest cube, fulfil with trade + offering (else trade + delegation, else
     trade), delegates into the alphabetically first region, no event figure. None: nothing due."""
     moves = legal_moves(s, seat)
+    if s.phase == PLANNING and len(s.plans[seat]) < SLOTS:  # an empty slot is a pause, even one that ends on the storm (apply_timeout)
+        return PlanSlot("pause")
     if not moves:
         return None
-    if s.phase == PLANNING:  # a pause, unless it would leave the caravan on the storm
-        return PlanSlot("pause") if PlanSlot("pause") in moves else moves[0]
     if s.phase == EXECUTION:
         if s.pending.kind == "collect":
             return collect_choices(s)[0]  # the lowest-valued cube, also on a Market

@@ -121,6 +121,15 @@ def _apply_chance(s: HimalayaState, move) -> HimalayaState:
         raise IllegalMove("the d20 is to be rolled (1-20)")
     return execution.roll_d20(s, move.face)
 
+def apply_timeout(s: HimalayaState, seat: int, move) -> HimalayaState:
+    """A disc the timer places (7.3 [F]): a program completed by the timer is never rejected; if it
+    ends on the snowstorm, the 7.4.3 fallback puts the caravan back at the end of execution."""
+    if (s.phase == PLANNING and 0 <= seat < s.n and len(s.plans[seat]) < SLOTS and isinstance(move, PlanSlot)
+            and move.command in COMMANDS):
+        return plan_slot(s, seat, move.command)
+    return apply(s, seat, move)
+
+
 def _apply_plan(s: HimalayaState, seat: int, move) -> HimalayaState:
     if isinstance(move, PlanSlot):
         if move.command not in COMMANDS:

@@ -74,7 +74,7 @@ class Person(NamedTuple):
     en: str
     deck: str  # patriarch | start | standard | special | additional
     count: int
-    vp: int  # the Farmer's VP are variable (see rules.card_vp)
+    vp: int  # the Farmer's VP are variable (see scoring.vp_of)
     caravan: tuple[Action, ...]
     farewell: tuple[Action, ...]
     rank: int = 0  # start cards only

@@ -36,6 +36,7 @@ class Kashgar(Game):
     # the hot calls of a playout go straight to the rules (no extra call per step)
     actors = staticmethod(rules.actors)  # (state) -> frozenset of seats
     legal_moves = staticmethod(legal.legal_moves)  # (state, seat) -> list of moves
+    timeout_move = staticmethod(legal.timeout_move)  # (state, seat) -> the default move or None
     chance = staticmethod(rules.chance)  # (state) -> ChanceSpec
     apply = staticmethod(rules.apply)  # (state, seat, move) -> the next state
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from games.protocol import CHANCE
+from games.protocol import CHANCE, default_among
 
 from . import effects as fx
 from . import rules
@@ -231,3 +231,10 @@ def action_reason(s: KashgarState, seat: int, move) -> str:
     if not fx.pay_options(s.seats[seat].board, act.cost):
         return f"you cannot pay the {person.name}'s {kind}"
     return f"the {person.name}'s {kind} cannot be carried out with these choices"
+
+
+# --- what a seat that ran out of time plays ------------------------------------------------------
+def timeout_move(s, seat: int):
+    """The default when `seat` runs out of time: the quietest legal move (it passes, keeps what it was offered),
+    else its first legal move; None when it has nothing to decide."""
+    return default_among(legal_moves(s, seat), "pass", "keep")

@@ -46,6 +46,7 @@ class YangtzeGame(Game):
     actors = staticmethod(rules.actors)  # (state) -> frozenset of seats
     chance = staticmethod(rules.chance)  # (state) -> ChanceSpec
     legal_moves = staticmethod(legal.legal_moves)  # (state, seat) -> list of moves
+    timeout_move = staticmethod(legal.timeout_move)  # (state, seat) -> the default move or None
     apply = staticmethod(rules.apply)  # (state, seat, move) -> the next state
     result = staticmethod(scoring.result)  # (state) -> Result or None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.protocol import CHANCE, IllegalMove
+from games.protocol import CHANCE, IllegalMove, default_among
 
 from . import rules
 from .content import DOUBLE_PURCHASE, FREE_PURCHASE, LIQUIDITY, PAYMENT_RULERS, PRICES, RIVER_POSITIONS, SELL_ANY_TIME
@@ -136,3 +136,10 @@ def purchase_cost(s: YangtzeState, seat: int, positions: tuple[int, ...], free: 
     if cost > m.money:
         raise IllegalMove(f"this costs {cost} and you have {m.money}; cash a card or sell first")
     return cost
+
+
+# --- what a seat that ran out of time plays ------------------------------------------------------
+def timeout_move(s, seat: int):
+    """The default when `seat` runs out of time: the quietest legal move (it passes a bid, ends its
+    turn, declines), else its first legal move; None when it has nothing to decide."""
+    return default_among(legal_moves(s, seat), "pass-bid", "end-turn", "decline")

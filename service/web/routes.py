@@ -60,7 +60,7 @@ async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = N
     """The game as it is, for this reader, with the events after `since` (default: the last few)."""
     f = await r.commands.load(game_id)
     start = max(1, f.version - RECENT + 1) if since is None else since + 1
-    rows = views.event_rows(await r.store.read(game_id, start), caller, f.status == "finished") if start <= f.version else []
+    rows = views.log_rows(f, await r.store.read(game_id, start), caller) if start <= f.version else []
     return frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
 
 
@@ -71,10 +71,9 @@ async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, 
         out = await frame_now(r, game_id, caller, since=f.version - 1)
         out["moves"] = []
         return out
-    finished = f.status == "finished"
-    then = await r.loader.at(game_id, at)
-    rows = views.event_rows(await r.store.read(game_id, at, at), caller, finished)
-    out = frames.frame(f.game, views.game_view(then, caller, finished=finished), rows, [])
+    then = await r.loader.at(game_id, at)  # a duplicate table stays sealed until its round ends (views.sealed)
+    rows = views.log_rows(f, await r.store.read(game_id, at, at), caller)
+    out = frames.frame(f.game, views.game_view(then, caller, finished=views.public(f), now=f), rows, [])
     out["latest"] = f.version
     return out
 

@@ -150,7 +150,7 @@ def test_undo_is_granted_when_the_other_human_consents(stack):
     asked = ann.post(f"/games/{game_id}/undo", json={}).json()
     assert asked["granted"] is False and asked["waiting_for"] == [1]
     assert bob.get(f"/games/{game_id}").json()["undo"]["consent"] is True
-    granted = bob.post(f"/games/{game_id}/undo", json={}).json()
+    granted = bob.post(f"/games/{game_id}/undo", json={"action": "consent", "request": asked["request"]}).json()
     assert granted["granted"] is True and granted["to"] == before["version"]
     after = ann.get(f"/games/{game_id}").json()
     assert after["view"] == before["view"]  # the bid is taken back …

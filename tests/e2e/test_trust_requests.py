@@ -50,7 +50,8 @@ def test_the_same_key_for_another_request_is_refused_and_changes_nothing(stack, 
     assert first.status_code == 201
     after = version_of(stack, game_id)
     if other == "another-move":
-        r = ann.post(f"/games/{game_id}/moves", json={"move": moves[1]}, headers={"Idempotency-Key": "K"})
+        other_move = moves[1] if len(moves) > 1 else {"type": "bid", "card": 99}  # two equal cards: one move
+        r = ann.post(f"/games/{game_id}/moves", json={"move": other_move}, headers={"Idempotency-Key": "K"})
     elif other == "another-seat":
         bob = stack.client(tokens[1])
         r = bob.post(f"/games/{game_id}/moves", json={"move": moves[0]}, headers={"Idempotency-Key": "K"})
@@ -106,10 +107,14 @@ def test_a_malformed_authorization_header_is_a_401_on_every_route(stack, header)
     routes = [("GET", f"/games/{game_id}"), ("GET", f"/games/{game_id}/moves"), ("POST", f"/games/{game_id}/moves"),
               ("GET", f"/games/{game_id}/events"), ("GET", f"/games/{game_id}/state?at=1"),
               ("GET", f"/games/{game_id}/export"), ("POST", f"/games/{game_id}/undo"),
-              ("POST", f"/games/{game_id}/fork"), ("GET", f"/tournaments/{tournament['id']}/tables")]
+              ("POST", f"/games/{game_id}/fork"), ("POST", f"/games/{game_id}/entropy"),
+              ("GET", f"/games/{game_id}/view/frame"), ("POST", "/games"),
+              ("GET", f"/tournaments/{tournament['id']}/tables"), ("POST", f"/tournaments/{tournament['id']}/advance")]
     with httpx.Client(base_url=stack.url, timeout=30) as c:
         for method, path in routes:
-            body = b'{"move": {"type": "bid", "card": 1}}' if path.endswith("/moves") and method == "POST" else b"{}"
+            body = {f"/games/{game_id}/moves": b'{"move": {"type": "bid", "card": 1}}',
+                    f"/games/{game_id}/entropy": b'{"entropy": "x"}',
+                    "/games": b'{"type": "toy", "players": ["a", "b"], "seed": "s"}'}.get(path, b"{}")
             r = c.request(method, path, content=body if method == "POST" else None,
                           headers=[(b"authorization", header), (b"content-type", b"application/json")])
             assert r.status_code == 401, (method, path, r.status_code, r.text)

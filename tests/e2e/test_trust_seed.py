@@ -122,3 +122,38 @@ def test_verify_refuses_entropy_from_an_ai_seat_or_after_the_first_draw():
                  (0, "entropy", {"entropy": "late"}))
     report = verify(late, seed=seed)
     assert not report.ok and report.version == 3
+
+
+def test_tournament_tables_can_await_their_peoples_entropy(stack):
+    r = stack.client().post("/tournaments", json={"type": "toy", "players": ["ann", "bob"],
+                                                  "options": {"await_entropy": True}})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    tokens = [e["token"] for e in t["entrants"]]
+    rows = []
+    for _ in range(100):
+        rows = stack.client(tokens[0]).get(f"/tournaments/{t['id']}/tables").json()
+        if rows:
+            break
+    game_id = rows[0]["game"]
+    assert stack.client().get(f"/games/{game_id}").json()["waiting_for"] == "entropy"
+    for tok in tokens:
+        assert stack.client(tok).post(f"/games/{game_id}/entropy", json={"entropy": tok[:8]}).status_code == 201
+    g = wait_for_human(stack.client(tokens[0]), game_id, 0)
+    assert g["entropy"]["missing"] == [] and g["version"] >= 4
+    dup = stack.client().post("/tournaments", json={"type": "toy", "players": ["ann", "bob"], "duplicate": True,
+                                                    "options": {"await_entropy": True}})
+    assert dup.status_code == 422
+
+
+def test_the_cli_adds_a_seats_entropy(stack):
+    import json
+
+    game_id, tokens = new_awaiting(stack, players=("ann", "bob"))
+    out = json.loads(stack.cli("--token", tokens[0], "entropy", game_id, "--json").stdout)
+    assert out["given"] == [0] and out["missing"] == [1]
+    out = json.loads(stack.cli("--token", tokens[1], "entropy", game_id, "bob's own", "--json").stdout)
+    assert out["missing"] == []
+    wait_for_human(stack.client(tokens[0]), game_id, 0)
+    late = stack.cli("--token", tokens[0], "entropy", game_id, "--json", check=False)
+    assert late.returncode != 0

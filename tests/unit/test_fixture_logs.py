@@ -34,10 +34,10 @@ def events_of(path: Path) -> list[Envelope]:
 
 def test_there_is_a_log_of_every_feature():
     names = {p.stem for p in LOGS.glob("*.jsonl")}
-    assert {"undo", "fork", "arbiter-entropy", "timeouts", "tournament-duplicate"} <= names
+    assert {"undo", "undo-answers", "seat-entropy", "fork", "arbiter-entropy", "timeouts", "tournament-duplicate"} <= names
     kinds = {e.kind for p in GAME_LOGS for e in events_of(p)}
     assert kinds >= {"created", "forked-state", "move", "chance", "undo-requested", "undo-consented", "undo",
-                     "finished", "seed-revealed"}
+                     "undo-declined", "undo-withdrawn", "entropy", "finished", "seed-revealed"}
 
 
 @pytest.mark.parametrize("path", GAME_LOGS, ids=lambda p: p.stem)

@@ -130,9 +130,9 @@ def test_undo_is_asked_consented_and_granted_as_events(client):
     move(client, game_id, auth(ARBITER), SHUFFLE)
     move(client, game_id, seat[0], {"type": "bid", "card": 1})
     asked = client.post(f"/games/{game_id}/undo", json={}, headers=seat[0]).json()
-    assert asked == {"granted": False, "version": 4, "to": 2, "waiting_for": [1]}
+    assert asked == {"granted": False, "version": 4, "request": 4, "to": 2, "waiting_for": [1]}
     assert client.get(f"/games/{game_id}", headers=seat[1]).json()["undo"]["consent"] is True
-    granted = client.post(f"/games/{game_id}/undo", json={}, headers=seat[1]).json()
+    granted = client.post(f"/games/{game_id}/undo", json={"action": "consent", "request": 4}, headers=seat[1]).json()
     assert granted["granted"] is True and granted["to"] == 2
     g = client.get(f"/games/{game_id}", headers=seat[0]).json()
     assert g["view"]["bids"] == [None, False] and g["actors"] == [0, 1]
@@ -183,3 +183,18 @@ def test_the_fast_move_path_answers_as_the_route_does(client):
         assert r.status_code == status and r.json()["error"] and r.json()["detail"], (body[:30], r.text)
     assert client.post(url, json={"move": {"type": "roll", "face": 1}}, headers=auth("nobody")).status_code == 401
     assert client.get(f"/games/{game_id}").json()["version"] == 4
+
+
+def test_moves_over_one_websocket_share_the_command_path(client):
+    game_id, seat = toy(client)
+    move(client, game_id, auth(ARBITER), SHUFFLE)
+    with client.websocket_connect(f"/games/{game_id}/play", headers=seat[0]) as ws:
+        ws.send_text('{"move": {"type": "bid", "card": 9}}')
+        assert ws.receive_json()["error"] == "illegal-move"
+        ws.send_text("{not json")
+        assert ws.receive_json()["error"] == "bad-request"
+        ws.send_text('{"move": {"type": "bid", "card": 1}, "expected_version": 2}')
+        assert ws.receive_json() == {"version": 3, "status": "active"}
+    assert client.get(f"/games/{game_id}", headers=seat[0]).json()["view"]["bids"][0] == 1
+    with client.websocket_connect(f"/games/{game_id}/play") as ws:
+        assert ws.receive_json()["error"] == "unauthorized"

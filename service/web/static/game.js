@@ -132,9 +132,11 @@
     box.replaceChildren(...kids);
   }
   async function askUndo() {
-    const r = await caravan.api("POST", `/games/${game}/undo`, game, {});
+    const u = frame.undo || {};
+    const body = u.consent ? { action: "consent", request: u.request } : {};  // an answer names the request
+    const r = await caravan.api("POST", `/games/${game}/undo`, game, body);
     if (!r.ok) { say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch(); }
-    else say("undo asked", true);
+    else say(u.consent ? "undo agreed" : "undo asked", true);
   }
 
   // --- a redraw ----------------------------------------------------------------------------------------------

@@ -1,0 +1,201 @@
+"""Time control, derived from the log alone: each seat's clock is a function of the events and their times.
+
+A table's `clock` option (in its created event) is one of
+  none                    no limit (a game's own phase clock, Himalaya's planning, still applies);
+  per-decision:SECONDS    each decision of a seat must come within SECONDS of the moment it became due;
+  fischer:MAIN+INCREMENT  chess-style: MAIN seconds for the whole game, INCREMENT added after each move.
+`absent` says what happens to a late seat: `default` (the platform plays the game's `timeout_move`, the
+rulebook's default for that decision) or `ai-LEVEL` (an AI of that level takes the seat over until its
+owner moves again).
+
+A seat's clock runs while it is among the actors, is a person, and is not played by an AI (taken over or
+resigned); chance and AI seats never use clock time; simultaneous decisions run every acting seat's clock
+at once. A decision starts when the seat becomes an actor, and again after each move it makes while it
+stays one. A move the platform plays for a late seat (`timeout`) starts nothing: the seat stays late
+for the rest of that stretch (a Himalaya program of six discs is completed at once). With Fischer, a
+seat whose time is spent (its flag fell) is late at once for every later decision.
+
+Everything here is pure: the fold (projections/fold.py) advances a `ClockState` with each event's time,
+the service schedules the earliest deadline, the workers play the late seats, and the verifier re-checks
+from the event times that every timeout really came after its deadline.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from games.protocol import CHANCE, Game, Result, ranks_from_keys
+
+LEVELS = ("random", "greedy", "mcts")
+MAX_SECONDS = 7 * 24 * 3600  # a week: the longest main time or decision limit
+MAX_INCREMENT = 3600
+RESIGNED_LEVEL = "random"  # who plays a resigned seat's remaining decisions when the table names no AI
+
+_PER_DECISION = re.compile(r"per-decision:(\d+(?:\.\d+)?)")
+_FISCHER = re.compile(r"fischer:(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)")
+_AI = re.compile(r"ai-(random|greedy|mcts)(@\d+(?:\.\d+)?)?")
+
+
+class Control(msgspec.Struct, frozen=True):
+    kind: str = "none"  # none | per-decision | fischer
+    limit: float = 0.0  # per-decision: seconds per decision
+    main: float = 0.0  # fischer: seconds for the game
+    increment: float = 0.0  # fischer: seconds added after each move
+
+
+def parse_clock(text: Any) -> Control:
+    """The `clock` option; ValueError with a reason when it is not one of the three forms or out of bounds."""
+    if not isinstance(text, str):
+        raise ValueError(f"option clock: expected a string, got {text!r}")
+    if text == "none":
+        return Control()
+    if m := _PER_DECISION.fullmatch(text):
+        limit = float(m.group(1))
+        if not 1 <= limit <= MAX_SECONDS:
+            raise ValueError(f"option clock: a decision limit is 1 to {MAX_SECONDS} seconds, not {m.group(1)}")
+        return Control(kind="per-decision", limit=limit)
+    if m := _FISCHER.fullmatch(text):
+        main, inc = float(m.group(1)), float(m.group(2))
+        if not 1 <= main <= MAX_SECONDS or not 0 <= inc <= MAX_INCREMENT:
+            raise ValueError(f"option clock: main time is 1 to {MAX_SECONDS} seconds and the increment 0 to "
+                             f"{MAX_INCREMENT}, not {text}")
+        return Control(kind="fischer", main=main, increment=inc)
+    raise ValueError(f"option clock: none, per-decision:SECONDS or fischer:MAIN+INCREMENT, not {text!r}")
+
+
+def parse_absent(text: Any) -> str | None:
+    """The `absent` option: None for the rulebook's default, else the AI level that takes a late seat over."""
+    if text == "default":
+        return None
+    if isinstance(text, str) and (m := _AI.fullmatch(text)):
+        budget = m.group(2)
+        if budget and not 0 < float(budget[1:]) <= 30:
+            raise ValueError("option absent: an AI's budget is more than 0 and at most 30 seconds")
+        return text[3:]
+    raise ValueError(f"option absent: default or ai-LEVEL with LEVEL one of {', '.join(LEVELS)}, not {text!r}")
+
+
+def check(options: dict[str, Any]) -> tuple[str, str]:
+    """Pop and check the platform's clock options from a table's options: (clock, absent)."""
+    clock = options.pop("clock", "none")
+    absent = options.pop("absent", "default")
+    parse_clock(clock)
+    parse_absent(absent)
+    return clock, absent
+
+
+def epoch(at: str) -> float:
+    """An event's time (ISO 8601, UTC) as seconds since the epoch."""
+    return datetime.fromisoformat(at).timestamp()
+
+
+class SeatClock(msgspec.Struct, frozen=True):
+    remaining: float | None = None  # fischer: seconds left, as of the last stop (None: no main time)
+    since: float | None = None  # when the running decision began (None: the clock is stopped)
+
+
+class ClockState(msgspec.Struct, frozen=True):
+    seats: tuple[SeatClock, ...]
+    phase_since: float | None = None  # when the game's own time limit (a phase clock) appeared
+
+
+def uses_clock(game: Game, control: Control) -> bool:
+    return control.kind != "none" or type(game).time_limit is not Game.time_limit
+
+
+def initial(game: Game, control: Control, seats: int) -> ClockState | None:
+    if not uses_clock(game, control):
+        return None
+    main = control.main if control.kind == "fischer" else None
+    return ClockState(seats=tuple(SeatClock(remaining=main) for _ in range(seats)))
+
+
+def running(game: Game, state: Any, humans: list[bool]) -> set[int]:
+    """The seats whose clock runs in `state`: acting people no AI plays for."""
+    if game.result(state) is not None:
+        return set()
+    return {s for s in game.actors(state) if s != CHANCE and humans[s]}
+
+
+def advance(cs: ClockState, control: Control, game: Game, before: Any, after: Any, humans_after: list[bool],
+            at: float, decided_by: int | None) -> ClockState:
+    """The clocks after an event at time `at` took the game from `before` to `after`. `decided_by`: the
+    seat whose own move it was (not a timeout move), whose decision is thereby made."""
+    now_running = running(game, after, humans_after)
+    seats = []
+    for s, sc in enumerate(cs.seats):
+        made = decided_by == s
+        if sc.since is not None and (made or s not in now_running):
+            rem = sc.remaining
+            if rem is not None:
+                rem = rem - (at - sc.since) + (control.increment if made else 0.0)
+            sc = SeatClock(remaining=rem, since=None)
+        if s in now_running and sc.since is None:
+            sc = SeatClock(remaining=sc.remaining, since=at)
+        seats.append(sc)
+    had, has = game.time_limit(before), game.time_limit(after)
+    phase = None if has is None else (cs.phase_since if had is not None and cs.phase_since is not None else at)
+    return ClockState(seats=tuple(seats), phase_since=phase)
+
+
+def deadlines(cs: ClockState | None, control: Control, game: Game, state: Any) -> dict[int, float]:
+    """When each running seat's time runs out (unix seconds): the earlier of its own clock and the
+    game's phase clock."""
+    if cs is None:
+        return {}
+    out: dict[int, float] = {}
+    limit = game.time_limit(state)
+    for s, sc in enumerate(cs.seats):
+        if sc.since is None:
+            continue
+        ds = []
+        if control.kind == "per-decision":
+            ds.append(sc.since + control.limit)
+        elif control.kind == "fischer" and sc.remaining is not None:
+            ds.append(sc.since + max(sc.remaining, 0.0))
+        if limit is not None and cs.phase_since is not None:
+            ds.append(cs.phase_since + limit)
+        if ds:
+            out[s] = min(ds)
+    return out
+
+
+def remaining(cs: ClockState | None, control: Control, s: int, now: float) -> float | None:
+    """Seconds seat `s` has left at `now` (fischer: of its main time; per-decision: of this decision)."""
+    if cs is None:
+        return None
+    sc = cs.seats[s]
+    if control.kind == "fischer" and sc.remaining is not None:
+        used = now - sc.since if sc.since is not None else 0.0
+        return max(sc.remaining - used, 0.0)
+    if control.kind == "per-decision":
+        return max(sc.since + control.limit - now, 0.0) if sc.since is not None else control.limit
+    return None
+
+
+def with_resignations(result: Result | None, resigned: tuple[int, ...]) -> Result | None:
+    """The final result once seats resigned: those still in keep their order and come first; the
+    resigned come after them, whoever resigned later ranked above whoever resigned earlier."""
+    if result is None or not resigned:
+        return result
+    order = {s: i for i, s in enumerate(resigned)}
+    keys = [(0, -result.ranks[s]) if s not in order else (-1, order[s]) for s in range(len(result.ranks))]
+    note = f"seat(s) {', '.join(str(s) for s in resigned)} resigned: ranked last"
+    return Result(scores=result.scores, ranks=ranks_from_keys(keys),
+                  detail=f"{result.detail}; {note}" if result.detail else note)
+
+
+def adjudicated(ranks: tuple[int, ...], reason: str) -> Result:
+    return Result(scores=tuple(0.0 for _ in ranks), ranks=tuple(ranks),
+                  detail=f"adjudicated by the arbiter{': ' + reason if reason else ''}")
+
+
+def outcome(game: Game, state: Any, resigned: tuple[int, ...], ranks_stated: tuple[int, ...]) -> Result | None:
+    """A game's final result: the arbiter's ranking when it adjudicated, else the rules' after resignations."""
+    if ranks_stated:
+        return adjudicated(ranks_stated, "")
+    return with_resignations(game.result(state), resigned)

@@ -1,0 +1,82 @@
+"""Time control in the service: what a late seat gets, and what a view shows of the clocks.
+
+The clocks themselves are derived from the log (projections/clock.py, folded with every event), so a
+worker or Redis restart loses nothing: the game's timer (`keys.TIMERS`, its earliest deadline) is set
+again from the fold at every append, and the timeout job re-derives who is late before it acts.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from events import keys
+from events.kinds import TakenOver
+from events.store import VersionConflict
+from projections import clock
+from projections.fold import Folded
+from service.commands import Commands
+
+log = logging.getLogger("caravan.clocks")
+MAX_TIMEOUTS = 500  # moves one timeout job plays at most (a program of discs, a chain of defaults)
+
+
+def lease_key(game_id: str) -> str:
+    """Held while a timeout job for the game is queued or running (the sweeper enqueues one per lease)."""
+    return f"{keys.PREFIX}:{{{game_id}}}:timeout-lease"
+
+
+def late_seats(f: Folded, now: float) -> list[int]:
+    if f.status != "active":
+        return []
+    due = clock.deadlines(f.clock, f.control, f.game, f.state)
+    return sorted(s for s, d in due.items() if d <= now)
+
+
+async def play_late(games: Commands, game_id: str) -> int:
+    """Every seat whose time has run out gets the rulebook's default for its decision, or, where the
+    table chose it, an AI that takes the seat over. Returns the number of events appended."""
+    try:
+        return await _play_late(games, game_id)
+    finally:
+        await games.redis.delete(lease_key(game_id))  # the next deadline gets its own job at once
+
+
+async def _play_late(games: Commands, game_id: str) -> int:
+    done = 0
+    while done < MAX_TIMEOUTS:
+        f = await games.load(game_id)
+        late = late_seats(f, time.time())
+        if not late:
+            await games.schedule(f)  # the next deadline, or none (a seat moved just in time)
+            return done
+        seat = late[0]
+        level = clock.parse_absent(f.created.absent)
+        try:
+            if level is not None:
+                await games.append_note(f, TakenOver(seat=seat, level=level, timeout=True))
+            else:
+                await games.timeout_move(f, seat)
+        except VersionConflict:
+            continue  # the seat (or another job) moved just now: look again
+        done += 1
+    log.warning("game %s: %d timeout moves in one job; the rest in the next", game_id, done)
+    return done
+
+
+def clock_view(f: Folded, now: float | None = None) -> dict[str, Any] | None:
+    """The seats' clocks as a view shows them: the control, and per seat its remaining time (seconds),
+    whether it runs, and its deadline (unix seconds) while it runs; None for a table without clocks."""
+    if f.clock is None:
+        return None
+    now = time.time() if now is None else now
+    control = f.control
+    due = clock.deadlines(f.clock, control, f.game, f.state) if f.status == "active" else {}
+    return {
+        "control": f.created.clock,
+        "absent": f.created.absent,
+        "seats": [{"seat": s, "running": s in due, "deadline": due.get(s),
+                   "remaining": clock.remaining(f.clock, control, s, now),
+                   "ai": dict(f.absent).get(s)} for s in range(len(f.players))],
+    }

@@ -1,0 +1,59 @@
+"""Routes for leaving a game: resign (a seat), abandon and adjudicate (the arbiter)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Request, post
+
+from service.departures import abandon, adjudicate, resign
+from service.errors import Forbidden, Unauthorized
+from service.commands import ARBITER
+from service.runtime import rt
+
+
+class Ending(msgspec.Struct, forbid_unknown_fields=True):
+    reason: str = ""  # said in the event, for the record
+
+
+class Ranking(msgspec.Struct, forbid_unknown_fields=True):
+    ranks: list[int]  # per seat its place, 1 = first (ties share a place)
+    reason: str = ""
+
+
+async def _arbiter(request: Request, game_id: str) -> None:
+    caller = await rt(request).caller(request, game_id)
+    if caller != ARBITER:
+        raise Forbidden("only the arbiter ends a game this way")
+
+
+def _answer(f) -> dict[str, Any]:
+    return {"id": f.id, "version": f.version, "status": f.status}
+
+
+@post("/games/{game_id:str}/resign", status_code=200)
+async def resign_route(request: Request, game_id: str) -> dict[str, Any]:
+    """Your seat resigns: ranked last among those still in; an AI plays its remaining decisions."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    if not isinstance(caller, int):
+        raise Unauthorized("a seat's token is needed to resign")
+    return _answer(await resign(r.commands, game_id, caller))
+
+
+@post("/games/{game_id:str}/abandon", status_code=200)
+async def abandon_route(request: Request, game_id: str, data: Ending | None = None) -> dict[str, Any]:
+    """The arbiter abandons the game: no result; it counts for nobody."""
+    await _arbiter(request, game_id)
+    return _answer(await abandon(rt(request).commands, game_id, data.reason if data else ""))
+
+
+@post("/games/{game_id:str}/adjudicate", status_code=200)
+async def adjudicate_route(request: Request, game_id: str, data: Ranking) -> dict[str, Any]:
+    """The arbiter ends the game with the ranking it states."""
+    await _arbiter(request, game_id)
+    return _answer(await adjudicate(rt(request).commands, game_id, data.ranks, data.reason))
+
+
+ROUTES = [resign_route, abandon_route, adjudicate_route]

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from cli import audit, board
+from cli import audit, board, clock
 from cli import tournament
 from cli.client import ctx, emit_json, fail, request, save_tokens, token_for
 
@@ -224,6 +224,7 @@ def watch(game_id: str, seat: Optional[str] = AS, from_: int = typer.Option(1, "
 
 
 audit.register(app)
+clock.register(app, game_app)
 bench_app = typer.Typer(help="Benchmarks that run in-process (no server needed).", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 

@@ -261,7 +261,7 @@ class Unknown(Event, frozen=True):
 
 GAME, TOURNAMENT = "game", "tournament"
 FAMILIES: dict[str, Any] = {GAME: GameEvents, TOURNAMENT: TournamentEvents}
-KINDS: dict[str, set[str]] = {fam: {t.kind() for t in union.__args__} for fam, union in FAMILIES.items()}
+KINDS: dict[str, dict[str, type[Event]]] = {fam: {t.kind(): t for t in union.__args__} for fam, union in FAMILIES.items()}
 
 # (family, kind) -> upcasts from older payload shapes, applied in order on read
 UPCASTS: dict[tuple[str, str], list[Callable[[dict[str, Any]], dict[str, Any]]]] = {
@@ -277,12 +277,13 @@ class BadEvent(ValueError):
 
 def decode(kind: str, payload: dict[str, Any], family: str = GAME) -> Event:
     """The typed event of a kind and its payload (upcast from older shapes)."""
-    if kind not in KINDS[family]:
+    cls = KINDS[family].get(kind)
+    if cls is None:
         return Unknown(name=kind)
     for up in UPCASTS.get((family, kind), ()):
         payload = up(payload)
     try:
-        return msgspec.convert({**payload, "kind": kind}, FAMILIES[family])
+        return msgspec.convert(payload, cls)
     except msgspec.ValidationError as e:
         raise BadEvent(f"a {kind!r} event: {e}") from None
 

@@ -188,3 +188,20 @@ def test_a_resigned_seat_and_an_abandoned_game_in_the_standings(stack):
     assert ann_game["result"]["ranks"][ann_game["players"][0]["name"] != "ann"] == 2  # ann ranked last
     after = stack.client(tokens["ann"]).post(f"/games/{tables['cat']}/resign")
     assert after.status_code in (401, 403, 409), after.text  # ann holds no seat there; the game is over anyway
+
+
+def test_the_cli_resigns_abandons_and_adjudicates(stack):
+    import json
+
+    created = table(stack, "yangtze", 2, clock="none")
+    out = json.loads(stack.cli("--token", created["seats"][0]["token"], "resign", created["id"], "--json").stdout)
+    assert out["status"] in ("active", "finished")
+    g = stack.client().get(f"/games/{created['id']}").json()
+    assert g["absent"][0]["resigned"] and g["absent"][0]["seat"] == 0
+    other = table(stack, "yangtze", 2, clock="none")
+    out = json.loads(stack.cli("game", "abandon", other["id"], "--reason", "storm", "--json").stdout)
+    assert out["status"] == "abandoned"
+    third = table(stack, "yangtze", 2, clock="none")
+    out = json.loads(stack.cli("game", "adjudicate", third["id"], "2", "1", "--json").stdout)
+    assert out["status"] == "finished"
+    assert stack.client().get(f"/games/{third['id']}").json()["result"]["ranks"] == [2, 1]

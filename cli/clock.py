@@ -1,0 +1,43 @@
+"""Leaving a game from the shell: `caravan resign`, `caravan game abandon`, `caravan game adjudicate`."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from cli.client import emit_json, request, token_for
+
+JSON = typer.Option(False, "--json", help="print exactly one JSON document")
+
+
+def _show(answer: dict, as_json: bool, what: str) -> None:
+    if as_json:
+        return emit_json(answer)
+    typer.echo(f"{what}: game {answer['id']} is {answer['status']} (version {answer['version']})")
+
+
+def resign(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="your seat"), as_json: bool = JSON):
+    """Resign your seat: you end ranked last among those still in; an AI plays your remaining decisions."""
+    _show(request("POST", f"/games/{game_id}/resign", token=token_for(game_id, seat)), as_json, "resigned")
+
+
+def abandon(game_id: str, reason: str = typer.Option("", "--reason"), as_json: bool = JSON):
+    """The arbiter abandons a game: no result, it counts for nobody (CARAVAN_ARBITER_TOKEN)."""
+    answer = request("POST", f"/games/{game_id}/abandon", token=token_for(game_id, "arbiter"),
+                     json_body={"reason": reason})
+    _show(answer, as_json, "abandoned")
+
+
+def adjudicate(game_id: str, ranks: list[int] = typer.Argument(..., help="each seat's place, seat 0 first"),
+               reason: str = typer.Option("", "--reason"), as_json: bool = JSON):
+    """The arbiter ends a game with the ranking it states (CARAVAN_ARBITER_TOKEN)."""
+    answer = request("POST", f"/games/{game_id}/adjudicate", token=token_for(game_id, "arbiter"),
+                     json_body={"ranks": ranks, "reason": reason})
+    _show(answer, as_json, "adjudicated")
+
+
+def register(app: typer.Typer, game_app: typer.Typer) -> None:
+    app.command()(resign)
+    game_app.command("abandon")(abandon)
+    game_app.command("adjudicate")(adjudicate)

@@ -1,0 +1,59 @@
+"""ai/analysis.py on the toy game: verdicts, accuracy, and the information-set property."""
+
+import random
+
+from ai.analysis import accuracy, classify, costliest, judge
+from games.protocol import CHANCE, sample_chance
+from tests.toygame import ToyGame
+
+CLASSES = {"best", "good", "inaccuracy", "mistake", "blunder"}
+
+
+def _decisions(seed=1):
+    """(state, seat, move) for every seat decision of one random toy game."""
+    g, rng = ToyGame(), random.Random(seed)
+    s, out = g.setup(2, {}), []
+    while g.result(s) is None:
+        for a in sorted(g.actors(s)):
+            if a == CHANCE:
+                s = g.apply(s, a, sample_chance(g.chance(s), rng))
+            else:
+                moves = g.legal_moves(s, a)
+                m = moves[rng.randrange(len(moves))]
+                out.append((s, a, m))
+                s = g.apply(s, a, m)
+            break
+    return g, out
+
+
+def test_classify_thresholds():
+    assert classify(0.0, True) == "best"
+    assert classify(0.01, False) == "good"
+    assert classify(0.04, False) == "inaccuracy"
+    assert classify(0.1, False) == "mistake"
+    assert classify(0.5, False) == "blunder"
+
+
+def test_judge_every_decision():
+    g, decisions = _decisions()
+    assert decisions
+    vs = [judge(g, s, a, m, random.Random(7), budget=None, iterations=60) for s, a, m in decisions]
+    for v in vs:
+        assert v.cls in CLASSES and v.loss >= 0.0 and v.value_best >= v.value_played
+    assert 0.0 <= accuracy(vs) <= 100.0
+    worst = costliest(vs, 2)
+    assert worst[0].loss == max(v.loss for v in vs)
+
+
+def test_hidden_parts_do_not_change_the_verdict():
+    g, decisions = _decisions(3)
+    redrawn = 0
+    for s, a, m in decisions[:4]:
+        base = judge(g, s, a, m, random.Random(5), budget=None, iterations=60)
+        for k in range(3):
+            other = g.determinize(s, a, random.Random(100 + k))  # re-draw what seat a cannot see
+            redrawn += other != s
+            again = judge(g, other, a, m, random.Random(5), budget=None, iterations=60)
+            assert (again.best, again.cls) == (base.best, base.cls)
+            assert abs(again.loss - base.loss) < 1e-9
+    assert redrawn  # the hidden parts really were re-drawn

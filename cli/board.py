@@ -22,27 +22,60 @@ def names_of(g: dict[str, Any]) -> dict[int, str]:
     return {p["seat"]: p["name"] for p in g.get("players", [])}
 
 
+def seat_times(g: dict[str, Any], now: float | None = None) -> list[tuple[int, float, bool]]:
+    """Per seat with a clock: (seat, seconds left, running). A running seat counts down to its deadline
+    (as of `now`); a stopped one shows what it has left (Fischer: its main time; per decision: the limit)."""
+    import time
+
+    now = time.time() if now is None else now
+    ai = {p["seat"] for p in g.get("players", []) if p.get("ai")}
+    out = []
+    for c in (g.get("clock") or {}).get("seats") or []:
+        if c["seat"] in ai or c.get("ai"):
+            continue  # an AI seat (or one an AI plays for now) never uses time
+        if c.get("running") and isinstance(c.get("deadline"), (int, float)):
+            out.append((c["seat"], max(0.0, c["deadline"] - now), True))
+        elif isinstance(c.get("remaining"), (int, float)):
+            out.append((c["seat"], c["remaining"], False))
+    return out
+
+
 def clock_line(g: dict[str, Any], now: float | None = None) -> str | None:
-    """Time left for each seat that has a clock: per-seat clocks when the view carries them
-    ("clocks": {seat: seconds}), else the acting seats' shared deadline."""
+    """Each seat's remaining time (▶ on the running clocks, counting down to their deadline), or, for a
+    game whose only clock is its phase's (Himalaya's planning), the acting seats' shared deadline."""
     import time
 
     names = names_of(g)
-    clocks = g.get("clocks")
-    if isinstance(clocks, dict) and clocks:
-        parts = []
-        for seat, left in sorted(clocks.items(), key=lambda kv: int(kv[0])):
-            if isinstance(left, dict):
-                left = left.get("remaining", left.get("left"))
-            if isinstance(left, (int, float)):
-                parts.append(f"{names.get(int(seat), f'seat {seat}')} {fmt_seconds(left)}")
-        return "clock: " + ", ".join(parts) if parts else None
+    times = seat_times(g, now)
+    if times:
+        control = (g.get("clock") or {}).get("control", "")
+        parts = [f"{'▶ ' if running else ''}{names.get(s, f'seat {s}')} {fmt_seconds(left)}" for s, left, running in times]
+        return f"clock ({control}): " + ", ".join(parts)
     deadline = g.get("deadline")
     if isinstance(deadline, (int, float)) and g.get("actors"):
         left = max(0.0, deadline - (now if now is not None else time.time()))
         who = ", ".join(names.get(s, f"seat {s}") for s in g["actors"])
         return f"clock: {fmt_seconds(left)} left for {who}"
     return None
+
+
+def my_deadline(g: dict[str, Any]) -> float | None:
+    """When the caller's own running clock runs out (unix seconds), or None when none runs."""
+    due = next((c.get("deadline") for c in (g.get("clock") or {}).get("seats") or []
+                if c["seat"] == g.get("you") and c.get("running")), None)
+    if due is None and g.get("you") in (g.get("actors") or []):
+        due = g.get("deadline")  # a phase clock (Himalaya's planning)
+    return due if isinstance(due, (int, float)) else None
+
+
+def my_countdown(g: dict[str, Any], now: float | None = None) -> str | None:
+    """The seat's own running clock, for the prompt of `game play`: "0:42 left" (None: no clock runs)."""
+    import time
+
+    due = my_deadline(g)
+    if due is None:
+        return None
+    return f"{fmt_seconds(max(0.0, due - (time.time() if now is None else now)))} left"
 
 
 def fmt_seconds(left: float) -> str:

@@ -6,22 +6,25 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import httpx
 import typer
 
-from cli import words
+from cli import board, words
 from cli.client import GAME_OVER, OK, UNREACHABLE, ctx, fail, request, token_for, use_token
 from cli.options import AS, JSON, TOKEN, complete_game_id
 
+CLOCK = "clock"  # the SSE event type of the clocks' state (service/app.py event_stream)
 QUIET_SECONDS = 25.0  # no byte for this long: reconnect (a proxy or the server may have dropped the stream)
 RETRY_SECONDS = (0.2, 0.5, 1, 2, 5)
 
 
-def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[float] = None) -> Iterator[Optional[dict[str, Any]]]:
+def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[float] = None,
+           on_clock: Optional[Callable[[dict[str, Any]], None]] = None) -> Iterator[Optional[dict[str, Any]]]:
     """Events from version `start` on, for ever; yields None each time it (re)connects (a moment to look
-    at the game again). Ends when the stream delivered `seed-revealed` (the end of a game's log)."""
+    at the game again). Ends when the stream delivered `seed-revealed` (the end of a game's log). The
+    stream's `clock` events (not events of the log) go to `on_clock`."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     url = ctx.url.rstrip("/") + f"/games/{game_id}/events/stream"
     timeout = httpx.Timeout(10.0, read=QUIET_SECONDS)
@@ -38,8 +41,16 @@ def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[flo
                     fail(f"{body.get('error')}: {body.get('detail')}", 1, str(body.get("error")))
                 failures, since_ok = 0, time.monotonic()
                 yield None
+                kind = ""
                 for line in r.iter_lines():
-                    if not line.startswith("data:"):
+                    if line.startswith("event:"):
+                        kind = line[6:].strip()
+                    if not line.startswith("data:") or not line[5:].strip():  # a keep-alive comment has empty data
+                        kind = kind if line else ""
+                        continue
+                    if kind == CLOCK:  # the clocks as they stand: not an event of the log
+                        if on_clock is not None:
+                            on_clock(json.loads(line[5:].strip()))
                         continue
                     e = json.loads(line[5:].strip())
                     start = e["version"] + 1
@@ -58,13 +69,19 @@ def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[flo
 def watch(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
           seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", help="the first event to show"),
           token: Optional[str] = TOKEN, as_json: bool = JSON):
-    """Follow the log live until the game ends, one event a line in words; --json prints one raw event a
-    line (JSON lines). Reconnects when the stream drops, however long the game is quiet."""
+    """Follow the log live until the game ends, one event a line in words (and the clocks after each, at a
+    table with a time control); --json prints one raw event a line (JSON lines). Reconnects when the stream drops, however long the game is quiet."""
     use_token(token)
     tok = token_for(game_id, seat)
     g = request("GET", f"/games/{game_id}", token=tok)
     w, names = words.for_type(g["type"]), {p["seat"]: p["name"] for p in g["players"]}
-    for e in stream(game_id, tok, from_, give_up=120.0):
+
+    def clocks(frame: dict[str, Any]) -> None:  # the clocks after each new event, in words (not with --json)
+        line = board.clock_line({"players": g["players"], "clock": frame}, frame.get("server_time"))
+        if line and not as_json:
+            typer.echo(f"{'':>5}  {line}")
+
+    for e in stream(game_id, tok, from_, give_up=120.0, on_clock=clocks):
         if e is None:
             continue
         typer.echo(json.dumps(e) if as_json else f"{e['version']:>5}  {words.event_line(w, e, names, g.get('you'))}")

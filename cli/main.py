@@ -41,11 +41,14 @@ def main_options(
 @app.command()
 def up(host: str = typer.Option("127.0.0.1", "--host", help="the address the API listens on"),
        port: int = typer.Option(8000, "--port", envvar="PORT", help="the API's port"),
-       workers: int = typer.Option(1, "--workers", help="worker processes")):
-    """Run the whole stack in the foreground: store (embedded unless REDIS_URL), API, worker(s), projector."""
+       workers: int = typer.Option(1, "--workers", help="worker processes"),
+       access_log: bool = typer.Option(True, "--access-log/--no-access-log", envvar="CARAVAN_ACCESS_LOG",
+                                       help="one JSON line per request on stderr")):
+    """Run the whole stack in the foreground, supervised: store (embedded unless REDIS_URL), API, worker(s),
+    sweeper, projector. A process that dies is restarted; Ctrl-C stops all; a taken port is refused."""
     from service.stack import run_stack
 
-    raise typer.Exit(run_stack(host, port, workers, say=typer.echo))
+    raise typer.Exit(run_stack(host, port, workers, access_log=access_log, say=typer.echo))
 
 
 # --- games -----------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ import typer
 from cli import board, words
 from cli.client import Refused, ctx, fail, moves_at, raw, request, token_for
 
+COUNTDOWN_EVERY = 0.5  # seconds between redraws of the prompt's countdown
+WARN_AT = (60, 30, 10, 5)  # not on a terminal: a line when this many seconds are left for your move
 HELP = ("a number plays that move; text filters the list (e.g. 'buy', 'silk'); '' or * shows it all; "
         "b the board; l the log so far; q quits")
 
@@ -32,13 +34,17 @@ class LineReader:
         except (OSError, ValueError, AttributeError):  # a test runner's stdin has no descriptor
             self.fd = None
 
-    def read(self, changed: Callable[[], str | None], poll: float) -> tuple[str | None, str | None]:
-        """(line, None), (None, note) when something changed, or (None, None) at the end of input."""
+    def read(self, changed: Callable[[], str | None], poll: float,
+             tick: Callable[[], None] | None = None) -> tuple[str | None, str | None]:
+        """(line, None), (None, note) when something changed, or (None, None) at the end of input.
+        `tick` is called whenever the wait goes on (a countdown redraws itself)."""
         if self.fd is None:
             line = sys.stdin.readline()
             return (line, None) if line else (None, None)
         while b"\n" not in self.buf:
-            ready, _, _ = select.select([self.fd], [], [], poll)
+            if tick is not None:
+                tick()
+            ready, _, _ = select.select([self.fd], [], [], min(poll, COUNTDOWN_EVERY) if tick else poll)
             if ready:
                 chunk = os.read(self.fd, 4096)
                 if not chunk:
@@ -166,9 +172,10 @@ def play(game_id: str, seat: str, poll: float) -> None:
                 return None
             return "the game moved on and your choices changed"
 
+        countdown = Countdown(g)
         while True:
-            typer.echo("your move (number, text to filter, ? help, q quit): ", nl=False)
-            line, note = reader.read(changed, poll)
+            typer.echo(countdown.prompt("your move (number, text to filter, ? help, q quit): "), nl=False)
+            line, note = reader.read(changed, poll, countdown.tick)
             if note:
                 typer.echo("")
                 board.console.print(f"[yellow]{note}[/yellow]", markup=True)
@@ -202,6 +209,42 @@ def play(game_id: str, seat: str, poll: float) -> None:
             if submit(t, menu, n, version):
                 filt = ""
             break
+
+
+class Countdown:
+    """Your running clock at the prompt of `game play`. On a terminal the prompt starts with "[0:42 left]",
+    redrawn in place every half second (the cursor saved and restored, so what you type stays); otherwise
+    a line when 60, 30, 10 and 5 seconds are left."""
+
+    WIDTH = 12
+
+    def __init__(self, g: dict[str, Any]):
+        self.g, self.tty = g, sys.stdout.isatty()
+        self.warned = {w for w in WARN_AT if self.left() is not None and self.left() < w}
+
+    def left(self) -> float | None:
+        due = board.my_deadline(self.g)
+        return None if due is None else due - time.time()
+
+    def label(self) -> str:
+        return f"[{board.my_countdown(self.g)}]".ljust(self.WIDTH)
+
+    def prompt(self, text: str) -> str:
+        return self.label() + text if self.tty and board.my_countdown(self.g) else text
+
+    def tick(self) -> None:
+        text = board.my_countdown(self.g)
+        if text is None:
+            return
+        if self.tty:
+            sys.stdout.write("\x1b7\r" + self.label() + "\x1b8")  # save the cursor, redraw, restore it
+            sys.stdout.flush()
+            return
+        left = self.left()
+        for w in WARN_AT:
+            if left is not None and left <= w and w not in self.warned:
+                self.warned.add(w)
+                typer.echo(f"\n({text} for your move)")
 
 
 def post_json(t: Table, text: str, version: int) -> bool:

@@ -132,13 +132,15 @@ def _print_standings(t: dict[str, Any]) -> None:
     swiss, dup = t["format"] == "swiss", t["duplicate"]
     table = Table(title=f"{t['id']} — {t['game']} {t['format']}, round {t['round']}/{t['rounds']}, {t['status']}")
     for col in ["#", "name", "points", "played", *(["buchholz"] if swiss else []), *(["matchpts"] if dup else []),
-                "score diff", "rating", "mu ± sigma"]:
+                "score diff", "rating", "mu ± sigma", "timeouts", "resigned", "forfeits", "note"]:
         table.add_column(col, justify="left" if col == "name" else "right")
     for s in t["standings"]:
         table.add_row(str(s["place"]), s["name"] + (f" [dim](ai-{s['ai']})[/dim]" if s.get("ai") else ""),
                       f"{s['points']:g}", str(s["played"]), *([f"{s['buchholz']:.2f}"] if swiss else []),
                       *([f"{s['matchpoints']:g}"] if dup else []), f"{s['score_difference']:+.1f}",
-                      f"{s['rating']:.2f}", f"{s['mu']:.1f} ± {s['sigma']:.1f}")
+                      f"{s['rating']:.2f}", f"{s['mu']:.1f} ± {s['sigma']:.1f}", str(s.get("timeouts", 0)),
+                      str(s.get("resigned", 0)), str(s.get("forfeits", 0)),
+                      f"withdrew after round {s['withdrawn']['after_round']}" if s.get("withdrawn") else "")
     Console().print(table)
 
 
@@ -199,6 +201,21 @@ def advance(tournament_id: str = typer.Argument(..., help="the tournament"), tok
                f"{p.get('games_done', '?')}/{p.get('games_total', '?')} games")
     for w in _waiting_humans(t):
         typer.echo(f"  waiting: {w}")
+
+
+@app.command("withdraw")
+def withdraw(tournament_id: str = typer.Argument(..., help="the tournament"),
+             entrant: str = typer.Option(..., "--player", help="the entrant who withdraws"),
+             token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Withdraw an entrant: it is not paired again and its tables still in play are resigned. Uses --token,
+    else the entrant's own token from the profile, else the organiser's (or CARAVAN_ARBITER_TOKEN)."""
+    use_token(token)
+    token = ctx.token or tokens_here().get(tournament_id, {}).get(entrant) or organiser_token(tournament_id)
+    out = request("POST", f"/tournaments/{tournament_id}/withdraw", json_body={"entrant": entrant}, token=token)
+    if as_json:
+        return emit_json(out)
+    typer.echo(f"{out['entrant']} withdrew from {out['id']} after round {out['after_round']} (by the {out['by']}); "
+               f"withdrawn: {', '.join(out['withdrawn'])}")
 
 
 @app.command("export")

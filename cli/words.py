@@ -11,7 +11,6 @@ A game's describe module may define:
 
 from __future__ import annotations
 
-import importlib
 import json
 import shutil
 import textwrap
@@ -42,26 +41,16 @@ def for_type(game_type: str) -> Words:
         game = registry.get(game_type)
     except (KeyError, ImportError):
         return Words()
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.describe") if package else None
-    except ImportError:
-        module = None
-    return Words(game, module)
+    return Words(game, registry.describer(game))
 
 
 def move_text(w: Words, move: dict[str, Any], view: dict[str, Any] | None, chance: bool = False) -> str:
+    from games import registry
+
     decoded = w.decode(move)
     if decoded is None:
         return json.dumps(move, separators=(", ", ": "))
-    fn = None
-    if w.module is not None:
-        fn = getattr(w.module, "describe_chance", None) if chance else None
-        fn = fn or getattr(w.module, "describe_move", None)
-    try:
-        return fn(decoded, view) if fn else w.game.describe(decoded)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return w.game.describe(decoded)
+    return registry.words(w.game, decoded, view, chance)
 
 
 def _call(w: Words, name: str, move: dict[str, Any], view: dict[str, Any] | None) -> str | None:

@@ -83,6 +83,7 @@ class Created(GameEvent, tag="created"):
     await_entropy: bool = False  # the first draw waits for every human seat's entropy event
     clock: str = "none"  # time control: none | per-decision:SECONDS | fischer:MAIN+INCREMENT (projections/clock.py)
     absent: str = "default"  # a late seat: default (the rulebook's default move) | ai-LEVEL (an AI takes over)
+    no_show: str = "none"  # none | forfeit:SECONDS | takeover:SECONDS: a seat that never moves (projections/clock.py)
 
 
 class ForkedState(GameEvent, tag="forked-state"):
@@ -150,6 +151,7 @@ class TakenOver(GameEvent, tag="taken-over"):
     seat: int
     level: str
     timeout: bool = False
+    no_show: bool = False  # the seat had not made its first move in time (a tournament's no-show rule)
 
 
 class Returned(GameEvent, tag="returned"):
@@ -244,11 +246,20 @@ class TableFinished(TournamentEvent, tag="table-finished"):
     forfeits: tuple[int, ...] = ()  # seats resigned for a no-show
 
 
+class Withdrawn(TournamentEvent, tag="withdrawn"):
+    """An entrant leaves the tournament: it is not paired again (round robin: its scheduled opponents sit
+    the round out with a bye); its seats at tables still in play are resigned. Its results so far stand."""
+
+    entrant: int
+    by: str  # "entrant" (its own token) | "organiser" | "arbiter"
+    round: int  # the rounds seated when it withdrew
+
+
 class TournamentFinished(TournamentEvent, tag="finished"):
     standings: Any = None
 
 
-TournamentEvents = TournamentCreated | RoundSeated | TableFinished | TournamentFinished
+TournamentEvents = TournamentCreated | RoundSeated | TableFinished | Withdrawn | TournamentFinished
 
 
 # --- decoding ---------------------------------------------------------------------------------------

@@ -49,3 +49,28 @@ def get(game_id: str) -> Game:
     """The game type with this id; KeyError when there is none."""
     _discover()
     return _registry[game_id]
+
+
+def describer(game: Game):
+    """The game's describe module (games/<package>/describe.py: describe_move, describe_chance, group…;
+    cli/words.py lists what it may define), or None when it has none."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.describe") if package else None
+    except ImportError:
+        return None
+
+
+def words(game: Game, move: object, view: object = None, chance: bool = False) -> str:
+    """A decoded move (or chance outcome) in the game's words, as every client says it: the describe
+    module's `describe_chance`/`describe_move(move, view)` (`view`: the mover's view as JSON, or None),
+    else `Game.describe`."""
+    module = describer(game)
+    fn = None
+    if module is not None:
+        fn = getattr(module, "describe_chance", None) if chance else None
+        fn = fn or getattr(module, "describe_move", None)
+    try:
+        return fn(move, view) if fn else game.describe(move)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return game.describe(move)

@@ -7,6 +7,14 @@ A table's `clock` option (in its created event) is one of
 `absent` says what happens to a late seat: `default` (the platform plays the game's `timeout_move`, the
 rulebook's default for that decision) or `ai-LEVEL` (an AI of that level takes the seat over until its
 owner moves again).
+`no_show` (a tournament's rule, any table may take it) is one of
+  none                    no rule;
+  forfeit:SECONDS         a person's seat that has not made a move of its own within SECONDS of its first
+                          decision coming due (the seat is seated then, or soon after: SECONDS after seating
+                          at the earliest) is resigned by the platform (`resigned` with `forfeit`): ranked
+                          last, an AI plays its remaining decisions;
+  takeover:SECONDS        the same seat is taken over (`taken-over`, `timeout`) by the table's `absent` AI
+                          level, or greedy when the table names none, until its owner moves.
 
 A seat's clock runs while it is among the actors, is a person, and is not played by an AI (taken over or
 resigned); chance and AI seats never use clock time; simultaneous decisions run every acting seat's clock
@@ -40,11 +48,36 @@ _FISCHER = re.compile(r"fischer:(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)")
 _AI = re.compile(r"ai-(random|greedy|mcts)(@\d+(?:\.\d+)?)?")
 
 
+_NO_SHOW = re.compile(r"(forfeit|takeover):(\d+(?:\.\d+)?)")
+NO_SHOW_LEVEL = "greedy"  # who takes a no-show's seat over when the table's `absent` names no AI
+
+
 class Control(msgspec.Struct, frozen=True):
     kind: str = "none"  # none | per-decision | fischer
     limit: float = 0.0  # per-decision: seconds per decision
     main: float = 0.0  # fischer: seconds for the game
     increment: float = 0.0  # fischer: seconds added after each move
+    no_show: float = 0.0  # seconds a person's seat has to make its first move (0: no rule)
+    no_show_action: str = ""  # forfeit | takeover
+
+
+def control_of(clock: str, no_show: str = "none") -> Control:
+    """A table's time control: its `clock` and `no_show` options together."""
+    c = parse_clock(clock)
+    seconds, action = parse_no_show(no_show)
+    return msgspec.structs.replace(c, no_show=seconds, no_show_action=action) if seconds else c
+
+
+def parse_no_show(text: Any) -> tuple[float, str]:
+    """The `no_show` option: (seconds, "forfeit" | "takeover"), or (0, "") for none."""
+    if text == "none":
+        return 0.0, ""
+    if isinstance(text, str) and (m := _NO_SHOW.fullmatch(text)):
+        seconds = float(m.group(2))
+        if not 1 <= seconds <= MAX_SECONDS:
+            raise ValueError(f"option no_show: the time to show up is 1 to {MAX_SECONDS} seconds, not {m.group(2)}")
+        return seconds, m.group(1)
+    raise ValueError(f"option no_show: none, forfeit:SECONDS or takeover:SECONDS, not {text!r}")
 
 
 def parse_clock(text: Any) -> Control:
@@ -79,13 +112,15 @@ def parse_absent(text: Any) -> str | None:
     raise ValueError(f"option absent: default or ai-LEVEL with LEVEL one of {', '.join(LEVELS)}, not {text!r}")
 
 
-def check(options: dict[str, Any]) -> tuple[str, str]:
-    """Pop and check the platform's clock options from a table's options: (clock, absent)."""
+def check(options: dict[str, Any]) -> tuple[str, str, str]:
+    """Pop and check the platform's clock options from a table's options: (clock, absent, no_show)."""
     clock = options.pop("clock", "none")
     absent = options.pop("absent", "default")
+    no_show = options.pop("no_show", "none")
     parse_clock(clock)
     parse_absent(absent)
-    return clock, absent
+    parse_no_show(no_show)
+    return clock, absent, no_show
 
 
 def epoch(at: str) -> float:
@@ -96,6 +131,8 @@ def epoch(at: str) -> float:
 class SeatClock(msgspec.Struct, frozen=True):
     remaining: float | None = None  # fischer: seconds left, as of the last stop (None: no main time)
     since: float | None = None  # when the running decision began (None: the clock is stopped)
+    first_due: float | None = None  # when the seat's clock first ran (its first decision came due)
+    moved: bool = False  # the seat has made a move of its own (it showed up)
 
 
 class ClockState(msgspec.Struct, frozen=True):
@@ -104,7 +141,7 @@ class ClockState(msgspec.Struct, frozen=True):
 
 
 def uses_clock(game: Game, control: Control) -> bool:
-    return control.kind != "none" or type(game).time_limit is not Game.time_limit
+    return control.kind != "none" or control.no_show > 0 or type(game).time_limit is not Game.time_limit
 
 
 def initial(game: Game, control: Control, seats: int) -> ClockState | None:
@@ -133,9 +170,11 @@ def advance(cs: ClockState, control: Control, game: Game, before: Any, after: An
             rem = sc.remaining
             if rem is not None:
                 rem = rem - (at - sc.since) + (control.increment if made else 0.0)
-            sc = SeatClock(remaining=rem, since=None)
+            sc = msgspec.structs.replace(sc, remaining=rem, since=None)
+        if made and not sc.moved:
+            sc = msgspec.structs.replace(sc, moved=True)
         if s in now_running and sc.since is None:
-            sc = SeatClock(remaining=sc.remaining, since=at)
+            sc = msgspec.structs.replace(sc, since=at, first_due=at if sc.first_due is None else sc.first_due)
         seats.append(sc)
     had, has = game.time_limit(before), game.time_limit(after)
     phase = None if has is None else (cs.phase_since if had is not None and cs.phase_since is not None else at)
@@ -143,12 +182,13 @@ def advance(cs: ClockState, control: Control, game: Game, before: Any, after: An
 
 
 def deadlines(cs: ClockState | None, control: Control, game: Game, state: Any) -> dict[int, float]:
-    """When each running seat's time runs out (unix seconds): the earlier of its own clock and the
-    game's phase clock."""
+    """When each running seat's time runs out (unix seconds): the earliest of its own clock, the game's
+    phase clock and its no-show deadline."""
     if cs is None:
         return {}
     out: dict[int, float] = {}
     limit = game.time_limit(state)
+    no_show = no_shows(cs, control)
     for s, sc in enumerate(cs.seats):
         if sc.since is None:
             continue
@@ -159,9 +199,20 @@ def deadlines(cs: ClockState | None, control: Control, game: Game, state: Any) -
             ds.append(sc.since + max(sc.remaining, 0.0))
         if limit is not None and cs.phase_since is not None:
             ds.append(cs.phase_since + limit)
+        if s in no_show:
+            ds.append(no_show[s])
         if ds:
             out[s] = min(ds)
     return out
+
+
+def no_shows(cs: ClockState | None, control: Control) -> dict[int, float]:
+    """The no-show deadline of each running seat that has not moved yet: its first decision's start plus
+    the table's `no_show` seconds."""
+    if cs is None or not control.no_show:
+        return {}
+    return {s: sc.first_due + control.no_show for s, sc in enumerate(cs.seats)
+            if sc.since is not None and not sc.moved and sc.first_due is not None}
 
 
 def remaining(cs: ClockState | None, control: Control, s: int, now: float) -> float | None:

@@ -71,7 +71,7 @@ class Folded(msgspec.Struct, frozen=True):
 
     @property
     def control(self) -> clock.Control:
-        return clock.parse_clock(self.created.clock)
+        return clock.control_of(self.created.clock, self.created.no_show)
 
     def ai_of(self, seat: int) -> str | None:
         """The AI level that plays `seat` now: an AI seat's own, or the one that took an absent seat over."""
@@ -110,7 +110,7 @@ def start(game_id: str, created: Envelope) -> Folded:
     state = registry.get(c.type).setup(len(c.players), c.options)
     return Folded(id=game_id, type=c.type, players=c.players, options=c.options, created=c,
                   version=created.version, head=created.hash, state=state, last_moves=(0,) * len(c.players),
-                  clock=clock.initial(registry.get(c.type), clock.parse_clock(c.clock), len(c.players)))
+                  clock=clock.initial(registry.get(c.type), clock.control_of(c.clock, c.no_show), len(c.players)))
 
 
 def move_of(game: Game, e: Envelope) -> tuple[int, Any]:

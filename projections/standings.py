@@ -11,6 +11,9 @@ Tournament events (stream `caravan:{t-<hex>}:events`, the same envelopes and has
                  forfeits per seat; or no result when the arbiter abandoned it (it counts for nobody). It may
                  arrive before its round-seated event (a fast game on another worker); it counts
                  once a seated table names the same game, and a game no seated table names never does
+  withdrawn      an entrant left (by its own token, the organiser's or the arbiter's): it is not paired
+                 again; at a round robin the entrants scheduled at its tables sit that round out with a bye.
+                 Its results so far stand; it is shown `withdrawn` in the standings
   finished       every round played; the final standings, for the record
 
 Points by rank. At a table each entrant earns one point for every opponent it finished ahead of and
@@ -49,7 +52,7 @@ from openskill.models import PlackettLuce
 
 from events.envelope import Envelope
 from events.kinds import (TOURNAMENT, Entrant, RoundSeated, Table, TableFinished, TournamentCreated,
-                          TournamentFinished)
+                          TournamentFinished, Withdrawn)
 
 __all__ = ["Entrant", "Table"]  # declared with the events that carry them (events/kinds.py)
 
@@ -86,6 +89,7 @@ class Tournament(msgspec.Struct, frozen=True):
     pending: tuple[Outcome, ...] = ()  # recorded before their round was seated
     ratings: tuple[tuple[float, float], ...] = ()  # (mu, sigma) per entrant
     created_at: str = ""
+    withdrawn: tuple[tuple[int, int], ...] = ()  # (entrant, rounds seated when it withdrew)
 
     # --- the configuration --------------------------------------------------------------------------
     @property
@@ -120,13 +124,17 @@ class Tournament(msgspec.Struct, frozen=True):
         done = {o.game for o in self.results}
         return all(t.game in done for t in r.tables)
 
+    def has_withdrawn(self, entrant: int) -> bool:
+        return any(e == entrant for e, _ in self.withdrawn)
+
     def recorded(self, game_id: str) -> bool:
         return any(o.game == game_id for o in (*self.results, *self.pending))
 
     @property
     def games_total(self) -> int:
-        per_round = len(self.entrants) // self.table_size
-        return per_round * self.total_rounds
+        """The tables seated so far, and for the rounds to come as many as the entrants still in fill."""
+        per_round = (len(self.entrants) - len(self.withdrawn)) // self.table_size
+        return sum(len(r.tables) for r in self.rounds) + per_round * max(self.total_rounds - len(self.rounds), 0)
 
     @property
     def games_done(self) -> int:
@@ -188,6 +196,8 @@ def step(t: Tournament, e: Envelope) -> Tournament:
             elif seated.game == o.game:
                 t = _count(t, o)
             # else: a game no seated table names (an abandoned seating attempt): it never counts
+        case Withdrawn(entrant=entrant, round=round_no) if not t.has_withdrawn(entrant):
+            t = msgspec.structs.replace(t, withdrawn=(*t.withdrawn, (entrant, round_no)))
         case TournamentFinished():
             t = msgspec.structs.replace(t, status="finished")
     return t
@@ -251,6 +261,7 @@ def rows(t: Tournament) -> list[dict[str, Any]]:
     buchholz = [sum(sum(points[x] for x in opp) / len(opp) for opp in opponents[e]) for e in range(n)]
     match = matchpoints(t, tables) if t.duplicate else [0.0] * n
     rating = [mu - 3 * sigma for mu, sigma in t.ratings]
+    withdrawn = {e: {"after_round": r} for e, r in t.withdrawn}  # None: still in
 
     def key(e: int) -> tuple:
         if t.format == "swiss":
@@ -266,7 +277,8 @@ def rows(t: Tournament) -> list[dict[str, Any]]:
                "points": points[e], "played": played[e], "wins": wins[e], "byes": byes[e],
                "score_difference": round(diff[e], 6), "buchholz": float(round(buchholz[e], 6)),
                "rating": round(rating[e], 4), "mu": round(t.ratings[e][0], 4), "sigma": round(t.ratings[e][1], 4),
-               "timeouts": timeouts[e], "resigned": resigned[e], "forfeits": forfeits[e], "abandoned": abandoned[e]}
+               "timeouts": timeouts[e], "resigned": resigned[e], "forfeits": forfeits[e], "abandoned": abandoned[e],
+               "withdrawn": withdrawn.get(e)}
         if t.duplicate:
             row["matchpoints"] = match[e]
         out.append(row)
@@ -323,6 +335,7 @@ def summary(t: Tournament) -> dict[str, Any]:
         "progress": {"games_done": t.games_done, "games_total": t.games_total},
         "standings": rows(t),
         "byes": [{"round": r.round, "players": [t.entrants[e].name for e in r.byes]} for r in t.rounds if r.byes],
+        "withdrawn": [{"name": t.entrants[e].name, "after_round": r} for e, r in t.withdrawn],
         "games": games(t),
         "rating_model": "openskill Plackett-Luce; rating = mu - 3 sigma",
     }

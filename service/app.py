@@ -3,6 +3,7 @@ and reads to the loader, and shape the answers with service/views.py."""
 
 from __future__ import annotations
 
+import logging
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
@@ -12,18 +13,23 @@ from litestar.datastructures import ResponseHeader, State
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
+from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError, RedisError
 from events.connect import connect
 from events.kinds import Finished, SeedRevealed
 
 from events.store import VersionConflict
 from games import registry
 from games.protocol import CHANCE, Option
-from projections.fold import CorruptLog
+from projections.fold import CorruptLog, Folded
 from projections.lobby import LobbyRow
-from service import openapi, options as game_options, schemas, views
+from service import logs, openapi, options as game_options, schemas, views
+from service.openapi import errors
+from service.schemas import GameCreated, SeatInfo
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
+from service.clocks import clock_frame
 from service.commands import ARBITER, fingerprint
+from service.analysis_routes import ROUTES as ANALYSIS_ROUTES
 from service.departure_routes import ROUTES as DEPARTURE_ROUTES
 from service.fastpath import fast_moves, play_socket
 from service.routes_audit import ROUTES as AUDIT_ROUTES
@@ -31,10 +37,12 @@ from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
 from service.streams import TooManyStreams, open_stream
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
+from service.withdrawal_routes import ROUTES as WITHDRAWAL_ROUTES
 from service.tournaments import ID_PREFIX as TOURNAMENT_PREFIX
 from service import web
 
 
+log = logging.getLogger("caravan.api")
 VERSION_MAX = 2**53 - 1  # no log grows this long; a larger version in a request is refused (400)
 
 
@@ -46,18 +54,6 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     seed: str | None = None  # the arbiter's only (reproducible tables, tests); otherwise the server draws it
     options: dict[str, Any] | None = None
     entropy: list[str] | None = None  # strings the creator mixes into every chance draw (seats: POST …/entropy)
-
-
-class SeatInfo(msgspec.Struct, omit_defaults=True):
-    seat: int
-    name: str
-    token: str | None = None
-    ai: str | None = None
-
-
-class GameCreated(msgspec.Struct):
-    id: str
-    seats: list[SeatInfo]
 
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -80,16 +76,16 @@ class GameType(msgspec.Struct):
 
 # --- routes ---------------------------------------------------------------------------------------
 
-@get("/health", responses=schemas.HEALTH)
+@get("/health", responses=errors(503, ok=schemas.HEALTH))
 async def health(request: Request) -> dict[str, str]:
     try:
         await rt(request).redis.ping()
-    except Exception as e:  # noqa: BLE001 - any failure to reach Redis is "unhealthy"
-        raise HTTPException(status_code=503, detail=f"Redis unreachable: {e}") from None
+    except RedisError as e:  # any failure to reach the store is "unhealthy"
+        raise HTTPException(status_code=503, detail=f"Redis unreachable: {e}") from None  # + Retry-After
     return {"status": "ok"}
 
 
-@get("/game-types")
+@get("/game-types", responses=errors())
 async def game_types() -> list[GameType]:
     return [
         GameType(id=g.id, name=g.name, min_players=g.min_players, max_players=g.max_players,
@@ -98,7 +94,7 @@ async def game_types() -> list[GameType]:
     ]
 
 
-@post("/games")
+@post("/games", responses=errors(400, 401, 403, 413, 422, 503))
 async def create_game(request: Request, data: CreateGame) -> GameCreated:
     r = rt(request)
     fixed_by = None
@@ -115,13 +111,13 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 
-@get("/games")
+@get("/games", responses=errors(503))
 async def lobby(request: Request, status: str | None = None, type: str | None = None) -> list[LobbyRow]:
     rows = await rt(request).lobby.rows()
     return [r for r in rows if (status is None or r.status == status) and (type is None or r.type == type)]
 
 
-@get("/games/{game_id:str}", responses=schemas.GAME)
+@get("/games/{game_id:str}", responses=errors(401, 404, 503, ok=schemas.GAME))
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -132,7 +128,7 @@ async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     return out
 
 
-@get("/games/{game_id:str}/moves", response_headers=[ResponseHeader(
+@get("/games/{game_id:str}/moves", responses=errors(401, 404, 503), response_headers=[ResponseHeader(
     name="X-Game-Version", description="the version the moves were listed at (post it back as expected_version)",
     documentation_only=True)])
 async def legal_moves(request: Request, game_id: str) -> Response[list[dict[str, Any]]]:
@@ -151,7 +147,7 @@ async def legal_moves(request: Request, game_id: str) -> Response[list[dict[str,
     return Response([msgspec.to_builtins(m) for m in moves], headers={"X-Game-Version": str(f.version)})
 
 
-@post("/games/{game_id:str}/moves", status_code=201)
+@post("/games/{game_id:str}/moves", status_code=201, responses=errors(400, 401, 403, 404, 409, 413, 422, 503))
 async def submit_move(request: Request, game_id: str, data: MoveRequest,
                       idempotency_key: str | None = Parameter(header="Idempotency-Key", default=None, min_length=1,
                                                               max_length=128)) -> Response[MoveAccepted]:
@@ -170,7 +166,7 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest,
     return Response(body, status_code=201, media_type="application/json", headers=headers)
 
 
-@get("/games/{game_id:str}/events", responses=schemas.EVENTS)
+@get("/games/{game_id:str}/events", responses=errors(400, 401, 404, 503, ok=schemas.EVENTS))
 async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
                  limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
     r = rt(request)
@@ -180,20 +176,29 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
     return views.log_rows(f, rows, caller)
 
 
-@get("/games/{game_id:str}/events/stream")
+@get("/games/{game_id:str}/events/stream", media_type="text/event-stream", responses=errors(400, 401, 404, 503))
 async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX)) -> ServerSentEvent:
     """The game's events from `from`, live, with a keep-alive comment while it is quiet; the stream ends
-    when the game has ended. Bounded per client and per server: 503 with Retry-After past the bound."""
+    when the game has ended. At a table with clocks, while the game is active, an event of type `clock`
+    (no id: not in the log) follows each event that reaches the log's head, and opens a stream that starts
+    caught up: the clocks then (`GET /games/{id}`'s `clock` and `deadline`, with `version` and `server_time`). Bounded per client and per server: 503 with Retry-After past the bound."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
     finished, seal_all = views.public(f), views.sealed(f, caller)
     shared = decide.shares_its_seed(f)
     events_ = await open_stream(r.hub, request, game_id, from_ - 1, r.cfg.stream_keepalive)
+    head = f.version  # clock events follow the events that reach the log's head (not the catch-up before it)
+
+    def clock_event(at: Folded) -> dict[str, Any] | None:
+        frame = None if seal_all else clock_frame(at)
+        return None if frame is None else {"event": "clock", "data": msgspec.json.encode(frame).decode()}
 
     async def feed() -> AsyncIterator[dict[str, Any]]:
-        nonlocal finished, seal_all
+        nonlocal finished, seal_all, head
         try:
+            if from_ > head and (first := clock_event(f)):
+                yield first  # caught up already: the clocks as they stand
             while (e := await anext(events_, StopAsyncIteration)) is not StopAsyncIteration:
                 if e is None:
                     yield {"comment": "keep-alive"}
@@ -204,13 +209,18 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
                         finished, seal_all = True, False
                     row = views.event_rows([e], caller, finished, seal_all)[0]
                     yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
+                    if f.clock is not None and e.version >= head:
+                        now = await r.commands.load(game_id)
+                        head = now.version
+                        if now.version == e.version and now.status == "active" and (tick := clock_event(now)):
+                            yield tick
         finally:
             await events_.aclose()
 
     return ServerSentEvent(feed())
 
 
-@get("/games/{game_id:str}/state", responses=schemas.GAME)
+@get("/games/{game_id:str}/state", responses=errors(400, 401, 404, 503, ok=schemas.GAME))
 async def state_at(request: Request, game_id: str, at: int | None = Parameter(default=None, le=VERSION_MAX)) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -237,21 +247,32 @@ def conflict(_: Request, exc: VersionConflict) -> Response:
     return _error(409, "version-conflict", str(exc))
 
 
-def http_error(_: Request, exc: HTTPException) -> Response:
+def http_error(request: Request, exc: HTTPException) -> Response:
+    if exc.status_code == 503:  # unavailable for now (the store, on /health): logged, with its request id
+        return failure(request, None, 503, "unavailable", exc.detail, retry=True)
+    if exc.status_code >= 500:  # the framework's own failure: a bug, logged as one
+        return server_error(request, exc)
     codes = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
              413: "body-too-large", 503: "unavailable"}
     detail = exc.detail
     if isinstance(exc, ValidationException) and exc.extra:
         detail = f"{exc.detail}: {msgspec.json.encode(exc.extra).decode()}"
-    return _error(exc.status_code, codes.get(exc.status_code, "error"), detail)
+    return _error(exc.status_code, codes.get(exc.status_code, "error"), detail, headers=exc.headers or None)
 
 
-def corrupt_log(_: Request, exc: CorruptLog) -> Response:
-    return _error(500, "corrupt-log", f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
+def corrupt_log(request: Request, exc: CorruptLog) -> Response:
+    return failure(request, exc, 500, "corrupt-log",
+                   f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
 
 
 def too_many_streams(request: Request, exc: TooManyStreams) -> Response:
-    return _error(503, "unavailable", exc.detail, headers={"Retry-After": str(rt(request).cfg.retry_after)})
+    return failure(request, None, 503, "unavailable", exc.detail, retry=True)
+
+
+def store_unreachable(request: Request, exc: RedisConnectionError | RedisTimeoutError) -> Response:
+    """The store is down, or every connection to it stayed busy past the wait: a retry may succeed."""
+    return failure(request, exc, 503, "unavailable",
+                   f"the store cannot be reached right now ({type(exc).__name__}); retry later", retry=True)
 
 
 def too_deep(request: Request, exc: RecursionError) -> Response:
@@ -267,8 +288,21 @@ def not_a_game(request: Request) -> None:
         raise NotFound(f"no game {game_id!r}")
 
 
-def server_error(_: Request, exc: Exception) -> Response:
-    return _error(500, "internal", f"{type(exc).__name__}")
+def server_error(request: Request, exc: Exception) -> Response:
+    return failure(request, exc, 500, "internal", f"{type(exc).__name__} (the server's log has the traceback "
+                   "under this request_id)")
+
+
+def failure(request: Request, exc: BaseException | None, status: int, code: str, detail: str,
+            retry: bool = False) -> Response:
+    """A 5xx: logged (with the traceback of `exc`) under the request's id, which the body carries too."""
+    rid = logs.request_id(request.scope)
+    log.log(logging.ERROR if status == 500 else logging.WARNING, "%s %s: %s %s", request.method, request.url.path,
+            status, detail, exc_info=exc, extra={"request_id": rid, "method": request.method,
+                                                 "path": request.url.path, "status": status})
+    headers = {"Retry-After": str(rt(request).cfg.retry_after)} if retry else None
+    body = {"error": code, "detail": detail, **({"request_id": rid} if rid else {})}
+    return Response(body, status_code=status, headers=headers)
 
 
 # --- the app --------------------------------------------------------------------------------------
@@ -278,7 +312,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: Litestar):
-        redis = connect(cfg.redis_url, cfg.cluster, max_connections=cfg.redis_connections,
+        redis = connect(cfg.redis_url, cfg.cluster, wait=cfg.redis_timeout, max_connections=cfg.redis_connections,
                         socket_timeout=cfg.redis_timeout, socket_connect_timeout=cfg.redis_timeout)
         runtime = app.state.runtime = Runtime(cfg, redis)
         await runtime.hub.start()
@@ -288,16 +322,19 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
             await runtime.hub.stop()
             await redis.aclose()
 
-    routes = [*TOURNAMENT_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves, submit_move, events,
-              event_stream, state_at, play_socket, *AUDIT_ROUTES, *DEPARTURE_ROUTES, *web.ROUTES, *(extra_handlers or [])]
+    routes = [*TOURNAMENT_ROUTES, *WITHDRAWAL_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves,
+              submit_move, events, event_stream, state_at, play_socket, *AUDIT_ROUTES, *DEPARTURE_ROUTES,
+              *ANALYSIS_ROUTES, *web.ROUTES, *(extra_handlers or [])]
     openapi.document(routes)
-    return Litestar(
+    app = Litestar(
         route_handlers=[*routes, openapi.ASSET_ROUTER],
         template_config=web.TEMPLATES,
         lifespan=[lifespan],
+        on_startup=[openapi.only_declared],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
-                            CorruptLog: corrupt_log, TooManyStreams: too_many_streams, RecursionError: too_deep,
+                            CorruptLog: corrupt_log, TooManyStreams: too_many_streams,
+                            RedisConnectionError: store_unreachable, RedisTimeoutError: store_unreachable, RecursionError: too_deep,
                             500: server_error},
         request_max_body_size=cfg.max_body,
         middleware=[fast_moves],  # POST /games/{id}/moves before the request pipeline (service/fastpath.py)
@@ -305,8 +342,11 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         openapi_config=openapi.config("caravan", "0.1.0"),
         debug=False,
     )
+    app.asgi_handler = logs.with_request_ids(app.asgi_handler, cfg.access_log)  # outermost: every request
+    return app
 
 
 def app_from_env() -> Litestar:
     """The ASGI app for a server (granian --interface asgi --factory service.app:app_from_env)."""
+    logs.configure()
     return create_app()

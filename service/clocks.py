@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from events import keys
-from events.kinds import TakenOver
+from events.kinds import Resigned, TakenOver
 from events.store import VersionConflict
 from projections import clock
 from projections.fold import Folded
@@ -53,8 +53,11 @@ async def _play_late(games: Commands, game_id: str) -> int:
             return done
         seat = late[0]
         level = clock.parse_absent(f.created.absent)
+        no_show = clock.no_shows(f.clock, f.control).get(seat)
         try:
-            if level is not None:
+            if no_show is not None and no_show <= time.time():  # it never showed up: the table's no-show rule
+                await no_show_rule(games, f, seat, level)
+            elif level is not None:
                 await games.append_note(f, TakenOver(seat=seat, level=level, timeout=True))
             else:
                 await games.timeout_move(f, seat)
@@ -63,6 +66,15 @@ async def _play_late(games: Commands, game_id: str) -> int:
         done += 1
     log.warning("game %s: %d timeout moves in one job; the rest in the next", game_id, done)
     return done
+
+
+async def no_show_rule(games: Commands, f: Folded, seat: int, level: str | None) -> None:
+    """A seat that has not made its first move in time: resigned (`forfeit`) or taken over, as the table chose."""
+    if f.control.no_show_action == "forfeit":
+        await games.append_note(f, Resigned(seat=seat, level=level or clock.RESIGNED_LEVEL, forfeit=True))
+    else:
+        await games.append_note(f, TakenOver(seat=seat, level=level or clock.NO_SHOW_LEVEL, timeout=True,
+                                             no_show=True))
 
 
 def clock_view(f: Folded, now: float | None = None) -> dict[str, Any] | None:
@@ -76,7 +88,20 @@ def clock_view(f: Folded, now: float | None = None) -> dict[str, Any] | None:
     return {
         "control": f.created.clock,
         "absent": f.created.absent,
+        **({"no_show": f.created.no_show} if f.control.no_show else {}),
         "seats": [{"seat": s, "running": s in due, "deadline": due.get(s),
                    "remaining": clock.remaining(f.clock, control, s, now),
                    "ai": dict(f.absent).get(s)} for s in range(len(f.players))],
     }
+
+
+def clock_frame(f: Folded, now: float | None = None) -> dict[str, Any] | None:
+    """The SSE stream's `clock` event after the log's last event (`f.version`): the clocks as they stand,
+    with the server's time, so a client counts down to each `deadline` without polling. Not a chain event:
+    it carries no SSE id and is in no log; it follows every event that leaves the log at its head."""
+    now = time.time() if now is None else now
+    view = clock_view(f, now)
+    if view is None:
+        return None
+    due = [c["deadline"] for c in view["seats"] if c["deadline"] is not None]
+    return {"version": f.version, "server_time": now, **view, "deadline": min(due) if due else None}

@@ -105,7 +105,8 @@ def decide_create(cmd: CreateGame, game_id: str | None = None, seed: str | None 
                                         arbiter_chance=arbiter_chance, seed_sha256=fairness.commitment(seed),
                                         origin=cmd.origin, tournament=cmd.tournament, entropy=cmd.entropy,
                                         seed_fixed_by=cmd.seed_fixed_by, await_entropy=await_entropy,
-                                        clock=platform["clock"], absent=platform["absent"]), prev="")
+                                        clock=platform["clock"], absent=platform["absent"],
+                                        no_show=platform["no_show"]), prev="")
     events = [created]
     try:
         f = start(game_id, created)

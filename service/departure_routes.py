@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 from litestar import Request, post
 
 from service.departures import abandon, adjudicate, resign
 from service.errors import Forbidden, Unauthorized
 from service.commands import ARBITER
+from service.openapi import errors
 from service.runtime import rt
+from service.schemas import GameEnded
 
 
 class Ending(msgspec.Struct, forbid_unknown_fields=True):
@@ -28,12 +28,12 @@ async def _arbiter(request: Request, game_id: str) -> None:
         raise Forbidden("only the arbiter ends a game this way")
 
 
-def _answer(f) -> dict[str, Any]:
-    return {"id": f.id, "version": f.version, "status": f.status}
+def _answer(f) -> GameEnded:
+    return GameEnded(id=f.id, version=f.version, status=f.status)
 
 
-@post("/games/{game_id:str}/resign", status_code=200)
-async def resign_route(request: Request, game_id: str) -> dict[str, Any]:
+@post("/games/{game_id:str}/resign", status_code=200, responses=errors(401, 404, 409, 503))
+async def resign_route(request: Request, game_id: str) -> GameEnded:
     """Your seat resigns: ranked last among those still in; an AI plays its remaining decisions."""
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -42,15 +42,15 @@ async def resign_route(request: Request, game_id: str) -> dict[str, Any]:
     return _answer(await resign(r.commands, game_id, caller))
 
 
-@post("/games/{game_id:str}/abandon", status_code=200)
-async def abandon_route(request: Request, game_id: str, data: Ending | None = None) -> dict[str, Any]:
+@post("/games/{game_id:str}/abandon", status_code=200, responses=errors(400, 401, 403, 404, 409, 413, 422, 503))
+async def abandon_route(request: Request, game_id: str, data: Ending | None = None) -> GameEnded:
     """The arbiter abandons the game: no result; it counts for nobody."""
     await _arbiter(request, game_id)
     return _answer(await abandon(rt(request).commands, game_id, data.reason if data else ""))
 
 
-@post("/games/{game_id:str}/adjudicate", status_code=200)
-async def adjudicate_route(request: Request, game_id: str, data: Ranking) -> dict[str, Any]:
+@post("/games/{game_id:str}/adjudicate", status_code=200, responses=errors(400, 401, 403, 404, 409, 413, 422, 503))
+async def adjudicate_route(request: Request, game_id: str, data: Ranking) -> GameEnded:
     """The arbiter ends the game with the ranking it states."""
     await _arbiter(request, game_id)
     return _answer(await adjudicate(rt(request).commands, game_id, data.ranks, data.reason))

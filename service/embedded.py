@@ -81,7 +81,8 @@ class EmbeddedRedis:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self, timeout: float = 10.0) -> "EmbeddedRedis":
+    def command(self) -> list[str]:
+        """The server's command line (its data folder must exist)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         args = [server_binary(), "--port", str(self.port), "--bind", "127.0.0.1", "--protected-mode", "yes",
                 "--dir", str(self.dir), "--logfile", str(self.dir / "server.log"), "--daemonize", "no",
@@ -90,8 +91,10 @@ class EmbeddedRedis:
             args += ["--appendonly", "yes", "--appendfsync", "always"]
         else:
             args += ["--appendonly", "no"]
-        args += self.extra
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return args + self.extra
+
+    def start(self, timeout: float = 10.0) -> "EmbeddedRedis":
+        self.proc = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         client = redis.Redis(port=self.port)
         deadline = time.monotonic() + timeout
         while True:

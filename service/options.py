@@ -18,6 +18,9 @@ PLATFORM_OPTIONS = (
            "increment 0 to 3600)", "none"),
     Option("absent", "a seat whose time runs out: default (the rulebook's default move) or ai-LEVEL (an AI of that "
            "level, random, greedy or mcts[@SECONDS], plays for it until its owner moves again)", "default"),
+    Option("no_show", "a person's seat that has not made its first move within SECONDS of its first decision "
+           "coming due: none, forfeit:SECONDS (the seat is resigned: ranked last) or takeover:SECONDS (the "
+           "absent AI, else greedy, plays it until its owner moves); 1 second to a week", "none"),
 )
 
 
@@ -30,6 +33,7 @@ def check(game: Game, given: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
                     for o in PLATFORM_OPTIONS}
         clock.parse_clock(platform["clock"])
         clock.parse_absent(platform["absent"])
+        clock.parse_no_show(platform["no_show"])
         return game.check_options(given), platform
     except ValueError as e:
         raise Invalid(str(e)) from None

@@ -20,6 +20,10 @@ Swiss
   repeats, so a repeat happens only when it cannot be avoided. The search is exhaustive for tables of
   2 at any practical size; for big tables late in a long event it may hit its node budget and then
   groups greedily, fewest repeats first. Seats are balanced as above.
+Withdrawals
+  A withdrawn entrant is left out of every later round: Swiss pairs the others only; a round robin's
+  fixed schedule drops the tables it sat at, its scheduled opponents sitting the round out (`without`).
+  Fewer entrants left than a table holds: the round is all byes.
 Duplicate
   `round_seed(secret, round)`: one seed per round, shared by every table of that round.
 """
@@ -264,12 +268,13 @@ def _greedy_groups(players: list[int], k: int, met: Counter) -> list[tuple[int, 
     return groups
 
 
-def swiss_round(order: Sequence[int], k: int, history: Sequence[Round]) -> Round:
-    """The next Swiss round. `order`: every entrant, best placed first (the standings after `history`)."""
-    n = len(order)
-    check_size(n, k)
+def swiss_round(order: Sequence[int], k: int, history: Sequence[Round], entrants: int | None = None) -> Round:
+    """The next Swiss round. `order`: every entrant still in, best placed first (the standings after
+    `history`); `entrants`: how many there are in all (withdrawn ones included), default len(order)."""
+    n = entrants if entrants is not None else len(order)
+    check_size(len(order), k)
     had = bye_counts(history, n)
-    out_count = n % k
+    out_count = len(order) % k
     out: list[int] = []
     if out_count:
         # the lowest placed among those with the fewest byes sit out
@@ -286,6 +291,14 @@ def swiss_round(order: Sequence[int], k: int, history: Sequence[Round]) -> Round
         groups = _greedy_groups(players, k, met)
     counts = seat_counts(history, n, k)
     return Round(balance_seats(groups, counts), tuple(sorted(out)))
+
+
+def without(r: Round, gone: set[int]) -> Round:
+    """A scheduled round with the withdrawn entrants `gone` left out: a table that held one is not played,
+    its other entrants sit out with a bye; the withdrawn get no bye either."""
+    kept = tuple(t for t in r.tables if not gone.intersection(t))
+    idle = [e for t in r.tables if gone.intersection(t) for e in t]
+    return Round(kept, tuple(sorted(e for e in (*r.byes, *idle) if e not in gone)))
 
 
 def repeat_free_round_exists(players: Sequence[int], k: int, met: Counter) -> bool:

@@ -1,4 +1,5 @@
-"""The projector process: keeps the lobby read model up to date from the notification streams."""
+"""The projector process: keeps the lobby read model up to date from the notification streams. It exits
+when the store goes away (`caravan up`, or the container's restart policy, starts it again)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
+    from service.logs import configure
+
+    configure()
     try:
         asyncio.run(main())
     except KeyboardInterrupt:

@@ -12,7 +12,9 @@ from litestar.params import Parameter
 from events.envelope import redacted
 from events.kinds import Origin
 from projections.audit import Report, verify
+from service.openapi import errors
 from service.runtime import rt
+from service.schemas import UNDO, EntropyAdded, Forked, ForkOrigin, SeatInfo
 from service.errors import Invalid, NotFound, Unauthorized
 from service.commands import ARBITER
 from service.decide import CreateGame, entropy_missing
@@ -26,7 +28,7 @@ class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
     to: int | None = None  # the arbiter may name the version to return to
 
 
-@post("/games/{game_id:str}/undo", status_code=200)
+@post("/games/{game_id:str}/undo", status_code=200, responses=errors(400, 401, 404, 409, 413, 422, 503, ok=UNDO))
 async def undo(request: Request, game_id: str, data: UndoRequest | None = None) -> dict[str, Any]:
     """`{"action": "request"}` (the default) asks to take back your last move; `consent`, `decline` and
     `withdraw` answer the pending request, named by its version (`"request": V`, shown under `undo.pending`
@@ -45,8 +47,8 @@ class EntropyRequest(msgspec.Struct, forbid_unknown_fields=True):
     entropy: str  # 1 to 64 printable ASCII characters
 
 
-@post("/games/{game_id:str}/entropy", status_code=201)
-async def add_entropy(request: Request, game_id: str, data: EntropyRequest) -> dict[str, Any]:
+@post("/games/{game_id:str}/entropy", status_code=201, responses=errors(400, 401, 404, 409, 413, 422, 503))
+async def add_entropy(request: Request, game_id: str, data: EntropyRequest) -> EntropyAdded:
     """A seat adds its own entropy to the luck, once, before the first chance draw: every draw mixes it
     with the seed the server committed in the created event. 409 after the first draw or a second time."""
     r = rt(request)
@@ -54,10 +56,10 @@ async def add_entropy(request: Request, game_id: str, data: EntropyRequest) -> d
     if not isinstance(caller, int):
         raise Unauthorized("a seat's token is needed: each seat adds its own entropy")
     f = await r.commands.add_entropy(game_id, caller, data.entropy)
-    return {"version": f.version, "given": [s for s, _ in f.entropy], "missing": entropy_missing(f)}
+    return EntropyAdded(version=f.version, given=[s for s, _ in f.entropy], missing=entropy_missing(f))
 
 
-@get("/games/{game_id:str}/verify")
+@get("/games/{game_id:str}/verify", responses=errors(404, 503))
 async def verify_game(request: Request, game_id: str) -> Report:
     """The hash chain, the seed commitment, every chance outcome and every move, checked on the live log.
     Tells where the chain breaks; shows nothing secret."""
@@ -68,7 +70,7 @@ async def verify_game(request: Request, game_id: str) -> Report:
     return verify(events, seed=await r.commands.seed(game_id))
 
 
-@get("/games/{game_id:str}/export", media_type="application/x-ndjson")
+@get("/games/{game_id:str}/export", media_type="application/x-ndjson", responses=errors(401, 404, 503))
 async def export(request: Request, game_id: str) -> Response:
     """The whole game as JSON lines, one event a line: verifiable offline (`caravan verify`) once
     finished; while it runs, payloads the caller may not see are withheld."""
@@ -80,8 +82,8 @@ async def export(request: Request, game_id: str) -> Response:
                     headers={"content-disposition": f'attachment; filename="{game_id}.jsonl"'})
 
 
-@post("/games/{game_id:str}/fork", status_code=201)
-async def fork(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> dict[str, Any]:
+@post("/games/{game_id:str}/fork", status_code=201, responses=errors(400, 401, 404, 422, 503))
+async def fork(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Forked:
     """A new game from the position after event `at` (default: now). Who may fork what:
     - the arbiter: a full copy, the exact position, a fresh token for every human seat (all in the answer);
     - a seat: a private analysis copy: the hidden parts it could not see re-drawn from what it could know
@@ -106,11 +108,12 @@ async def fork(request: Request, game_id: str, at: int | None = Parameter(defaul
         raise Invalid(f"the position after event {at} is the end of the game: nothing to play from it")
     specs = [fork_spec(p.name, p.ai, private=isinstance(caller, int) and i != caller) for i, p in enumerate(f.players)]
     options = {**f.options, "arbiter_chance": f.created.arbiter_chance, "clock": f.created.clock,
-               "absent": f.created.absent}
+               "absent": f.created.absent, "no_show": f.created.no_show}
     origin = Origin(game=game_id, at=at, by=caller, hidden=how)
     new_id, seats = await r.commands.create(CreateGame(type=f.type, players=tuple(specs), options=options,
                                                        start_state=state, origin=origin))
-    return {"id": new_id, "seats": seats, "origin": msgspec.to_builtins(origin)}
+    return Forked(id=new_id, seats=[msgspec.convert(s, SeatInfo) for s in seats],
+                  origin=msgspec.convert(msgspec.to_builtins(origin), ForkOrigin))
 
 
 def fork_spec(name: str, ai: str | None, private: bool) -> str:

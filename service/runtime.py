@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import hmac
+import logging
 
 from litestar import Request
 from redis.asyncio import Redis
@@ -22,6 +23,8 @@ from service.commands import Commands
 from service.errors import Unauthorized
 from service.settings import Settings, settings
 from service.streams import Hub
+
+log = logging.getLogger("caravan.runtime")
 
 
 class Runtime:
@@ -60,7 +63,14 @@ class Runtime:
             return
         task = asyncio.create_task(asyncio.to_thread(enqueue_advance, self.queue, game_id, version))
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._handed)
+
+    def _handed(self, task: asyncio.Task) -> None:
+        """A background hand-off ended: a failure (the queue's server out of reach) is logged; the game
+        stays marked waiting, so the sweeper hands it on when the server is back."""
+        self._tasks.discard(task)
+        if not task.cancelled() and (e := task.exception()) is not None:
+            log.warning("could not hand a game to the workers (%s: %s); the sweeper will", type(e).__name__, e)
 
     async def finished(self, game_id: str, table: TableRef) -> None:
         """A tournament table ended: let the tournament score it and seat what follows."""

@@ -21,13 +21,54 @@ class EntropyStatus(msgspec.Struct):
     missing: list[int]
 
 
+class UndoPending(msgspec.Struct):
+    """The undo request awaiting answers: who asked, to which version, who consented, whose answer is awaited."""
+
+    request: int  # its version: consent, decline and withdraw name it
+    by: int
+    to: int
+    consents: list[int]
+    waiting_for: list[int]
+
+
 class UndoStatus(msgspec.Struct, kw_only=True):
-    pending: dict[str, Any] | None
+    pending: UndoPending | None
     possible: bool
     why_not: str | None = None
     to: int | None = None
     consent: bool | None = None
     request: int | None = None
+
+
+class ForkOrigin(msgspec.Struct):
+    """Where a forked game comes from: the game, the version, who forked it, how its hidden parts were set."""
+
+    game: str
+    at: int
+    by: int | str | None
+    hidden: str
+
+
+class SeatClock(msgspec.Struct):
+    seat: int
+    running: bool
+    deadline: float | None  # unix time its clock runs out, while it runs
+    remaining: float | None  # seconds left (fischer: of its main time; per-decision: of this decision)
+    ai: str | None  # the AI level playing for it, once it is absent
+
+
+class ClockView(msgspec.Struct):
+    control: str  # none | per-decision:SECONDS | fischer:MAIN+INCREMENT
+    absent: str  # what plays for a late seat: default | ai-LEVEL
+    seats: list[SeatClock]
+
+
+class AbsentSeat(msgspec.Struct):
+    """A seat the platform plays for: it timed out under `absent: ai-LEVEL`, or it resigned."""
+
+    seat: int
+    ai: str
+    resigned: bool
 
 
 class GameView(msgspec.Struct, kw_only=True):
@@ -49,9 +90,11 @@ class GameView(msgspec.Struct, kw_only=True):
     entropy: EntropyStatus | None = None
     time_limit: float | None = None  # seconds the acting seats have in all
     deadline: float | None = None  # unix time their clock runs out
+    clock: ClockView | None = None  # a table with a time control
+    absent: list[AbsentSeat] | None = None
     seat_views: list[dict[str, Any]] | None = None  # every seat's view: when over, or for the arbiter
     undo: UndoStatus | None = None
-    origin: dict[str, Any] | None = None  # the game it was forked from
+    origin: ForkOrigin | None = None  # the game it was forked from
     sealed: str | None = None  # a duplicate table read from outside before its round's deal is revealed
 
 
@@ -70,10 +113,101 @@ class EventRow(msgspec.Struct, kw_only=True):
     redacted: bool | None = None
 
 
+class EventLine(msgspec.Struct):
+    """An event in words, for the browser page."""
+
+    version: int
+    kind: str
+    text: str
+
+
+class MoveEntry(msgspec.Struct):
+    """A legal move in words, with its group and the board target a click on it chooses."""
+
+    move: dict[str, Any]  # the game's own move, as posted back to /moves
+    text: str
+    group: str
+    target: str | None
+
+
+class Frame(msgspec.Struct, kw_only=True):
+    """What the browser page draws for its reader (`GET /games/{id}/view/frame`): the header fields of
+    `GET /games/{id}`, the board as SVG, the events and the legal moves in words."""
+
+    id: str
+    type: str
+    version: int
+    status: str
+    actors: list[int]
+    waiting_for: str | None
+    players: list[PlayerRow]
+    you: int | None
+    result: dict[str, Any] | None
+    chance: str | None = None
+    time_limit: float | None = None
+    deadline: float | None = None
+    undo: UndoStatus | None = None
+    board: str  # SVG (or the view as text for a game without a drawing)
+    events: list[EventLine]
+    moves: list[MoveEntry]
+    latest: int | None = None  # with `at`: the game's version now
+
+
 class Health(msgspec.Struct):
     status: str
 
 
-GAME = {200: ResponseSpec(GameView, description="the game as the caller may see it")}
-EVENTS = {200: ResponseSpec(list[EventRow], description="events in version order, as the caller may read them")}
-HEALTH = {200: ResponseSpec(Health, description="the store answers")}
+class SeatInfo(msgspec.Struct, omit_defaults=True):
+    seat: int
+    name: str
+    token: str | None = None  # a person's seat: the token that plays it (only in this answer)
+    ai: str | None = None
+
+
+class GameCreated(msgspec.Struct):
+    id: str
+    seats: list[SeatInfo]
+
+
+class Forked(msgspec.Struct):
+    id: str
+    seats: list[SeatInfo]
+    origin: ForkOrigin
+
+
+class GameEnded(msgspec.Struct):
+    """A game after a resignation, an abandonment or an adjudication."""
+
+    id: str
+    version: int
+    status: str
+
+
+class EntropyAdded(msgspec.Struct):
+    version: int
+    given: list[int]  # the seats that have added theirs
+    missing: list[int]  # the seats still awaited
+
+
+class UndoAnswer(msgspec.Struct, kw_only=True):
+    """What an undo verb did: granted (the log returned to `to`), or still waiting for seats' answers,
+    or settled without an undo (`declined`, `withdrawn`)."""
+
+    granted: bool
+    version: int  # the game's version after this verb
+    to: int
+    waiting_for: list[int]
+    request: int | None = None  # a new request: its version, which the others' answers name
+    settled: str | None = None
+
+
+def answer(shape: Any, description: str) -> ResponseSpec:
+    """A success answer's documented shape (no made-up examples in the document)."""
+    return ResponseSpec(shape, description=description, generate_examples=False)
+
+
+GAME = {200: answer(GameView, "the game as the caller may see it")}
+EVENTS = {200: answer(list[EventRow], "events in version order, as the caller may read them")}
+HEALTH = {200: answer(Health, "the store answers")}
+UNDO = {200: answer(UndoAnswer, "what the undo verb did")}
+FRAME = {200: answer(Frame, "the game drawn for the reader, with its events and moves in words")}

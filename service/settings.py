@@ -27,6 +27,8 @@ class Settings:
     stream_keepalive: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_STREAM_KEEPALIVE", 15.0)))
     max_streams: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_STREAMS", 1000)))
     max_streams_per_client: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_STREAMS_PER_CLIENT", 32)))
+    # one JSON line per request on stderr (on under `caravan up`; off by default, so off in tests)
+    access_log: bool = field(default_factory=lambda: os.environ.get("CARAVAN_ACCESS_LOG", "") in ("1", "true", "yes"))
     retry_after: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_RETRY_AFTER", 5)))  # seconds, on 503
 
     @property

@@ -1,17 +1,22 @@
-"""`caravan up`: the whole stack in the foreground. The store (embedded unless REDIS_URL is set), the
-API (granian), a worker and the projector, each its own process; Ctrl-C stops all of it."""
+"""`caravan up`: the whole stack in the foreground, supervised (service/supervisor.py). The store
+(embedded unless REDIS_URL is set), the API (granian), the worker(s), the sweeper and the projector, each
+a child in its own process group: one that dies is restarted with backoff, and said so; Ctrl-C or SIGTERM
+stops the whole tree. It refuses to start when the port is taken or another `caravan up` holds the data
+folder."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import secrets
-import signal
-import subprocess
+import socket
 import sys
-import time
 from pathlib import Path
 
+import redis
+
 from service.embedded import EmbeddedRedis, data_dir
+from service.supervisor import Child, Supervisor
 
 
 def api_command(host: str, port: int, workers: int = 1) -> list[str]:
@@ -22,6 +27,10 @@ def api_command(host: str, port: int, workers: int = 1) -> list[str]:
 
 def worker_command() -> list[str]:
     return [sys.executable, "-m", "service.worker"]
+
+
+def sweeper_command() -> list[str]:
+    return [sys.executable, "-m", "service.sweeper"]
 
 
 def projector_command() -> list[str]:
@@ -41,12 +50,72 @@ def arbiter_token(directory: Path) -> str:
     return path.read_text().strip()
 
 
-def run_stack(host: str = "127.0.0.1", port: int = 8000, workers: int = 1, say=print) -> int:
-    env = dict(os.environ)
-    store = None
+class Refused(Exception):
+    """`caravan up` cannot start (the port is taken, the data folder is in use)."""
+
+
+def port_is_free(host: str, port: int) -> bool:
+    """Whether nothing listens on host:port. A plain bind (SO_REUSEADDR, without SO_REUSEPORT) fails
+    whenever another socket listens there, whatever options that one set."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+            s.listen()
+        except OSError:
+            return False
+    return True
+
+
+def hold_data_dir(directory: Path):
+    """An exclusive lock on the data folder for as long as this process lives (two embedded servers on
+    one append-only file would ruin it). The open lock file; Refused when another process holds it."""
+    directory.mkdir(parents=True, exist_ok=True)
+    lock = open(directory / "up.lock", "a+")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise Refused(f"another `caravan up` is already running on the data folder {directory} "
+                      f"(CARAVAN_DATA=… to use another)") from None
+    return lock
+
+
+def pings(url: str):
+    def ready() -> bool:
+        try:
+            return bool(redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1).ping())
+        except redis.RedisError:
+            return False
+    return ready
+
+
+def children(host: str, port: int, workers: int, env: dict[str, str], store: EmbeddedRedis | None) -> list[Child]:
+    out = []
+    if store is not None:
+        out.append(Child("store", store.command(), ready=pings(store.url)))
+    out.append(Child("api", api_command(host, port), env))
+    out += [Child("worker" if workers == 1 else f"worker-{i + 1}", worker_command(), env) for i in range(workers)]
+    out += [Child("sweeper", sweeper_command(), env), Child("projector", projector_command(), env)]
+    return out
+
+
+def run_stack(host: str = "127.0.0.1", port: int = 8000, workers: int = 1, access_log: bool = True,
+              say=print, complain=None) -> int:
+    complain = complain or (lambda m: print(m, file=sys.stderr))
     directory = data_dir()
+    env = dict(os.environ)
+    env["CARAVAN_ACCESS_LOG"] = "1" if access_log else "0"
+    try:
+        if not port_is_free(host, port):
+            raise Refused(f"port {port} on {host} is already in use (another server? --port/PORT=… to use another)")
+        lock = hold_data_dir(directory) if not env.get("REDIS_URL") else None
+    except Refused as e:
+        complain(f"error: {e}")
+        return 1
+    store = None
     if not env.get("REDIS_URL"):
-        store = EmbeddedRedis(directory).start()
+        store = EmbeddedRedis(directory)
         env["REDIS_URL"] = store.url
         say(f"store: embedded server on {store.url}, data in {directory}")
     else:
@@ -54,34 +123,17 @@ def run_stack(host: str = "127.0.0.1", port: int = 8000, workers: int = 1, say=p
     env["CARAVAN_ARBITER_TOKEN"] = arbiter_token(directory)
     say(f"arbiter token: in {directory / 'arbiter-token'}" if "CARAVAN_ARBITER_TOKEN" not in os.environ
         else "arbiter token: from CARAVAN_ARBITER_TOKEN")
-    procs = [subprocess.Popen(api_command(host, port), env=env)]
-    procs += [subprocess.Popen(worker_command(), env=env) for _ in range(workers)]
-    procs.append(subprocess.Popen(projector_command(), env=env))
-    say(f"api: http://{host}:{port}  (OpenAPI at /schema)  workers: {workers}  — Ctrl-C stops all")
-    stopping = False
-
-    def stop(*_):
-        nonlocal stopping
-        stopping = True
-
-    signal.signal(signal.SIGTERM, stop)
+    sup = Supervisor(children(host, port, workers, env, store), say=say)
     try:
-        while not stopping:
-            if any(p.poll() is not None for p in procs):
-                say("a process of the stack exited; stopping the rest")
-                break
-            time.sleep(0.2)
-    except KeyboardInterrupt:
-        pass
+        sup.start()
+    except RuntimeError as e:
+        sup.stop()
+        complain(f"error: {e}")
+        return 1
+    say(f"api: http://{host}:{port}  (OpenAPI at /schema)  workers: {workers}  — a child that dies is restarted; "
+        f"Ctrl-C stops all")
+    try:
+        return sup.run()
     finally:
-        for p in procs:
-            if p.poll() is None:
-                p.terminate()
-        for p in procs:
-            try:
-                p.wait(5)
-            except subprocess.TimeoutExpired:
-                p.kill()
-        if store:
-            store.stop()
-    return 0
+        if lock is not None:
+            lock.close()

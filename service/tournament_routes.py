@@ -18,7 +18,9 @@ import msgspec
 from litestar import Request, Response, get, post
 
 from projections import standings
+from service import tournament_schemas as answers
 from service.errors import Forbidden, Invalid, NotFound, Unauthorized
+from service.openapi import errors
 from service.runtime import bearer
 from service.views import log_rows
 from service.tournaments import MAX_NAME, Tournaments
@@ -41,7 +43,7 @@ def tournaments(request: Request) -> Tournaments:
     return request.app.state.runtime.tournaments
 
 
-@post("/tournaments", status_code=201)
+@post("/tournaments", status_code=201, responses=errors(400, 413, 422, 503, ok=answers.CREATED))
 async def create_tournament(request: Request, data: CreateTournament) -> dict[str, Any]:
     ts = tournaments(request)
     if data.name is not None and not 0 < len(data.name) <= MAX_NAME:
@@ -67,7 +69,7 @@ async def organiser(request: Request, ts: Tournaments, tournament_id: str) -> st
     raise Forbidden("only the tournament's organiser or the arbiter may do this")
 
 
-@get("/tournaments")
+@get("/tournaments", responses=errors(503, ok=answers.LIST))
 async def list_tournaments(request: Request) -> list[dict[str, Any]]:
     ts = tournaments(request)
     out = []
@@ -83,21 +85,21 @@ async def list_tournaments(request: Request) -> list[dict[str, Any]]:
     return out
 
 
-@get("/tournaments/{tournament_id:str}")
+@get("/tournaments/{tournament_id:str}", responses=errors(400, 404, 503, ok=answers.SUMMARY))
 async def show_tournament(request: Request, tournament_id: str, rebuild: bool = False) -> dict[str, Any]:
     ts = tournaments(request)
     t = await (ts.rebuild(tournament_id) if rebuild else ts.load(tournament_id))
     return standings.summary(t)
 
 
-@get("/tournaments/{tournament_id:str}/events")
+@get("/tournaments/{tournament_id:str}/events", responses=errors(404, 503, ok=answers.EVENTS))
 async def tournament_events(request: Request, tournament_id: str) -> list[dict[str, Any]]:
     ts = tournaments(request)
     await ts.load(tournament_id)
     return [msgspec.structs.asdict(e) for e in await ts.events(tournament_id)]
 
 
-@get("/tournaments/{tournament_id:str}/export", media_type="application/x-ndjson")
+@get("/tournaments/{tournament_id:str}/export", media_type="application/x-ndjson", responses=errors(404, 503))
 async def export_tournament(request: Request, tournament_id: str) -> Response:
     """One JSON document per line, each {"stream", "event"}: the tournament's events first, then each
     table's (payloads of tables still in play are withheld where secret, as for a spectator)."""
@@ -115,7 +117,7 @@ async def export_tournament(request: Request, tournament_id: str) -> Response:
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson")
 
 
-@post("/tournaments/{tournament_id:str}/advance", status_code=200)
+@post("/tournaments/{tournament_id:str}/advance", status_code=200, responses=errors(401, 403, 404, 503, ok=answers.ADVANCED))
 async def advance_tournament(request: Request, tournament_id: str) -> dict[str, Any]:
     ts = tournaments(request)
     await ts.load(tournament_id)
@@ -124,7 +126,7 @@ async def advance_tournament(request: Request, tournament_id: str) -> dict[str, 
     return {**standings.summary(await ts.load(tournament_id)), "advance": said}
 
 
-@get("/tournaments/{tournament_id:str}/tables")
+@get("/tournaments/{tournament_id:str}/tables", responses=errors(401, 404, 503, ok=answers.TABLES))
 async def entrant_tables(request: Request, tournament_id: str) -> list[dict[str, Any]]:
     ts = tournaments(request)
     await ts.load(tournament_id)

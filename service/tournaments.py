@@ -26,14 +26,15 @@ from redis.asyncio import Redis
 from events import keys
 from events.envelope import Envelope, seal
 from events.kinds import (Move, Resigned, RoundSeated, Table, TableFinished, TableRef, TakenOver, TournamentCreated,
-                          TournamentEvent, TournamentFinished)
+                          TournamentEvent, TournamentFinished, Withdrawn)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from projections import clock, standings
 from projections.standings import Tournament
 from service import pairing
-from service.errors import Invalid, NotFound, Unauthorized
+from service.errors import DomainError, GameOver, Invalid, NotFound, StaleVersion, Unauthorized
 from service.commands import Commands, CreateGame, token_hash
+from service.departures import resign
 from service.players import parse_players
 
 ID_PREFIX = "t-"  # every tournament id starts so; no game id does
@@ -149,6 +150,30 @@ class Tournaments:
         await self.redis.zadd(TOURNAMENTS, {tournament_id: time.time()})
         await self.advance(tournament_id)
         return {"id": tournament_id, "entrants": entrants, "organiser_token": organiser}
+
+    # --- withdrawing --------------------------------------------------------------------------------
+
+    async def withdraw(self, tournament_id: str, entrant: int, by: str) -> Tournament:
+        """`entrant` leaves: a `withdrawn` event (it is not paired again), then its seats at tables still
+        in play are resigned (an AI plays them out, ranked last). 409 when it has withdrawn already or the
+        tournament is over."""
+        t = await self.load(tournament_id)
+        if t.status == "finished":
+            raise GameOver("the tournament is finished")
+        if t.has_withdrawn(entrant):
+            raise StaleVersion(f"{t.entrants[entrant].name} has withdrawn already")
+        await self._append_unless(tournament_id, Withdrawn(entrant=entrant, by=by, round=len(t.rounds)),
+                                  lambda t: t.has_withdrawn(entrant))
+        t = await self.load(tournament_id)
+        for r in t.rounds:
+            for x in r.tables:
+                if entrant in x.entrants and t.result_of(x) is None and t.entrants[entrant].ai is None:
+                    try:
+                        await resign(self.games, x.game, x.entrants.index(entrant))
+                    except DomainError:  # the table ended meanwhile, or the seat had resigned there already
+                        pass
+        await self.advance(tournament_id)  # a round waiting only on it may be complete now
+        return await self.load(tournament_id)
 
     # --- the job's work -----------------------------------------------------------------------------
 
@@ -284,14 +309,14 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
     if await_entropy and duplicate:
         raise Invalid("duplicate tables share the round's deal: their seats add no entropy (no await_entropy)")
     try:
-        clock_option, absent = clock.check(options)  # the time control every table gets
+        clock_option, absent, no_show = clock.check(options)  # the time control every table gets
         checked = game.check_options(options)
     except ValueError as e:
         raise Invalid(str(e)) from None
     if await_entropy:
         checked["await_entropy"] = True  # every table's first draw waits for its people's entropy
-    if clock_option != "none" or absent != "default":
-        checked = {**checked, "clock": clock_option, "absent": absent}
+    if clock_option != "none" or absent != "default" or no_show != "none":
+        checked = {**checked, "clock": clock_option, "absent": absent, "no_show": no_show}
     config: dict[str, Any] = {"game": game_type, "format": fmt, "table_size": table_size, "duplicate": duplicate,
                               "entrants": [{"name": p.name, "ai": p.ai} for p in entrants], "options": checked}
     n = len(entrants)
@@ -311,11 +336,15 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
 
 
 def plan_round(t: Tournament, round_no: int) -> pairing.Round:
+    gone = {e for e, _ in t.withdrawn}
     if t.format == "round-robin":
         r = t.created.schedule[round_no - 1]
-        return pairing.Round(tuple(tuple(x) for x in r["tables"]), tuple(r["byes"]))
+        return pairing.without(pairing.Round(tuple(tuple(x) for x in r["tables"]), tuple(r["byes"])), gone)
     history = [pairing.Round(tuple(x.entrants for x in r.tables), r.byes) for r in t.rounds]
-    return pairing.swiss_round(standings.order(t), t.table_size, history)
+    still = [e for e in standings.order(t) if e not in gone]
+    if len(still) < t.table_size:  # too few left for a table: the round is all byes
+        return pairing.Round((), tuple(sorted(still)))
+    return pairing.swiss_round(still, t.table_size, history, entrants=len(t.entrants))
 
 
 # --- the RQ job -------------------------------------------------------------------------------------

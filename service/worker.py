@@ -83,4 +83,7 @@ def run_worker(cfg: Settings | None = None, burst: bool = False) -> None:
 
 
 if __name__ == "__main__":
+    from service.logs import configure
+
+    configure()  # job failures as JSON lines with their traceback and job id
     run_worker()

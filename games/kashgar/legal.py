@@ -2,9 +2,9 @@
 
 The moves of a front card are worked out once per card and caravan (`plan`): which moves are always
 legal, and what the others depend on (a fixed cost, a deck to draw from, the spices on the board, the
-display's orders). `legal_moves` lists them for every turn and `rules.apply` checks a move against them;
-the decisions inside an action (keep, arrange, orders, discard pile, second order, response) are listed
-by `pending_moves`."""
+display's orders). `legal_moves` lists them for every turn, once per state (`moves_of` keeps them on
+the state), and `rules.apply` checks every move against them; the decisions inside an action (keep,
+arrange, orders, discard pile, second order, response) are listed by `pending_moves`."""
 
 from __future__ import annotations
 
@@ -24,14 +24,39 @@ CARAVAN_NUMBERS = range(CARAVANS)
 
 # --- every legal move of a seat now ------------------------------------------------------------
 def legal_moves(s: KashgarState, seat: int) -> list:
+    return moves_of(s, seat).copy()
+
+
+def moves_of(s: KashgarState, seat: int) -> list:
+    """The legal moves of `seat` in `s`, worked out once per state and kept on it (the state's
+    `__dict__`, key: the seat); `rules.apply` checks every move against them. Not to be changed."""
+    known = s.__dict__
+    moves = known.get(seat)
+    if moves is None:
+        moves = known[seat] = work_out(s, seat)
+    return moves
+
+
+def work_out(s: KashgarState, seat: int) -> list:
     if s.phase == "play" and s.pending is None:
         if seat != s.current:
             return []
         p = s.seats[seat]
         board = p.board
         moves = []
-        for caravan, car in zip(CARAVAN_NUMBERS, p.caravans):
-            add_card_moves(moves, s, seat, caravan, car[0], board)
+        for caravan, car in zip(CARAVAN_NUMBERS, p.caravans):  # the moves of each front card
+            fixed, dynamic, simple = PLANS[caravan].get(car[0]) or plan(car[0], caravan)
+            moves += fixed
+            if simple is not None:  # only fixed costs and deck availability to check
+                for cost, available, extra in simple:
+                    for r, c in cost:
+                        if board[r] < c:
+                            break
+                    else:
+                        if available is None or available(s):
+                            moves += extra
+            elif dynamic:
+                add_dynamic(moves, s, seat, caravan, board, dynamic)
         return moves
     acting = rules.actors(s)
     if seat not in acting:
@@ -67,7 +92,7 @@ def plan(card: str, caravan: int):
       ("cost", cost, availability test or None, moves)  a fixed cost and perhaps a deck to draw from;
       ("spices", cap, key, cls, action, Action)          an "n S" / "n of one spice" cost: the moves
                                                          depend only on the board capped at the cost;
-      ("fulfil", cost, orders that fit, pay, cls, action) a display order to fulfil;
+      ("fulfil", cost, {order that fits: move}, pay)      a display order to fulfil;
       ("general", cls, action, Action)                   everything else (the variant's targets...)."""
     found = PLANS[caravan].get(card)
     if found is None:
@@ -91,8 +116,8 @@ def plan(card: str, caravan: int):
                     dynamic.append(("spices", cap, (card, caravan, cls, a), cls, a, act))
                 elif simple_cost and op in FULFIL_KINDS:
                     kinds, pay = FULFIL_KINDS[op](act.effect)
-                    fits = frozenset(o for o in ORDERS if fx.order_matches(o, kinds))
-                    dynamic.append(("fulfil", cost, fits, pay, cls, a))
+                    fits = {o: cls(caravan=caravan, action=a, order=o) for o in ORDERS if fx.order_matches(o, kinds)}
+                    dynamic.append(("fulfil", cost, fits, pay))
                 else:
                     dynamic.append(("general", cls, a, act))
         if not person.bang:
@@ -100,36 +125,6 @@ def plan(card: str, caravan: int):
         simple = tuple(d[1:] for d in dynamic) if all(d[0] == "cost" for d in dynamic) else None
         found = PLANS[caravan][card] = (fixed, dynamic, simple)
     return found
-
-
-_FULFIL_MOVES: dict = {}  # (cls, caravan, action, order) -> the move
-
-
-def add_card_moves(out: list, s: KashgarState, seat: int, caravan: int, card: str, board) -> None:
-    """Add every legal move with `card`, the front card of `caravan`: its actions with all their
-    parameters, and pass."""
-    fixed, dynamic, simple = PLANS[caravan].get(card) or plan(card, caravan)
-    out += fixed
-    if simple is not None:  # only fixed costs and deck availability to check
-        for cost, available, extra in simple:
-            for r, c in cost:
-                if board[r] < c:
-                    break
-            else:
-                if available is None or available(s):
-                    out += extra
-    elif dynamic:
-        add_dynamic(out, s, seat, caravan, board, dynamic)
-
-
-def card_moves(s: KashgarState, seat: int, caravan: int, card: str, board) -> list:
-    """The legal moves with one front card (the always-legal ones first, without copying)."""
-    fixed, dynamic, _ = PLANS[caravan].get(card) or plan(card, caravan)
-    if not dynamic:
-        return fixed
-    moves: list = []
-    add_card_moves(moves, s, seat, caravan, card, board)
-    return moves
 
 
 def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dynamic) -> None:
@@ -143,17 +138,17 @@ def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dyna
                 if entry[2] is None or entry[2](s):
                     out += entry[3]
         elif kind == "fulfil":
-            _, cost, fits, pay, cls, a = entry
-            after = list(board)
-            for r, c in cost:
-                after[r] -= c
-            if min(after) < 0:
-                continue
+            _, cost, fits, pay = entry
+            after = board
+            if cost:
+                after = list(board)
+                for r, c in cost:
+                    after[r] -= c
+                if min(after) < 0:
+                    continue
             for o in s.display:
-                if o in fits and fx.can_fulfil(o, after, pay):
-                    m = _FULFIL_MOVES.get((cls, caravan, a, o))
-                    if m is None:
-                        m = _FULFIL_MOVES[(cls, caravan, a, o)] = cls(caravan=caravan, action=a, order=o)
+                m = fits.get(o)
+                if m is not None and fx.can_fulfil(o, after, pay):
                     out.append(m)
         elif kind == "spices":
             _, cap, key, cls, a, act = entry
@@ -218,6 +213,23 @@ def pending_reason(p: Pending, move) -> str:
 
 
 # --- why a move is refused ------------------------------------------------------------------------
+def refusal(s: KashgarState, seat: int, move) -> str:
+    """Why `move` is not among the legal moves of `seat` in `s`."""
+    if s.phase == "over":
+        return "the game is over"
+    if seat not in rules.actors(s):
+        return "it is not your turn"
+    if s.phase == "place":
+        return "place your three dealt start cards, one behind each Patriarch"
+    if s.pending is not None:
+        return pending_reason(s.pending, move)
+    if not isinstance(move, (CaravanAction, Farewell, Pass)):
+        return "choose the front card of one of your caravans: a caravan action, a farewell or pass"
+    if type(move.caravan) is not int or not 0 <= move.caravan < CARAVANS:
+        return "caravans are numbered 0, 1, 2"
+    return action_reason(s, seat, move)
+
+
 def action_reason(s: KashgarState, seat: int, move) -> str:
     card = s.seats[seat].caravans[move.caravan][0]
     person = PERSONS[card]

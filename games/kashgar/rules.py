@@ -6,6 +6,7 @@ applied to."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 
 from games.protocol import CHANCE, ChanceSpec, IllegalMove
@@ -16,8 +17,8 @@ from .content import (ADDITIONAL_COPIES, ALL_ORDERS, CARAVANS, DISPLAY_SIZE, FAR
                       PATRIARCH, PERSONS, START_CARDS_EACH, START_VALUE, deck_of)
 from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass,
                     PlaceStartCards, ReplaceDisplay)
-from .scoring import all_vp
-from .seats import boxed, put, replace, with_caravan, without
+from .scoring import vps
+from .seats import boxed, drawn_from, put, replace, with_caravan
 from .state import KashgarState, Pending, Player
 
 NO_CHANCE = frozenset({CHANCE})
@@ -76,52 +77,88 @@ def actors(s: KashgarState) -> frozenset[int]:
 # the chance moves, built once: move class -> card (or order) id -> move
 _OUTCOMES = {DrawCard: {c: DrawCard(card=c) for c in PERSONS}, DealStart: {c: DealStart(card=c) for c in PERSONS},
              DrawOrder: {o: DrawOrder(order=o) for o in ORDERS}}
-
-
-def _weighted(pool, cls):
-    """Outcomes and weights of drawing the top card of a shuffled pool (sorted: equal cards adjacent)."""
-    counts = Counter(pool)  # keeps the pool's (sorted) order
-    return tuple(map(_OUTCOMES[cls].__getitem__, counts)), tuple(counts.values())
-
-
 _POOL = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}
 _LABEL = {"standard": "draw the top standard card", "look": "look at the top standard card",
           "special": "draw the top special card", "orders": "draw the top order card"}
 
 
-def chance(s: KashgarState) -> ChanceSpec:
-    if s.phase == "display" or (s.pending is not None and s.pending.step == "refill"):
-        o, w = _weighted(s.order_pool, DrawOrder)
-        return ChanceSpec("reveal the top order card into the display", o, w)
+def _draw(s: KashgarState) -> tuple[str, type]:
+    """What a chance step draws from: the pool (its field in the state) and the outcomes' move class."""
     if s.phase == "deal":
-        o, w = _weighted(s.start_pool, DealStart)
-        return ChanceSpec("deal a start card", o, w)
+        return "start_pool", DealStart
     p = s.pending
-    o, w = _weighted(getattr(s, _POOL[p.deck]), DrawOrder if p.deck == "orders" else DrawCard)
-    return ChanceSpec(_LABEL[p.deck], o, w, visible_to=(p.seat,))
+    if s.phase == "display" or p.step == "refill" or p.deck == "orders":
+        return "order_pool", DrawOrder
+    return _POOL[p.deck], DrawCard
+
+
+def chance(s: KashgarState) -> ChanceSpec:
+    """The top card of a shuffled pool: each card in it, weighted by its copies."""
+    pool, cls = _draw(s)
+    _, outcomes, weights = _odds(cls, getattr(s, pool))
+    if s.phase == "deal":
+        return ChanceSpec("deal a start card", outcomes, weights)
+    p = s.pending
+    if s.phase == "display" or p.step == "refill":
+        return ChanceSpec("reveal the top order card into the display", outcomes, weights)
+    return ChanceSpec(_LABEL[p.deck], outcomes, weights, visible_to=(p.seat,))
+
+
+_ODDS: dict = {}  # (move class, pool) -> (cards, outcomes, copies): a memo by value, of at most _KEPT pools
+_KEPT = 256
+
+
+def _odds(cls, pool: tuple[str, ...]) -> tuple[tuple[str, ...], tuple, tuple[int, ...]]:
+    """The cards of a pool (sorted: equal cards adjacent), their outcome moves and how many copies of
+    each the pool holds."""
+    found = _ODDS.get((cls, pool))
+    if found is None:
+        counts = Counter(pool)  # keeps the pool's order
+        cards = tuple(counts)
+        found = _keep(cls, pool, (cards, tuple(map(_OUTCOMES[cls].__getitem__, cards)), tuple(counts.values())))
+    return found
+
+
+def _keep(cls, pool: tuple[str, ...], odds: tuple) -> tuple:
+    if len(_ODDS) >= _KEPT:
+        _ODDS.clear()
+    _ODDS[(cls, pool)] = odds
+    return odds
+
+
+def _drawn(before: tuple[str, ...], cls, card) -> tuple[str, ...]:
+    """The pool after `card` was drawn from it; its odds are handed on (one copy fewer)."""
+    rest = drawn_from(before, card)
+    if rest is None:
+        raise IllegalMove("that card is not in the deck")
+    found = _ODDS.get((cls, before))
+    if found is not None:
+        cards, outcomes, copies = found
+        i = bisect_left(cards, card)
+        if copies[i] > 1:
+            _keep(cls, rest, (cards, outcomes, copies[:i] + (copies[i] - 1,) + copies[i + 1:]))
+        else:
+            _keep(cls, rest, (cards[:i] + cards[i + 1:], outcomes[:i] + outcomes[i + 1:], copies[:i] + copies[i + 1:]))
+    return rest
 
 
 # --- applying a move: always checked against the legal moves of this state ------------------------
 def apply(s: KashgarState, seat: int, move) -> KashgarState:
-    if s.phase == "play" and s.pending is None:  # a turn begins
-        if seat != s.current:
-            raise IllegalMove("it is not your turn")
-        return _start_action(s, seat, move)
-    if seat not in actors(s):
-        raise IllegalMove("it is not your turn" if s.phase != "over" else "the game is over")
     if seat == CHANCE:
+        if CHANCE not in actors(s):
+            raise IllegalMove(legal.refusal(s, seat, move))
         return steps.advance(_apply_chance(s, move))
-    if s.phase == "place":
-        return _place_start_cards(s, seat, move)
-    if move not in legal.pending_moves(s, s.pending):
-        raise IllegalMove(legal.pending_reason(s.pending, move))
-    return steps.advance(steps.decide(s, move))
+    if move not in legal.moves_of(s, seat):
+        raise IllegalMove(legal.refusal(s, seat, move))
+    if s.pending is not None:
+        return steps.advance(steps.decide(s, move))
+    if s.phase == "play":
+        return _start_action(s, seat, move)
+    return _place_start_cards(s, seat, move)
 
 
-def _place_start_cards(s: KashgarState, seat: int, move) -> KashgarState:
+def _place_start_cards(s: KashgarState, seat: int, move: PlaceStartCards) -> KashgarState:
     p = s.seats[seat]
-    if not isinstance(move, PlaceStartCards) or sorted(move.cards) != sorted(p.dealt):
-        raise IllegalMove("place your three dealt start cards, one behind each Patriarch")
     seats = put(s.seats, seat, Player(p.board, tuple((PATRIARCH, c) for c in move.cards), p.orders, ()))
     if any(q.dealt for q in seats):
         return replace(s, seats=seats)
@@ -132,56 +169,38 @@ def _place_start_cards(s: KashgarState, seat: int, move) -> KashgarState:
 
 
 def _apply_chance(s: KashgarState, move) -> KashgarState:
-    if not _chance_possible(s, move):
+    pool, cls = _draw(s)
+    if type(move) is not cls:
         raise IllegalMove("that card is not in the deck")
+    card = move.order if cls is DrawOrder else move.card
+    rest = _drawn(getattr(s, pool), cls, card)
     if s.phase == "display":
-        display = s.display + (move.order,)
-        return replace(s, order_pool=without(s.order_pool, move.order), display=display,
-                       phase="deal" if len(display) == DISPLAY_SIZE else s.phase)
+        display = s.display + (card,)
+        return replace(s, order_pool=rest, display=display, phase="deal" if len(display) == DISPLAY_SIZE else s.phase)
     if s.phase == "deal":
         dealt = sum(len(p.dealt) for p in s.seats)
         seat = dealt // START_CARDS_EACH
         p = s.seats[seat]
-        seats = put(s.seats, seat, Player(p.board, p.caravans, p.orders, p.dealt + (move.card,)))
-        return replace(s, start_pool=without(s.start_pool, move.card), seats=seats,
+        seats = put(s.seats, seat, Player(p.board, p.caravans, p.orders, p.dealt + (card,)))
+        return replace(s, start_pool=rest, seats=seats,
                        phase="place" if dealt + 1 == START_CARDS_EACH * s.players else s.phase)
     p = s.pending
     if p.step == "refill":
-        return replace(s, order_pool=without(s.order_pool, move.order), display=s.display + (move.order,))
-    pool = _POOL[p.deck]
-    card = move.order if p.deck == "orders" else move.card
-    return replace(s, **{pool: without(getattr(s, pool), card)},
-                   pending=replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1))
-
-
-def _chance_possible(s: KashgarState, move) -> bool:
-    if s.phase == "deal":
-        return isinstance(move, DealStart) and move.card in s.start_pool
-    if s.phase == "display" or s.pending.step == "refill":
-        return isinstance(move, DrawOrder) and move.order in s.order_pool
-    if s.pending.deck == "orders":
-        return isinstance(move, DrawOrder) and move.order in s.order_pool
-    pool = s.special_pool if s.pending.deck == "special" else s.std_pool
-    return isinstance(move, DrawCard) and move.card in pool
+        return replace(s, order_pool=rest, display=s.display + (card,))
+    return replace(s, **{pool: rest}, pending=replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1))
 
 
 def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
-    """A) caravan action, B) farewell or C) pass with a front card (checked against its legal moves)."""
+    """A) caravan action, B) farewell or C) pass with a front card (a legal move)."""
     kind = type(move)
-    if kind not in _USES:
-        raise IllegalMove("choose the front card of one of your caravans: a caravan action, a farewell or pass")
     c = move.caravan
-    if type(c) is not int or not 0 <= c < CARAVANS:
-        raise IllegalMove("caravans are numbered 0, 1, 2")
     p = s.seats[seat]
     car = p.caravans[c]
     card = car[0]
-    if move not in legal.card_moves(s, seat, c, card, p.board):
-        raise IllegalMove(legal.action_reason(s, seat, move))
     if kind is Pass:  # C) the card moves to the end; nothing else
         return steps.close_turn(s, seat, (), {"seats": with_caravan(s.seats, seat, c, car[1:] + (card,))})
     act, tracked, farewell, cost = _ACTIONS.get((kind, card, move.action)) or _action(kind, card, move.action)
-    vp_before = all_vp(s.seats) if tracked else ()
+    vp_before = vps(s) if tracked else ()
     changes = {}
     rest = list(car[1:])
     if farewell:  # B) the card leaves the game, pay, carry out
@@ -197,17 +216,15 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     if effect[0] in fx.OWN_ONLY:
         fx.own_effect(b, rest, effect, move)
         changes["seats"] = with_caravan(s.seats, seat, c, rest, b)
-        return steps.close_turn(s, seat, vp_before, changes, s.seats)
-    seats_before = s.seats
+        return steps.close_turn(s, seat, vp_before, changes)
     s = replace(s, seats=with_caravan(s.seats, seat, c, rest, b), **changes)
     pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=vp_before)
     s, pending = fx.carry_out(s, seat, c, effect, move, pending)
     if pending is None:
-        return steps.close_turn(s, seat, vp_before, {}, seats_before)
+        return steps.close_turn(s, seat, vp_before, {})
     return steps.advance(replace(s, pending=pending))
 
 
-_USES = (CaravanAction, Farewell, Pass)
 _ACTIONS: dict = {}  # (move class, card, action number) -> (the Action, tracked for VP, farewell, cost pairs)
 
 

@@ -30,11 +30,28 @@ def vp_of(orders, caravans) -> int:
     return total
 
 
-def all_vp(seats, known: tuple[int, ...] = (), known_seats: tuple = ()) -> tuple[int, ...]:
-    """Every seat's VP; `known` are the VP of `known_seats`, reused for the seats equal to those."""
-    if not known:
-        return tuple([vp_of(p.orders, p.caravans) for p in seats])
-    return tuple([v if p == q else vp_of(p.orders, p.caravans) for p, q, v in zip(seats, known_seats, known)])
+def all_vp(seats) -> tuple[int, ...]:
+    return tuple([vp_of(p.orders, p.caravans) for p in seats])
+
+
+def recount(vp: tuple[int, ...], seats, *changed: int) -> tuple[int, ...]:
+    """`vp` with the VP of the `changed` seats (-1: none) recounted on `seats`."""
+    now = list(vp)
+    for q in changed:
+        if q >= 0:
+            p = seats[q]
+            now[q] = vp_of(p.orders, p.caravans)
+    return tuple(now)
+
+
+def vps(s: KashgarState) -> tuple[int, ...]:
+    """Every seat's VP in `s`, worked out once per state and kept on it (the state's `__dict__`, key
+    "vp"; `steps.close_turn` hands them on to the next state)."""
+    known = s.__dict__
+    vp = known.get("vp")
+    if vp is None:
+        vp = known["vp"] = all_vp(s.seats)
+    return vp
 
 
 # --- 7. the winner ----------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ decks and piles (section 6.4). Every function returns new values; nothing is mut
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 
 import msgspec
 
@@ -76,6 +76,16 @@ def without(cards: tuple, card: str) -> tuple:
     """`cards` with one copy of `card` taken out."""
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
+
+
+def drawn_from(pool: tuple[str, ...], card) -> tuple[str, ...] | None:
+    """A pool (sorted) with one copy of `card` drawn from it; None when `card` is not in it."""
+    if type(card) is not str:
+        return None
+    i = bisect_left(pool, card)
+    if i == len(pool) or pool[i] != card:
+        return None
+    return pool[:i] + pool[i + 1:]
 
 
 def display_needs_refill(s: KashgarState) -> bool:

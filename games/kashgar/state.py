@@ -51,7 +51,12 @@ class Pending(msgspec.Struct, frozen=True, gc=False):
     then: str = ""  # after the display refill: "" or "second"
 
 
-class KashgarState(msgspec.Struct, frozen=True, gc=False):
+class KashgarState(msgspec.Struct, frozen=True, dict=True):
+    """`dict=True`: a state keeps what has been worked out from it in its `__dict__` (its legal moves
+    per seat, see `legal.moves_of`; its VP, see `scoring.vps`). Those depend only on the fields, and
+    the `__dict__` is not encoded, compared or hashed; a replaced, copied or decoded state starts
+    with an empty one."""
+
     players: int
     variant: tuple[str, ...]  # additional card ids mixed into the standard deck
     seats: tuple[Player, ...]

@@ -10,7 +10,7 @@ from . import effects as fx
 from .content import END_VP, ROUND_LIMIT
 from . import legal
 from .moves import Arrange, FulfilDrawn, Keep, ReplaceDisplay, Respond, SecondOrder, TakeDiscard
-from .scoring import all_vp
+from .scoring import recount
 from .seats import discarded, display_needs_refill, replace, take_known, with_caravan, without
 from .state import PUBLIC, KashgarState, Pending
 
@@ -113,7 +113,7 @@ def advance(s: KashgarState) -> KashgarState:
             s = replace(s, pending=replace(p, step=""))
             continue
         if step == "":
-            return close_turn(s, p.seat, p.vp_before, {})
+            return close_turn(s, p.seat, p.vp_before, {}, p.target)
         return s  # a player's decision
 
 
@@ -145,17 +145,19 @@ def _draw_known(s: KashgarState, p: Pending) -> tuple[KashgarState, bool]:
 
 
 # --- 7. end of the game: closing a turn -------------------------------------------------------
-def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], changes: dict,
-               seats_before: tuple = ()) -> KashgarState:
+def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], changes: dict, target: int = -1
+               ) -> KashgarState:
     """The end of every action, with `changes` (fields of the state) applied: the tie-break bookkeeping
     (who changed VP, at which action count), the end trigger (25 VP, permanent), the action counter,
-    the end of the round, the next player. `seats_before`, when given, are the seats `vp_before` were
-    counted on (seats still equal to them keep those VP)."""
+    the end of the round, the next player. `vp_before` are the VP when the action began, () when it
+    cannot change VP (`rules._action`: no card joins or leaves a caravan, no order is fulfilled). An
+    action changes the cards and orders of the acting seat and of its `target` only: their VP are
+    recounted, the others' kept. The next state keeps its VP (`scoring.vps`)."""
     count = s.actions
     triggered = s.end_triggered
     changes["pending"] = None
     if vp_before:  # the action could change VP
-        now = all_vp(changes.get("seats", s.seats), vp_before if seats_before else (), seats_before)
+        now = recount(vp_before, changes.get("seats", s.seats), seat, target)
         if now != vp_before:
             last = list(s.last_vp_change)
             for i, (a, b) in enumerate(zip(vp_before, now)):
@@ -164,12 +166,18 @@ def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], changes: 
             changes["last_vp_change"] = tuple(last)
         if not triggered and max(now) >= END_VP:
             changes["end_triggered"] = triggered = True
+    else:
+        now = s.__dict__.get("vp")  # unchanged
     changes["actions"] = count + 1
     n = s.players
-    if seat == (s.start_player - 1) % n:  # the round ends with the start player's right neighbour
-        if triggered or s.round >= ROUND_LIMIT:
-            changes["phase"] = "over"
-            return replace(s, **changes)
+    if seat != (s.start_player - 1) % n:  # the round ends with the start player's right neighbour
+        changes["current"] = (seat + 1) % n
+    elif triggered or s.round >= ROUND_LIMIT:
+        changes["phase"] = "over"
+    else:
         changes["round"] = s.round + 1
-    changes["current"] = (seat + 1) % n
-    return replace(s, **changes)
+        changes["current"] = (seat + 1) % n
+    after = replace(s, **changes)
+    if now is not None:
+        after.__dict__["vp"] = now
+    return after

@@ -25,6 +25,8 @@ from games import registry
 from projections import standings
 from service import views
 from service.errors import NotFound
+from service.openapi import errors
+from service.schemas import FRAME
 from service.runtime import Runtime, rt
 from service.streams import open_stream
 from service.tournament_routes import tournaments
@@ -155,7 +157,7 @@ async def tournament_page(request: Request, tournament_id: str, fragment: bool =
 
 # --- frames for the page's script (JSON, as the bearer's seat may see) ----------------------------------
 
-@get("/games/{game_id:str}/view/frame")
+@get("/games/{game_id:str}/view/frame", responses=errors(400, 401, 404, 503, ok=FRAME))
 async def game_frame(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> dict[str, Any]:
     """The game drawn for the bearer's seat (no token: a spectator): the board as SVG, the header fields
     of `GET /games/{id}`, the legal moves in words, and the recent events in words (`at`: as it was
@@ -167,7 +169,7 @@ async def game_frame(request: Request, game_id: str, at: int | None = Parameter(
     return await frame_at(r, game_id, caller, at)
 
 
-@get("/games/{game_id:str}/view/stream")
+@get("/games/{game_id:str}/view/stream", media_type="text/event-stream", responses=errors(401, 404, 503))
 async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
     """A frame now, then one after each event, live (server-sent events named `frame`)."""
     r = rt(request)

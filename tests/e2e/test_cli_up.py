@@ -110,6 +110,16 @@ def test_replay_steps_forward_and_back(up):
     assert "event 3 of" in board
 
 
+def test_the_access_log_is_on_one_json_line_per_request(up):
+    cli, _, tmp = up
+    game_id = json.loads(cli("game", "new", "toy", "--player", "ann", "--player", "bob", "--json").stdout)["id"]
+    cli("game", "show", game_id, "--json")
+    lines = [json.loads(x) for x in (tmp / "up.log").read_text().splitlines() if x.startswith("{")]
+    shown = [x for x in lines if x.get("logger") == "caravan.access" and x["path"] == f"/games/{game_id}"]
+    assert shown and shown[-1]["method"] == "GET" and shown[-1]["status"] == 200 and shown[-1]["request_id"]
+    assert shown[-1]["ms"] >= 0 and shown[-1]["bytes"] > 0
+
+
 def test_ctrl_c_stops_the_whole_stack_and_the_log_is_on_disk(up):  # last: it stops the module's stack
     cli, proc, tmp = up
     proc.send_signal(signal.SIGINT)

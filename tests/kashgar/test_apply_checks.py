@@ -57,3 +57,13 @@ def test_applying_to_a_decoded_copy_gives_the_same_state_in_any_order(players):
         assert GAME.apply(copy, actor, move) == GAME.apply(s, actor, move)
         previous, s = s, GAME.apply(s, actor, move)
 
+
+
+def test_a_caller_changing_its_list_of_legal_moves_changes_nothing():
+    """The legal moves are worked out once per state and kept on it; every caller gets its own list."""
+    s = position(caravans={0: [["ST08", "PM"], ["PM"], ["PM"]]})
+    water = CaravanAction(caravan=0, action=0, spice="GI")
+    listed = GAME.legal_moves(s, 0)
+    listed.clear()
+    assert water in GAME.legal_moves(s, 0)
+    assert res(GAME.apply(s, 0, water), 0, "GO") == 2

@@ -105,6 +105,45 @@ def test_the_scores_equal_a_recount_of_the_final_position(players, seed, variant
     assert s.end_triggered == (max(r.scores) >= 25 or s.end_triggered)
 
 
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**9), variant=VARIANTS)
+def test_the_vp_a_state_keeps_equal_a_recount_of_its_seats(players, seed, variant):
+    """A state keeps its VP (`scoring.vps`), handed on by the end of each action: recounted on the
+    seats an action changed, kept as they were after an action that cannot change VP."""
+    kept = []
+
+    def check(s, rng):
+        vp = s.__dict__.get("vp")
+        if vp is not None:
+            kept.append(vp)
+            assert vp == tuple(recount(p) for p in s.seats)
+
+    s = walk(players, seed, variant, check)
+    assert len(kept) >= s.actions // 2  # most states reached by closing a turn keep their VP
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**9), variant=VARIANTS)
+def test_every_draw_is_weighted_by_the_copies_left_in_its_deck(players, seed, variant):
+    """The copies of each card in a pool are counted once and handed on from draw to draw."""
+    draws = []
+
+    def check(s, rng):
+        if GAME.actors(s) == {CHANCE}:
+            spec = GAME.chance(s)
+            p = s.pending
+            pool = (s.start_pool if s.phase == "deal" else
+                    s.order_pool if s.phase == "display" or p.step == "refill" or p.deck == "orders" else
+                    s.special_pool if p.deck == "special" else s.std_pool)
+            counts = Counter(pool)
+            assert [msgspec.structs.astuple(m)[0] for m in spec.outcomes] == list(counts)
+            assert spec.weights == tuple(counts.values())
+            draws.append(spec)
+
+    walk(players, seed, variant, check)
+    assert draws
+
+
 def hidden_slots(s):
     """Every (card, mask) slot of the state that some seats may not know."""
     out = list(s.std_top) + list(s.special_under) + list(s.order_under)

@@ -1,0 +1,425 @@
+"""Post-game analysis as a service: plan a game's analysis, judge it on the workers, report it.
+
+An analysis is derived data, stored beside the game and never in its chain:
+  caravan:{<game>}:analysis:<scope>          the current analysis (JSON `Meta`): the game's head hash and
+                                             version it covers, the engine settings (seed, budget,
+                                             iterations) that reproduce it, and its jobs
+  caravan:{<game>}:analysis:<scope>:<id>     its rows (hash: version -> JSON row), one per step
+  caravan:{<game>}:analysis:<scope>:<id>:sum its per-seat summary, written when the last row lands
+`scope` is `all` for a finished game (everything is public then, as every other read shows it), or
+`seat-N` for seat N's private fork while it runs (only N's own decisions and the chance it could see).
+
+Splitting: the decisions that need a search are cut into jobs of about `JOB_SECONDS` of work (at least
+`MIN_JOBS` of them when the game has that many), so W workers take about 1/W of the time. Chance steps
+and forced moves are written at once by the request. Each decision's search is seeded with
+"<seed>:<version>", so with `iterations` (and no time budget) anyone re-running it gets the same rows.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+from collections import OrderedDict
+from typing import Any
+
+import msgspec
+
+from ai.analysis import CLASSES, GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES, judge, odds
+from events.envelope import now
+from events.keys import PREFIX
+from games import registry
+from games.protocol import CHANCE, Game
+from projections.decisions import Step, steps
+from projections.fold import Folded
+from service.errors import DomainError, Invalid, NotFound
+from service.views import public
+
+DEFAULT_BUDGET = 0.5  # seconds of search per decision
+MAX_BUDGET = 10.0
+MAX_ITERATIONS = 100_000
+SEED_MAX = 2**63 - 1
+JOB_SECONDS = 2.0  # about this much search per job
+MIN_JOBS = 16
+SECONDS_PER_ITERATION = 0.0005  # a rough cost, to size jobs bounded by iterations only
+COSTLIEST = 3
+ENGINE = "ismcts"
+
+
+class Running(DomainError):
+    status, code = 409, "game-running"
+
+
+class AnalysisRequest(msgspec.Struct, forbid_unknown_fields=True):
+    budget: float | None = DEFAULT_BUDGET  # seconds per decision; null: bounded by `iterations` only
+    iterations: int | None = None  # a cap on search iterations per decision
+    seed: int | None = None  # the search seed (default: a fresh one, kept in the answer)
+
+
+class Engine(msgspec.Struct, frozen=True):
+    """Everything that reproduces an analysis, with the game's head hash."""
+
+    seed: int
+    budget: float | None
+    iterations: int | None
+    engine: str = ENGINE
+    outlook_samples: int = OUTLOOK_SAMPLES
+
+
+class Meta(msgspec.Struct):
+    id: str
+    game: str
+    scope: str
+    head: str  # the hash of the game's last event it covers
+    version: int
+    engine: Engine
+    total: int  # rows when done
+    created: str
+    chunks: list[list[int]]  # the decisions each job judges
+
+
+def engine_of(body: Any) -> Engine:
+    """The settings of a request body; Invalid (422) for anything not typed or not within bounds."""
+    try:
+        req = msgspec.convert(body if body is not None else {}, AnalysisRequest)
+    except msgspec.ValidationError as e:
+        raise Invalid(f"analysis settings: {e}") from None
+    if req.budget is not None and not (math.isfinite(req.budget) and 0 < req.budget <= MAX_BUDGET):
+        raise Invalid(f"budget: seconds per decision, more than 0 and at most {MAX_BUDGET:g}")
+    if req.iterations is not None and not 1 <= req.iterations <= MAX_ITERATIONS:
+        raise Invalid(f"iterations: from 1 to {MAX_ITERATIONS}")
+    if req.budget is None and req.iterations is None:
+        raise Invalid("give a budget (seconds per decision) or an iteration cap")
+    if req.seed is not None and not 0 <= req.seed <= SEED_MAX:
+        raise Invalid(f"seed: from 0 to {SEED_MAX}")
+    seed = req.seed if req.seed is not None else secrets.randbelow(2**32)
+    return Engine(seed=seed, budget=req.budget, iterations=req.iterations)
+
+
+# --- who may analyse what ----------------------------------------------------------------------------
+
+def scope_for(f: Folded, caller: int | str | None) -> tuple[str, int | None]:
+    """The analysis `caller` may have of `f`: ("all", None) once it is finished and public; ("seat-N", N)
+    for seat N on its own private fork while it runs. A running game is refused (409)."""
+    if f.status == "finished" and public(f):
+        return "all", None
+    origin = f.created.origin
+    if f.status == "active" and origin is not None and isinstance(origin.by, int) and caller == origin.by:
+        return f"seat-{caller}", caller
+    if f.status == "finished":
+        raise Running("a duplicate table's deal is every table's of its round: it can be analysed when the "
+                      "round is over")
+    if f.status != "active":
+        raise Running(f"the game is {f.status}: only a finished game can be analysed")
+    raise Running("the game is still being played: it can be analysed once it is finished (or, by the seat "
+                  "that forked it, on its private fork)")
+
+
+def shown(step: Step, seat: int | None) -> bool:
+    """Whether a step belongs in an analysis for `seat` (None: everything, the game being public)."""
+    if seat is None:
+        return True
+    if step.actor == CHANCE:
+        return step.visible_to is None or seat in step.visible_to
+    return step.actor == seat
+
+
+# --- rows --------------------------------------------------------------------------------------------
+
+def mover_view(game: Game, state: Any, seat: int) -> Any:
+    view = msgspec.to_builtins(game.view(state, seat))
+    return {**view, "you": seat} if isinstance(view, dict) and view.get("you") is None else view
+
+
+def by_whom(step: Step) -> str:
+    return "timeout" if step.timeout else "ai" if step.ai else "person"
+
+
+def forced(game: Game, step: Step) -> bool:
+    return step.actor not in game.actors(step.state) or len(game.legal_moves(step.state, step.actor)) <= 1
+
+
+def instant_row(game: Game, step: Step) -> dict[str, Any]:
+    """A chance step or a forced move: nothing to search."""
+    text = registry.words(game, step.move, None if step.actor == CHANCE else mover_view(game, step.state, step.actor),
+                          chance=step.actor == CHANCE)
+    if step.actor == CHANCE:
+        p, n = odds(game, step.state, step.move)
+        return {"version": step.version, "kind": "chance", "label": step.label, "move": msgspec.to_builtins(step.move),
+                "text": text, "odds": p, "outcomes": n}
+    return {"version": step.version, "kind": "decision", "seat": step.actor, "by": by_whom(step),
+            "move": msgspec.to_builtins(step.move), "text": text, "class": "forced"}
+
+
+def decision_row(game: Game, step: Step, engine: Engine, seats: int) -> dict[str, Any]:
+    """One decision judged from the mover's information set (ai/analysis.py)."""
+    rng = random.Random(f"{engine.seed}:{step.version}")
+    person = by_whom(step) == "person"
+    v = judge(game, step.state, step.actor, step.move, rng, budget=engine.budget, iterations=engine.iterations,
+              seats=seats, second_opinion=person)
+    view = mover_view(game, step.state, step.actor)
+    row = {"version": step.version, "kind": "decision", "seat": step.actor, "by": by_whom(step),
+           "move": msgspec.to_builtins(step.move), "text": registry.words(game, step.move, view),
+           "best": msgspec.to_builtins(v.best), "best_text": registry.words(game, v.best, view),
+           "win_played": round(v.value_played, 4), "win_best": round(v.value_best, 4),
+           "rank_played": round(v.rank_played, 3), "rank_best": round(v.rank_best, 3),
+           "loss": round(v.loss, 4), "class": "forced" if v.forced else v.cls, "matches": v.best == step.move,
+           "iterations": v.iterations}
+    if v.agrees is not None:
+        row["engine_agrees"] = v.agrees  # a second search, same budget, another seed: the fair-play baseline
+    return row
+
+
+def judged(rows: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The seat's decisions that count for accuracy: it had a choice and made it (not the platform)."""
+    return [r for r in rows if r["kind"] == "decision" and r["seat"] == seat and r["class"] in CLASSES
+            and r["by"] != "timeout"]
+
+
+def seat_summary(rows: list[dict[str, Any]], seat: int, name: str) -> dict[str, Any]:
+    mine = judged(rows, seat)
+    loss = sum(r["loss"] for r in mine)
+    agree = [r["engine_agrees"] for r in mine if "engine_agrees" in r]
+    return {
+        "seat": seat, "name": name, "decisions": len(mine), "loss": round(loss, 4),
+        "accuracy": round(100.0 * (1.0 - loss / len(mine)), 1) if mine else None,
+        "classes": {c: sum(1 for r in mine if r["class"] == c) for c in CLASSES},
+        "matches": sum(1 for r in mine if r["matches"]),
+        "engine_checked": len(agree), "engine_matches": sum(agree),
+        "costliest": [{k: r[k] for k in ("version", "text", "best_text", "loss", "class")}
+                      for r in sorted(mine, key=lambda r: r["loss"], reverse=True)[:COSTLIEST] if r["loss"] > 0],
+        "graph": [[r["version"], r["win_played"]] for r in rows
+                  if r["kind"] == "decision" and r["seat"] == seat and "win_played" in r],
+    }
+
+
+def fair_play(decisions: int, matches: int, engine_checked: int, engine_matches: int) -> dict[str, Any]:
+    """How often a person's choices match the engine's best, against how often the engine agrees with
+    itself at the same budget (a second search, another seed, over the same decisions). A signal for a
+    tournament director to look closer, never a verdict: strong players match often too."""
+    out: dict[str, Any] = {"decisions": decisions, "match_rate": round(matches / decisions, 3) if decisions else None,
+                           "engine_rate": round(engine_matches / engine_checked, 3) if engine_checked else None,
+                           "z": None, "signal": "not enough decisions", "note": FAIR_PLAY_NOTE}
+    if decisions < FAIR_PLAY_MIN or not engine_checked:
+        return out
+    p = min(max(engine_matches / engine_checked, 0.01), 0.99)
+    z = (matches - decisions * p) / math.sqrt(decisions * p * (1 - p))
+    out["z"] = round(z, 2)
+    out["signal"] = "as engine-like as the engine" if z >= -1 else "closer to the engine than usual" if z >= -2 \
+        else "no sign"
+    return out
+
+
+FAIR_PLAY_MIN = 20
+FAIR_PLAY_NOTE = ("a signal, not a verdict: z compares the person's matches with the engine's best against the "
+                  "engine's own agreement with itself at the same budget (z >= -1: engine-like)")
+
+
+# --- the store ---------------------------------------------------------------------------------------
+
+def meta_key(game_id: str, scope: str) -> str:
+    return f"{PREFIX}:{{{game_id}}}:analysis:{scope}"
+
+
+def rows_key(meta: Meta) -> str:
+    return f"{meta_key(meta.game, meta.scope)}:{meta.id}"
+
+
+def sum_key(meta: Meta) -> str:
+    return rows_key(meta) + ":sum"
+
+
+async def current(redis, game_id: str, scope: str) -> Meta | None:
+    raw = await redis.get(meta_key(game_id, scope))
+    return msgspec.json.decode(raw, type=Meta) if raw else None
+
+
+async def read_rows(redis, meta: Meta) -> list[dict[str, Any]]:
+    got = await redis.hgetall(rows_key(meta))
+    return sorted((msgspec.json.decode(v) for v in got.values()), key=lambda r: r["version"])
+
+
+def chunked(decisions: list[Step], engine: Engine) -> list[list[int]]:
+    """Decisions cut into jobs of about JOB_SECONDS (a person's counts twice: a second opinion is searched)."""
+    each = engine.budget if engine.budget is not None else engine.iterations * SECONDS_PER_ITERATION
+    if engine.budget is not None and engine.iterations is not None:
+        each = min(each, engine.iterations * SECONDS_PER_ITERATION)
+    units = [2 if by_whom(s) == "person" else 1 for s in decisions]
+    per_job = max(1.0, min(JOB_SECONDS / max(each, 1e-6), sum(units) / MIN_JOBS))
+    chunks: list[list[int]] = [[]]
+    load = 0.0
+    for s, u in zip(decisions, units):
+        if load + u > per_job and chunks[-1]:
+            chunks.append([])
+            load = 0.0
+        chunks[-1].append(s.version)
+        load += u
+    return [c for c in chunks if c]
+
+
+def job_id(meta: Meta, i: int) -> str:
+    return f"analysis-{meta.game}-{meta.scope}-{meta.id}-{i}"
+
+
+def job_timeout(meta: Meta, chunk: list[int]) -> int:
+    e = meta.engine
+    each = e.budget if e.budget is not None else e.iterations * SECONDS_PER_ITERATION * 4
+    return int(60 + 3 * 2 * each * len(chunk))
+
+
+def enqueue(queue, meta: Meta, which: list[int]) -> None:
+    for i in which:
+        chunk = meta.chunks[i]
+        queue.enqueue("service.analysis.judge_chunk", meta.game, meta.scope, meta.id, i, job_id=job_id(meta, i),
+                      job_timeout=job_timeout(meta, chunk), result_ttl=60, failure_ttl=3600)
+
+
+def lost_chunks(queue, meta: Meta, done: set[int]) -> list[int]:
+    """Chunks with rows missing and no job queued or running (lost with a worker, or failed)."""
+    from rq.job import Job, JobStatus
+    from rq.exceptions import NoSuchJobError
+
+    lost = []
+    for i, chunk in enumerate(meta.chunks):
+        if all(v in done for v in chunk):
+            continue
+        try:
+            status = Job.fetch(job_id(meta, i), connection=queue.connection).get_status()
+        except NoSuchJobError:
+            status = None
+        if status not in (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED):
+            lost.append(i)
+    return lost
+
+
+# --- requests ----------------------------------------------------------------------------------------
+
+async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[dict[str, Any], bool]:
+    """POST: queue an analysis (or find the one already made with these settings); (report, started)."""
+    import asyncio
+
+    engine = engine_of(body)
+    f = await r.commands.load(game_id)
+    scope, seat = scope_for(f, caller)
+    old = await current(r.redis, game_id, scope)
+    if old is not None and old.head == f.head and same_settings(old.engine, engine, body):
+        done = {row["version"] for row in await read_rows(r.redis, old)}
+        lost = await asyncio.to_thread(lost_chunks, r.queue, old, done)
+        if lost:
+            await asyncio.to_thread(enqueue, r.queue, old, lost)
+        return await report(r, f, old, seat), bool(lost)
+    events = await r.store.read(game_id, 1, f.version)
+    final, walked = steps(game_id, events)
+    game = final.game
+    mine = [s for s in walked if shown(s, seat)]
+    instant = [s for s in mine if s.actor == CHANCE or forced(game, s)]
+    searched = [s for s in mine if not (s.actor == CHANCE or forced(game, s))]
+    meta = Meta(id=secrets.token_hex(6), game=game_id, scope=scope, head=final.head, version=final.version,
+                engine=engine, total=len(mine), created=now(), chunks=chunked(searched, engine))
+    rows = {str(s.version): msgspec.json.encode(instant_row(game, s)) for s in instant}
+    if rows:
+        await r.redis.hset(rows_key(meta), mapping=rows)
+    await r.redis.set(meta_key(game_id, scope), msgspec.json.encode(meta))
+    if old is not None:
+        await r.redis.delete(rows_key(old), sum_key(old))
+    if not meta.chunks:
+        await finish(r.redis, meta, final)
+    await asyncio.to_thread(enqueue, r.queue, meta, list(range(len(meta.chunks))))
+    return await report(r, f, meta, seat), True
+
+
+def same_settings(old: Engine, new: Engine, body: Any) -> bool:
+    """A request asks for the analysis already made when budget and iterations agree (and the seed, if it names one)."""
+    named = isinstance(body, dict) and body.get("seed") is not None
+    return old.budget == new.budget and old.iterations == new.iterations and (not named or old.seed == new.seed)
+
+
+async def finish(redis, meta: Meta, f: Folded) -> None:
+    """The last row landed: keep the per-seat summary beside the rows (the tournament view reads it)."""
+    rows = await read_rows(redis, meta)
+    seats = summaries(rows, f, None if meta.scope == "all" else int(meta.scope.removeprefix("seat-")))
+    await redis.set(sum_key(meta), msgspec.json.encode({"id": meta.id, "seats": seats}))
+
+
+def summaries(rows: list[dict[str, Any]], f: Folded, seat: int | None) -> list[dict[str, Any]]:
+    seats = range(len(f.players)) if seat is None else [seat]
+    return [seat_summary(rows, s, f.players[s].name) for s in seats]
+
+
+async def stored_summary(redis, game_id: str) -> dict[str, Any] | None:
+    """The finished analysis's per-seat summary of a finished game, or None (none, or not done yet)."""
+    meta = await current(redis, game_id, "all")
+    if meta is None:
+        return None
+    raw = await redis.get(sum_key(meta))
+    return msgspec.json.decode(raw) if raw else None
+
+
+async def read(r, game_id: str, caller: int | str | None) -> dict[str, Any]:
+    """GET: the analysis `caller` may read: progress, then the rows and the per-seat summary."""
+    f = await r.commands.load(game_id)
+    scope, seat = scope_for(f, caller)
+    meta = await current(r.redis, game_id, scope)
+    if meta is None:
+        raise NotFound(f"no analysis of game {game_id} yet: POST /games/{game_id}/analysis starts one")
+    return await report(r, f, meta, seat)
+
+
+async def report(r, f: Folded, meta: Meta, seat: int | None) -> dict[str, Any]:
+    rows = await read_rows(r.redis, meta)
+    done = len(rows)
+    return {
+        "game": f.id, "type": f.type, "scope": meta.scope, "id": meta.id,
+        "status": "done" if done >= meta.total else "running", "done": done, "total": meta.total,
+        "head": meta.head, "version": meta.version, "stale": meta.head != f.head, "created": meta.created,
+        "engine": msgspec.to_builtins(meta.engine), "jobs": len(meta.chunks),
+        "thresholds": {"good": GOOD, "inaccuracy": INACCURACY, "mistake": MISTAKE},
+        "players": [{"seat": i, "name": p.name, "ai": p.ai} for i, p in enumerate(f.players)],
+        "seats": summaries(rows, f, seat), "rows": rows,
+    }
+
+
+# --- the job -----------------------------------------------------------------------------------------
+
+_WALKS: OrderedDict[tuple[str, str], tuple[Folded, dict[int, Step]]] = OrderedDict()  # by (game, head hash): a value
+WALKS_KEPT = 4
+
+
+async def walked(r, meta: Meta) -> tuple[Folded, dict[int, Step]]:
+    """The game's steps up to the analysed head, folded once per worker process and game head."""
+    key = (meta.game, meta.head)
+    if key not in _WALKS:
+        final, found = steps(meta.game, await r.store.read(meta.game, 1, meta.version))
+        _WALKS[key] = (final, {s.version: s for s in found})
+        while len(_WALKS) > WALKS_KEPT:
+            _WALKS.popitem(last=False)
+    _WALKS.move_to_end(key)
+    return _WALKS[key]
+
+
+async def _judge_chunk(r, game_id: str, scope: str, analysis: str, chunk: int) -> str:
+    meta = await current(r.redis, game_id, scope)
+    if meta is None or meta.id != analysis:
+        return "superseded"
+    final, by_version = await walked(r, meta)
+    game = final.game
+    have = {int(k) for k in await r.redis.hkeys(rows_key(meta))}
+    for v in meta.chunks[chunk]:
+        if v in have:
+            continue
+        row = decision_row(game, by_version[v], meta.engine, len(final.players))
+        still = await current(r.redis, game_id, scope)
+        if still is None or still.id != analysis:
+            return "superseded"
+        await r.redis.hset(rows_key(meta), str(v), msgspec.json.encode(row))
+    if await r.redis.hlen(rows_key(meta)) >= meta.total:
+        await finish(r.redis, meta, final)
+    return "done"
+
+
+def judge_chunk(game_id: str, scope: str, analysis: str, chunk: int) -> str:
+    """RQ job: judge one chunk of an analysis's decisions (a superseded analysis's job does nothing)."""
+    from service.runtime import in_worker
+
+    loop, runtime = in_worker()
+    return loop.run_until_complete(_judge_chunk(runtime, game_id, scope, analysis, chunk))

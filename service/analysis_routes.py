@@ -1,0 +1,48 @@
+"""Routes for post-game analysis (service/analysis.py): queue it on the workers, read its progress and rows.
+
+POST /games/{id}/analysis   {"budget"?: seconds per decision (default 0.5, at most 10; null with
+                            "iterations"), "iterations"?: cap per decision (1..100000), "seed"?: int}
+                            -> 202 and the report (queued), or 200 when the same analysis exists already
+GET  /games/{id}/analysis   the report: status running|done, done/total, the engine settings and the
+                            game's head hash that reproduce it, per seat accuracy, costliest moments and
+                            value graph, and one row per step (decision: move and best move in words, win
+                            chance and expected rank of each, loss, class; chance: what was drawn, its odds)
+A running game is refused (409 game-running), unless the caller is the seat that forked it, on its
+private fork: then only its own decisions and the chance it could see are analysed and shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request, Response, get, post
+from litestar.params import Body
+
+from service import analysis
+from service.openapi import errors
+from service.runtime import rt
+from service.schemas import answer
+
+BODY = Body(description='{"budget": seconds per decision (default 0.5, at most 10; null with iterations), '
+                        '"iterations": a cap per decision (1..100000), "seed": the search seed (an integer)}')
+
+
+@post("/games/{game_id:str}/analysis", status_code=202, responses=errors(
+    400, 401, 404, 409, 413, 422, 503, ok={200: answer(dict[str, Any], "the same analysis, made already")}))
+async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | None = BODY) -> Response[dict[str, Any]]:
+    """Analyse a finished game on the workers (split by decision); the same settings again answer the
+    analysis already made (200), resuming any part a lost worker left undone."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    answer, started = await analysis.start(r, game_id, caller, data)
+    return Response(answer, status_code=202 if started else 200)
+
+
+@get("/games/{game_id:str}/analysis", responses=errors(401, 404, 409, 503))
+async def read_analysis(request: Request, game_id: str) -> dict[str, Any]:
+    """The analysis: progress while it runs, then every step's verdict and each seat's accuracy."""
+    r = rt(request)
+    return await analysis.read(r, game_id, await r.caller(request, game_id))
+
+
+ROUTES = [start_analysis, read_analysis]

@@ -1,0 +1,58 @@
+"""Leaving a tournament: `POST /tournaments/{id}/withdraw`.
+
+Bearer: an entrant's token (it withdraws itself; `entrant` may be left out or must name it) or the
+organiser's or the arbiter's (then `entrant` names who leaves). The entrant is not paired again, its
+seats at tables still in play are resigned, and its results so far stand (projections/standings.py)."""
+
+from __future__ import annotations
+
+import msgspec
+from litestar import Request, post
+
+from service.errors import Forbidden, Invalid, Unauthorized
+from service.openapi import errors
+from service.runtime import bearer
+from service.tournaments import Tournaments
+
+
+class WithdrawRequest(msgspec.Struct, forbid_unknown_fields=True):
+    entrant: str | None = None  # the entrant's name; needed when the organiser or the arbiter asks
+
+
+class Withdrawal(msgspec.Struct):
+    id: str  # the tournament
+    entrant: str  # who withdrew
+    by: str  # entrant | organiser | arbiter
+    after_round: int  # the rounds seated when it withdrew: it plays in none after
+    status: str  # the tournament's: active | finished
+    withdrawn: list[str]  # every entrant withdrawn so far, in order
+
+
+@post("/tournaments/{tournament_id:str}/withdraw", status_code=200,
+      responses=errors(400, 401, 403, 404, 409, 413, 422, 503))
+async def withdraw(request: Request, tournament_id: str, data: WithdrawRequest | None = None) -> Withdrawal:
+    """An entrant leaves the tournament: not paired again; its unfinished tables are resigned."""
+    ts: Tournaments = request.app.state.runtime.tournaments
+    t = await ts.load(tournament_id)
+    token = bearer(request)
+    if token is None:
+        raise Unauthorized("an entrant's token, or the organiser's or the arbiter's, is needed to withdraw")
+    names = [e.name for e in t.entrants]
+    named = data.entrant if data is not None else None
+    if named is not None and named not in names:
+        raise Invalid(f"no entrant {named!r} in this tournament")
+    if request.app.state.runtime.is_arbiter(token) or await ts.is_organiser(tournament_id, token):
+        by = "arbiter" if request.app.state.runtime.is_arbiter(token) else "organiser"
+        if named is None:
+            raise Invalid("name the entrant who withdraws: {\"entrant\": NAME}")
+        entrant = names.index(named)
+    else:
+        entrant, by = await ts.entrant_of(tournament_id, token), "entrant"
+        if named is not None and names.index(named) != entrant:
+            raise Forbidden("an entrant withdraws itself only")
+    t = await ts.withdraw(tournament_id, entrant, by)
+    return Withdrawal(id=t.id, entrant=names[entrant], by=by, after_round=dict(t.withdrawn)[entrant],
+                      status=t.status, withdrawn=[names[e] for e, _ in t.withdrawn])
+
+
+ROUTES = [withdraw]

@@ -1,0 +1,265 @@
+"""`caravan up` supervises: kill -9 of the worker, of the store or of the API's main process is noticed,
+said, and repaired (the child restarted with backoff, the API answering 503 — never 500 — while the store
+is down), after which a move still goes through and an AI still answers it; a taken port is refused;
+SIGTERM stops the whole process tree and frees the port."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from service.embedded import free_port
+from tests.e2e.helpers import wait_for_human
+from tests.stack import ROOT, wait_for
+
+pytestmark = pytest.mark.e2e
+CARAVAN = str(Path(sys.executable).with_name("caravan"))
+
+
+class Up:
+    def __init__(self, tmp: Path):
+        self.tmp, self.port = tmp, free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CARAVAN_ARBITER_TOKEN")}
+        self.env.update(CARAVAN_DATA=str(tmp / "data"), CARAVAN_CONFIG=str(tmp / "config"), CARAVAN_URL=self.url,
+                        CARAVAN_GAME_MODULES="tests.toygame", PYTHONPATH=str(ROOT), CARAVAN_SWEEP_AFTER="1.5",
+                        CARAVAN_STREAM_KEEPALIVE="2")
+        self.log = tmp / "up.log"
+        self.proc = subprocess.Popen([CARAVAN, "up", "--port", str(self.port)], env=self.env, cwd=ROOT,
+                                     stdout=open(self.log, "wb"), stderr=subprocess.STDOUT)
+        wait_for(self.url + "/health", timeout=60)
+
+    def said(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def pid(self, name: str) -> int:
+        """The child's current pid, as `caravan up` said when it (re)started it."""
+        found = re.findall(rf"^{name}: (?:re)?started \(pid (\d+)", self.said(), re.M)
+        assert found, self.said()
+        return int(found[-1])
+
+    def wait_said(self, pattern: str, timeout: float = 30.0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        while not (m := re.search(pattern, self.said(), re.M)):
+            assert time.monotonic() < deadline, f"never said {pattern!r}:\n{self.said()}"
+            time.sleep(0.05)
+        return m
+
+
+@pytest.fixture(scope="module")
+def up(tmp_path_factory):
+    u = Up(tmp_path_factory.mktemp("supervised"))
+    yield u
+    if u.proc.poll() is None:
+        u.proc.send_signal(signal.SIGINT)
+        u.proc.wait(30)
+
+
+def children_of(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def tree(pid: int) -> list[int]:
+    kids = children_of(pid)
+    return [pid] + [p for k in kids for p in tree(k)]
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def a_move_goes_through(u: Up, timeout: float = 60.0) -> float:
+    """A new game against an AI: a person's move is accepted and the AI (a worker) answers it. Seconds taken."""
+    t0 = time.monotonic()
+    deadline = t0 + timeout
+    while True:  # the API may still be coming back
+        try:
+            created = httpx.post(u.url + "/games", json={"type": "toy", "players": ["ann", "bob:ai-random"]}, timeout=5)
+            if created.status_code == 201:
+                break
+            assert created.status_code == 503, created.text
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, "no game could be created"
+        time.sleep(0.1)
+    game_id, token = created.json()["id"], created.json()["seats"][0]["token"]
+    ann = httpx.Client(base_url=u.url, headers={"Authorization": f"Bearer {token}"}, timeout=5)
+    moved_at = None
+    while time.monotonic() < deadline:
+        g = ann.get(f"/games/{game_id}").json()
+        if moved_at is not None and g["version"] > moved_at:
+            return time.monotonic() - t0  # the AI (or chance, on a worker) answered the person's move
+        if moved_at is None and 0 in g["actors"]:
+            move = ann.get(f"/games/{game_id}/moves").json()[0]
+            r = ann.post(f"/games/{game_id}/moves", json={"move": move})
+            assert r.status_code == 201, r.text
+            moved_at = r.json()["version"]
+        time.sleep(0.05)
+    raise AssertionError(f"game {game_id}: no move went through, or no worker answered it")
+
+
+def read_stream(url: str, out: dict) -> None:
+    """Lines of a live stream into out["lines"] until it ends (out["error"] if it breaks)."""
+    try:
+        with httpx.stream("GET", url, timeout=httpx.Timeout(10, read=10)) as r:
+            out["status"] = r.status_code
+            for line in r.iter_lines():
+                out["lines"].append(line)
+    except httpx.HTTPError as e:
+        out["error"] = repr(e)
+
+
+def watch_health(u: Up, until: float) -> list[int]:
+    """Status codes of /health polled until `until` (monotonic); -1 when the port did not answer."""
+    seen = []
+    while time.monotonic() < until:
+        try:
+            r = httpx.get(u.url + "/health", timeout=2)
+            seen.append(r.status_code)
+            if r.status_code != 200:
+                assert set(r.json()) >= {"error", "detail", "request_id"} and r.headers["retry-after"], r.text
+        except httpx.TransportError:
+            seen.append(-1)
+        time.sleep(0.02)
+    return seen
+
+
+def test_the_stack_starts_every_child_in_its_own_group(up):
+    for name in ("store", "api", "worker", "sweeper", "projector"):
+        pid = up.pid(name)
+        assert alive(pid) and os.getpgid(pid) == pid, name
+    assert a_move_goes_through(up) < 60
+
+
+def test_kill_9_of_the_worker_is_repaired(up):
+    old = up.pid("worker")
+    t0 = time.monotonic()
+    os.kill(old, signal.SIGKILL)
+    up.wait_said(rf"^worker: pid {old} killed by SIGKILL.*restarting in")
+    up.wait_said(r"^worker: restarted \(pid \d+")
+    a_move_goes_through(up)
+    print(f"\nworker kill -9: restarted and a move answered by an AI {time.monotonic() - t0:.2f} s after the kill")
+    assert up.pid("worker") != old and alive(up.pid("worker"))
+
+
+def test_kill_9_of_the_store_is_repaired_and_the_api_says_503_meanwhile(up):
+    created = httpx.post(up.url + "/games", json={"type": "toy", "players": ["ann", "bob"]}, timeout=5).json()
+    before, tokens = created["id"], {x["seat"]: x["token"] for x in created["seats"]}
+    g = wait_for_human(httpx.Client(base_url=up.url, headers={"Authorization": f"Bearer {tokens[0]}"}), before, 0)
+    stream: dict = {"lines": []}
+    reader = threading.Thread(target=read_stream, daemon=True,
+                              args=(f"{up.url}/games/{before}/events/stream?from={g['version'] + 1}", stream))
+    reader.start()
+    deadline = time.monotonic() + 20
+    while stream.get("status") != 200 or not stream["lines"]:  # open, its first keep-alive read
+        assert time.monotonic() < deadline and "error" not in stream, stream
+        time.sleep(0.05)
+    old = up.pid("store")
+    t0 = time.monotonic()
+    os.kill(old, signal.SIGKILL)
+    seen = watch_health(up, time.monotonic() + 1.0)
+    assert 503 in seen and 500 not in seen and -1 not in seen, seen  # the API stays up and says why
+    up.wait_said(rf"^store: pid {old} killed by SIGKILL")
+    up.wait_said(r"^store: restarted \(pid \d+")
+    wait_for(up.url + "/health", timeout=30)
+    healthy = time.monotonic() - t0
+    a_move_goes_through(up)
+    print(f"\nstore kill -9: /health 200 again after {healthy:.2f} s; a move answered by an AI "
+          f"{time.monotonic() - t0:.2f} s after the kill")
+    assert httpx.get(f"{up.url}/games/{before}", timeout=5).status_code == 200  # the append-only file kept it
+    # a live stream opened before the kill lived through it: a move made after it reaches the stream
+    ann = httpx.Client(base_url=up.url, headers={"Authorization": f"Bearer {tokens[0]}"}, timeout=5)
+    moved = ann.post(f"/games/{before}/moves", json={"move": ann.get(f"/games/{before}/moves").json()[0]})
+    assert moved.status_code == 201, moved.text
+    deadline = time.monotonic() + 20
+    while f"id: {moved.json()['version']}" not in stream["lines"]:
+        assert time.monotonic() < deadline and "error" not in stream, stream
+        time.sleep(0.1)
+    lobby = httpx.get(up.url + "/games", timeout=5)
+    assert lobby.status_code == 200
+
+
+def test_kill_9_of_the_api_main_process_leaves_no_listener_behind(up):
+    old = up.pid("api")
+    workers = children_of(old)
+    assert workers, "the API server has worker processes"
+    t0 = time.monotonic()
+    os.kill(old, signal.SIGKILL)
+    up.wait_said(rf"^api: pid {old} killed by SIGKILL")
+    up.wait_said(r"^api: restarted \(pid \d+")
+    wait_for(up.url + "/health", timeout=60)
+    healthy = time.monotonic() - t0
+    assert not [p for p in workers if alive(p)], "the old API's workers outlived it"
+    a_move_goes_through(up)
+    print(f"\nAPI kill -9: /health 200 again after {healthy:.2f} s; a move answered by an AI "
+          f"{time.monotonic() - t0:.2f} s after the kill")
+    listeners = [p for p in tree(up.proc.pid) if listening(p, up.port)]
+    assert len(listeners) >= 1 and all(p in tree(up.pid("api")) for p in listeners), listeners
+
+
+def listening(pid: int, port: int) -> bool:
+    """Whether process `pid` holds a listening TCP socket on `port` (from /proc)."""
+    try:
+        inodes = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+    except OSError:
+        return False
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            f = line.split()
+            if int(f[1].rsplit(":", 1)[1], 16) == port and f[3] == "0A" and f"socket:[{f[9]}]" in inodes:
+                return True
+    return False
+
+
+def test_a_taken_port_is_refused(up, tmp_path):
+    env = {**up.env, "CARAVAN_DATA": str(tmp_path / "other")}
+    p = subprocess.run([CARAVAN, "up", "--port", str(up.port)], env=env, cwd=ROOT, capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode != 0 and f"port {up.port}" in p.stderr and "in use" in p.stderr, (p.returncode, p.stderr)
+    assert not (tmp_path / "other" / "appendonlydir").exists()  # it started nothing
+    with socket.socket() as s:  # anything listening, not only a caravan
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        p = subprocess.run([CARAVAN, "up", "--port", str(port)], env=env, cwd=ROOT, capture_output=True, text=True,
+                           timeout=60)
+    assert p.returncode != 0 and "in use" in p.stderr
+    # the same data folder is one stack's: a second `caravan up` on it is refused too
+    p = subprocess.run([CARAVAN, "up", "--port", str(free_port())], env=up.env, cwd=ROOT, capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode != 0 and "already" in p.stderr and str(up.tmp / "data") in p.stderr, p.stderr
+    assert httpx.get(up.url + "/health", timeout=5).status_code == 200
+
+
+def test_sigterm_stops_the_whole_tree_and_frees_the_port(up):  # last: it stops the module's stack
+    everything = tree(up.proc.pid)
+    assert len(everything) >= 7, everything  # caravan up, store, api and its worker, worker, sweeper, projector
+    up.proc.send_signal(signal.SIGTERM)
+    assert up.proc.wait(30) == 0
+    left = [p for p in everything if alive(p)]
+    assert not left, left
+    with socket.socket() as s:
+        assert s.connect_ex(("127.0.0.1", up.port)) != 0
+    assert up.said().rstrip().endswith("stopped")

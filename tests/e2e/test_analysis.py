@@ -93,13 +93,13 @@ def test_bad_settings_are_refused_and_change_nothing(stack, body):
 def test_a_seat_analyses_its_private_fork_and_sees_only_its_side(stack):
     created = stack.client().post("/games", json={"type": "yangtze", "players": ["ann", "bob"]}).json()
     ann = stack.client(created["seats"][0]["token"])
-    g = wait_for_human(ann, created["id"], 0)
+    g = wait_for_human(ann, created["id"], 0, timeout=300)  # chance waits behind earlier tests' AI jobs
     fork = ann.post(f"/games/{created['id']}/fork").json()
     me = stack.client(next(s["token"] for s in fork["seats"] if s.get("token")))
     rng = random.Random(3)
     played = 0
     while played < 4:
-        g = wait_for_human(me, fork["id"], 0)
+        g = wait_for_human(me, fork["id"], 0, timeout=300)
         if g["status"] != "active":
             break
         moves = me.get(f"/games/{fork['id']}/moves").json()

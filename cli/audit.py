@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from cli import board, words
+from cli import analysis, board, words
 from cli.client import INCOMPLETE, REFUSED, emit_json, export_lines, fail, request, token_for, use_token
 from cli.options import AS, JSON, TOKEN, complete_game_id
 
@@ -151,6 +151,8 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
     last = now["version"]
     w, names = words.for_type(now["type"]), {p["seat"]: p["name"] for p in now["players"]}
     told: dict[int, str] = {}
+    judged = None if as_json else analysis.fetch(game_id, tok)  # the verdicts and value graphs, if analysed
+    verdict = analysis.verdicts(judged)
 
     def event_text(n: int) -> str:
         if n not in told:
@@ -167,7 +169,13 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
         if clear:
             board.console.clear()
         board.show(g)
-        board.console.print(f"[bold]event {n} of {last}:[/bold] {escape(event_text(n))}")
+        board.console.print(f"[bold]event {n} of {last}:[/bold] {escape(event_text(n))}"
+                            + (f"  [dim]|[/dim] {escape(verdict[n])}" if n in verdict else ""))
+        graph = analysis.graph_lines(judged, upto=n)
+        if graph:
+            board.console.print("value graph (win chance after each of the seat's moves):")
+            for line in graph:
+                board.console.print(escape(line))
         board.console.print("[dim]n/→ next, p/← back, g first, G last, a number then Enter to jump, q quit[/dim]"
                             + (f"  go to: {typed}" if typed else ""))
 

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from cli import audit, board, clock, follow, words
+from cli import analysis, audit, board, clock, follow, words
 from cli import tournament
 from cli.client import (REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, request, save_tokens,
                         token_for, use_token)
@@ -278,6 +278,7 @@ def log(game_id: str = typer.Argument(..., help="the game", autocompletion=compl
 
 follow.register(app)
 audit.register(app)
+analysis.register(app)
 clock.register(app, game_app)
 bench_app = typer.Typer(help="Benchmarks that run in-process (no server needed).", no_args_is_help=True,
                         rich_markup_mode=None)

@@ -29,7 +29,7 @@ each move is scored once the way greedy scores it (one ply on `game.heuristic`, 
 the budget), and the root then offers only the best `WIDEN_BASE + WIDEN_SCALE * sqrt(iterations)`
 moves in that order, so a few hundred iterations look two and more plies deep at the promising moves
 instead of one shallow visit to each of 80 moves. Not where the game offers macro decisions
-(`search_moves`) at the root. `search(..., widen=0)` switches it off.
+(`search_moves`) at the root. `search(..., widen=1)` switches it on (off by default until measured).
 
 Chance steps are sampled and do not branch the tree (open loop: a node stands for the decisions
 that led to it, averaged over dice and draws). In a simultaneous step (several seats in `actors`)
@@ -247,11 +247,11 @@ def prior_order(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any],
 
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
            iterations: int | None = None, exploration: float | None = None,
-           rollout_moves: int | None = None, widen: float = 1) -> tuple[Any, Stats]:
+           rollout_moves: int | None = None, widen: float = 0) -> tuple[Any, Stats]:
     """The most visited root move after `budget` seconds or `iterations` iterations, whichever
     comes first (at least one must be given), and the search statistics. The search also stops
-    early once no other move can catch up with the leader in the iterations left. `widen=0` turns
-    progressive widening at a wide root off (see the module docstring); the prior's evaluations
+    early once no other move can catch up with the leader in the iterations left. `widen=1` turns
+    progressive widening at a wide root on (see the module docstring); the prior's evaluations
     count against `iterations` and are included in `Stats.iterations`."""
     if budget is None and iterations is None:
         raise ValueError("give a time budget or an iteration cap")

@@ -78,7 +78,7 @@ def test_search_never_meets_a_sampled_world_the_game_refuses(game):
     for state, seat in decision_points(game, game.min_players, seed=12):
         _, stats = search(game, state, seat, random.Random(0), budget=None, iterations=60, widen=0)
         assert stats.iterations == 60
-        move, stats = search(game, state, seat, random.Random(0), budget=None, iterations=60)
+        move, stats = search(game, state, seat, random.Random(0), budget=None, iterations=60, widen=1)
         assert move in game.legal_moves(state, seat) and 0 < stats.iterations <= 60  # may stop early
 
 

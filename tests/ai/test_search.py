@@ -42,7 +42,7 @@ def test_the_prior_orders_every_root_move_by_its_greedy_score(game):
 def test_widening_searches_only_the_opened_root_moves_and_plays_a_legal_one(game):
     for state, seat in wide_decisions(game):
         n = len(own_moves(game, state, seat))
-        move, stats = search(game, state, seat, random.Random(1), budget=None, iterations=2 * n + 60)
+        move, stats = search(game, state, seat, random.Random(1), budget=None, iterations=2 * n + 60, widen=1)
         assert move in game.legal_moves(state, seat)
         visited = sum(1 for _, visits, _ in stats.root if visits)
         assert WIDEN_BASE <= visited < n  # the prior's evaluations left 60 iterations: a few moves opened
@@ -55,7 +55,7 @@ def test_widening_searches_only_the_opened_root_moves_and_plays_a_legal_one(game
 def test_the_widened_search_reads_only_what_the_seat_may_see(game):
     for state, seat in wide_decisions(game):
         n = len(own_moves(game, state, seat))
-        move, _ = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=2 * n + 40)
+        move, _ = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=2 * n + 40, widen=1)
         assert move in game.legal_moves(state, seat)
 
 

@@ -66,10 +66,13 @@ def entropy(game_id: str = typer.Argument(..., help="the game", autocompletion=c
 
 def export(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
            out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
+           with_analysis: bool = typer.Option(False, "--analysis", help="append the game's analysis (`caravan "
+                                              "analyse`) as one trailing line, outside the hash chain"),
            token: Optional[str] = TOKEN):
-    """Write the game as JSON lines (complete once it is finished), for `caravan verify`."""
+    """Write the game as JSON lines (complete once it is finished), for `caravan verify` (which checks the
+    events and skips a trailing analysis section)."""
     use_token(token)
-    export_lines(f"/games/{game_id}/export", out, token_for(game_id, seat))
+    export_lines(f"/games/{game_id}/export" + ("?analysis=true" if with_analysis else ""), out, token_for(game_id, seat))
 
 
 def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written by `caravan export`, or - for standard input"),
@@ -122,7 +125,7 @@ def not_checked(lines: list) -> list[str]:
             row = json.loads(line)
         except ValueError:
             continue
-        if not isinstance(row, dict):
+        if not isinstance(row, dict) or "section" in row:
             continue
         if "stream" in row and "event" in row:
             if row.get("kind") == "game":

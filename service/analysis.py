@@ -33,7 +33,7 @@ from games.protocol import CHANCE, Game
 from projections.decisions import Step, steps
 from projections.fold import Folded
 from service.errors import DomainError, Invalid, NotFound
-from service.analysis_schemas import (ChanceRow, ClassCounts, DecisionRow, Engine, FairPlay, Moment, Point,
+from service.analysis_schemas import (AnalysisSection, ChanceRow, ClassCounts, DecisionRow, Engine, FairPlay, Moment, Point,
                                       AnalysisReport, Row, SeatSummary, Thresholds)
 from service.schemas import PlayerRow
 from service.views import public
@@ -379,6 +379,18 @@ async def read(r, game_id: str, caller: int | str | None) -> AnalysisReport:
     if meta is None:
         raise NotFound(f"no analysis of game {game_id} yet: POST /games/{game_id}/analysis starts one")
     return await report(r, f, meta, seat)
+
+
+async def section(r, f: Folded, caller: int | str | None) -> AnalysisSection:
+    """The trailing line of an export with ?analysis=true: the analysis `caller` may read, or null and why."""
+    try:
+        scope, seat = scope_for(f, caller)
+    except Running as e:
+        return AnalysisSection(analysis=None, detail=e.detail)
+    meta = await current(r.redis, f.id, scope)
+    if meta is None:
+        return AnalysisSection(analysis=None, detail=f"no analysis of game {f.id} yet (caravan analyse {f.id})")
+    return AnalysisSection(analysis=await report(r, f, meta, seat))
 
 
 async def report(r, f: Folded, meta: Meta, seat: int | None) -> AnalysisReport:

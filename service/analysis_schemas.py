@@ -135,6 +135,16 @@ class AnalysisReport(msgspec.Struct, kw_only=True):
     rows: list[Row]
 
 
+class AnalysisSection(msgspec.Struct, kw_only=True):
+    """The last line of `GET /games/{id}/export?analysis=true`: derived data, outside the hash chain (no
+    envelope fields); `caravan verify` checks the events above it and skips this line."""
+
+    section: Literal["analysis"] = "analysis"
+    note: str = "derived data: not part of the game's hash chain; reproduce it from `head` and `engine`"
+    analysis: AnalysisReport | None
+    detail: str | None = None  # why there is none
+
+
 class FairPlay(msgspec.Struct, kw_only=True):
     """How often an entrant's choices match the engine's best, against how often the engine agrees with
     itself at the same budget: a signal for a director to look closer, never a verdict."""

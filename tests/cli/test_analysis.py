@@ -95,3 +95,34 @@ def test_graph_lines_stop_at_the_replayed_version():
 def test_a_long_game_s_graph_is_averaged_to_fit_a_line():
     line = sparkline([i / 199 for i in range(200)], ascii_only=False, width=20)
     assert len(line) == 20 and line[0] == "▁" and line[-1] == "█"
+
+
+def test_export_with_the_analysis_still_verifies_and_keeps_it_outside_the_chain(cli, tmp_path):
+    game_id = finished(cli)
+    plain = cli.stack.client().get(f"/games/{game_id}/export", params={"analysis": "true"}).text.splitlines()
+    assert json.loads(plain[-1]) == {"section": "analysis", "analysis": None, "detail": json.loads(plain[-1])["detail"],
+                                     "note": json.loads(plain[-1])["note"]}  # none made yet: said so, not an error
+    report = cli.json("analyse", game_id, *SMALL)
+    path = tmp_path / "game.jsonl"
+    cli("export", game_id, "--analysis", "-o", str(path))
+    lines = path.read_text().splitlines()
+    last = json.loads(lines[-1])
+    assert last["section"] == "analysis" and "version" not in last and "hash" not in last
+    assert last["analysis"]["id"] == report["id"] and last["analysis"]["head"] == json.loads(lines[-2])["hash"]
+    checked = cli.json("verify", str(path))
+    assert checked["ok"] and checked["complete"] and any("analysis section" in c for c in checked["checked"])
+    last["analysis"]["seats"][0]["accuracy"] = 100.0  # derived data: editing it breaks no chain
+    path.write_text("\n".join(lines[:-1] + [json.dumps(last)]) + "\n")
+    assert cli.json("verify", str(path))["ok"]
+    event = json.loads(lines[-2])
+    event["at"] = "1999-01-01T00:00:00Z"  # the chain above it is still checked
+    path.write_text("\n".join(lines[:-2] + [json.dumps(event), lines[-1]]) + "\n")
+    assert cli("verify", str(path), code=1).stdout.startswith("bad at version")
+
+
+def test_the_export_s_analysis_flag_is_documented(cli):
+    doc = cli.stack.client().get("/schema/openapi.json").json()
+    params = doc["paths"]["/games/{game_id}/export"]["get"]["parameters"]
+    flag = next(p for p in params if p["name"] == "analysis")
+    assert flag["in"] == "query" and flag["schema"]["type"] == "boolean" and "outside the hash chain" in flag["description"]
+    assert cli.stack.client().get(f"/games/{finished(cli)}/export", params={"analysis": "maybe"}).status_code == 400

@@ -19,6 +19,7 @@ from litestar import Request, Response, get, post
 from litestar.params import Body
 
 from service import analysis
+from service.analysis_schemas import AnalysisReport
 from service.openapi import errors
 from service.runtime import rt
 from service.schemas import answer
@@ -28,8 +29,8 @@ BODY = Body(description='{"budget": seconds per decision (default 0.5, at most 1
 
 
 @post("/games/{game_id:str}/analysis", status_code=202, responses=errors(
-    400, 401, 404, 409, 413, 422, 503, ok={200: answer(dict[str, Any], "the same analysis, made already")}))
-async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | None = BODY) -> Response[dict[str, Any]]:
+    400, 401, 404, 409, 413, 422, 503, ok={200: answer(AnalysisReport, "the same analysis, made already")}))
+async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | None = BODY) -> Response[AnalysisReport]:
     """Analyse a finished game on the workers (split by decision); the same settings again answer the
     analysis already made (200), resuming any part a lost worker left undone."""
     r = rt(request)
@@ -39,7 +40,7 @@ async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | 
 
 
 @get("/games/{game_id:str}/analysis", responses=errors(401, 404, 409, 503))
-async def read_analysis(request: Request, game_id: str) -> dict[str, Any]:
+async def read_analysis(request: Request, game_id: str) -> AnalysisReport:
     """The analysis: progress while it runs, then every step's verdict and each seat's accuracy."""
     r = rt(request)
     return await analysis.read(r, game_id, await r.caller(request, game_id))

@@ -30,7 +30,7 @@ WITHDRAW = "/tournaments/{tournament_id}/withdraw"
 BAD_QUERY = {  # a parameter that cannot parse or is out of range (routes without a body)
     "/games/{game_id}/events": {"from": 0}, "/games/{game_id}/events/stream": {"from": 0},
     "/games/{game_id}/state": {"at": "soon"}, "/games/{game_id}/fork": {"at": 0},
-    "/games/{game_id}/view/frame": {"at": 0}, "/tournaments/{tournament_id}": {"rebuild": "maybe"},
+    "/games/{game_id}/view/frame": {"at": 0}, "/games/{game_id}/export": {"analysis": "maybe"}, "/tournaments/{tournament_id}": {"rebuild": "maybe"},
 }
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from service.analysis_schemas import TournamentAnalysis
 from tests.cli.conftest import Cli
-from tests.e2e.helpers import wait_for_status
+from tests.e2e.helpers import play_my_tables, wait_for_status
 
 pytestmark = pytest.mark.e2e
 
@@ -23,25 +23,6 @@ SMALL = ("--budget", "0", "--iterations", "8", "--seed", "9")
 @pytest.fixture
 def cli(stack, tmp_path) -> Cli:
     return Cli(stack, tmp_path)
-
-
-def play_my_tables(stack, tournament_id: str, token: str, rng: random.Random, timeout: float = 300) -> None:
-    """An entrant plays random moves at each of its tables (its entrant token plays them) to the end."""
-    me = stack.client(token)
-    deadline = time.monotonic() + timeout
-    while me.get(f"/tournaments/{tournament_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the tournament did not finish"
-        moved = False
-        for table in me.get(f"/tournaments/{tournament_id}/tables").json():
-            g = me.get(f"/games/{table['game']}").json()
-            if g["status"] == "active" and g["you"] in g["actors"]:
-                moves = me.get(f"/games/{table['game']}/moves").json()
-                if moves:
-                    me.post(f"/games/{table['game']}/moves", json={"move": rng.choice(moves),
-                                                                    "expected_version": g["version"]})
-                    moved = True
-        if not moved:
-            time.sleep(0.05)
 
 
 def test_every_finished_table_is_analysed_and_each_entrant_gets_an_accuracy(cli):

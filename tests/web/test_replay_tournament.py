@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import wait_until_finished
+from tests.e2e.helpers import play_my_tables, wait_until_finished
 
 pytestmark = pytest.mark.e2e
 
@@ -48,22 +48,6 @@ def test_a_replay_steps_back_and_forth_and_links_to_a_version(stack, page):
     expect(page.locator("#step-text")).to_contain_text("seed")
 
 
-def _play_my_tables(stack, tournament_id: str, token: str, rng: random.Random) -> None:
-    """Play random moves at every table of this entrant (their entrant token plays each) until the end."""
-    me = stack.client(token)
-    while me.get(f"/tournaments/{tournament_id}").json()["status"] != "finished":
-        moved = False
-        for table in me.get(f"/tournaments/{tournament_id}/tables").json():
-            g = me.get(f"/games/{table['game']}").json()
-            if g["status"] == "active" and g["you"] in g["actors"]:
-                moves = me.get(f"/games/{table['game']}/moves").json()
-                if moves:
-                    me.post(f"/games/{table['game']}/moves", json={"move": rng.choice(moves), "expected_version": g["version"]})
-                    moved = True
-        if not moved:
-            time.sleep(0.05)
-
-
 def test_a_tournament_page_follows_the_tournament_to_its_end(stack, page):
     c = stack.client()
     t = c.post("/tournaments", json={"type": "bangkok-klongs", "players": ["ann", "b1:ai-random", "b2:ai-random"]}).json()
@@ -74,7 +58,7 @@ def test_a_tournament_page_follows_the_tournament_to_its_end(stack, page):
     expect(page.locator("#t-status")).not_to_have_text("finished")
     page.click("#projector")
     expect(page.locator("body.projector")).to_have_count(1)
-    _play_my_tables(stack, t["id"], ann, random.Random(3))
+    play_my_tables(stack, t["id"], ann, random.Random(3))
     expect(page.locator("#t-status")).to_have_text("finished", timeout=120_000)
     expect(page.locator("li.table.status-finished")).to_have_count(3)
     expect(page.locator("li.table.status-active")).to_have_count(0)

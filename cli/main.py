@@ -278,7 +278,7 @@ def log(game_id: str = typer.Argument(..., help="the game", autocompletion=compl
 
 follow.register(app)
 audit.register(app)
-analysis.register(app)
+analysis.register(app, tournament.app)
 clock.register(app, game_app)
 bench_app = typer.Typer(help="Benchmarks that run in-process (no server needed).", no_args_is_help=True,
                         rich_markup_mode=None)

@@ -164,7 +164,10 @@ class EntrantAccuracy(msgspec.Struct, kw_only=True):
     games: int  # its analysed games
     decisions: int
     accuracy: float | None
+    expected_rank: float | None  # the mean expected place after its moves
     classes: ClassCounts
+    matches: int  # decisions where it played the engine's best
+    match_rate: float | None  # matches / decisions (an AI entrant's: a baseline to read people's against)
     fair_play: FairPlay | None  # people only
 
 

@@ -57,3 +57,14 @@ def test_hidden_parts_do_not_change_the_verdict():
             assert (again.best, again.cls) == (base.best, base.cls)
             assert abs(again.loss - base.loss) < 1e-9
     assert redrawn  # the hidden parts really were re-drawn
+
+
+def test_the_fair_play_signal_reads_matches_against_the_engine_s_own_agreement():
+    from service.analysis import fair_play
+
+    engine_like = fair_play(decisions=40, matches=26, engine_checked=40, engine_matches=26)
+    assert engine_like.z == 0.0 and engine_like.signal == "as engine-like as the engine"
+    assert engine_like.engine_rate == 0.65 and engine_like.engine_spread == 0.075
+    assert fair_play(decisions=40, matches=8, engine_checked=40, engine_matches=26).signal == "no sign"
+    few = fair_play(decisions=5, matches=5, engine_checked=5, engine_matches=3)
+    assert few.z is None and few.signal == "not enough decisions" and "not a verdict" in few.note

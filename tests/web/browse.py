@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
-import time
 
 from playwright.sync_api import Page, expect
 
@@ -73,21 +71,3 @@ def play_to_the_end(page: Page, rng, shot=None, limit: int = 1500) -> dict[str, 
             shot(page)
     raise AssertionError(f"not over after {limit} clicks: {counts}")
 
-
-def play_my_tables(stack, tournament_id: str, token: str, rng: random.Random, until=None) -> dict:
-    """Play random moves at every table of this entrant (their entrant token plays each) until the end,
-    or until `until(summary)` holds; the tournament's summary then."""
-    me = stack.client(token)
-    until = until or (lambda t: t["status"] == "finished")
-    while not until(t := me.get(f"/tournaments/{tournament_id}").json()):
-        moved = False
-        for table in me.get(f"/tournaments/{tournament_id}/tables").json():
-            g = me.get(f"/games/{table['game']}").json()
-            if g["status"] == "active" and g["you"] in g["actors"]:
-                moves = me.get(f"/games/{table['game']}/moves").json()
-                if moves:
-                    me.post(f"/games/{table['game']}/moves", json={"move": rng.choice(moves), "expected_version": g["version"]})
-                    moved = True
-        if not moved:
-            time.sleep(0.05)  # the AIs' turn: look again (the loop's condition is the tournament's end)
-    return t

@@ -7,8 +7,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import wait_until_finished
-from tests.web.browse import play_my_tables
+from tests.e2e.helpers import play_my_tables, wait_until_finished
 
 pytestmark = pytest.mark.e2e
 

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.stack import Stack
-from tests.web.browse import play_my_tables
+from tests.e2e.helpers import play_my_tables
 
 pytestmark = pytest.mark.e2e
 

@@ -7,6 +7,7 @@ drawn and put in words (see frames.py)."""
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -23,12 +24,12 @@ from litestar.template.config import TemplateConfig
 
 from games import registry
 from projections import standings
-from service import views
+from service import undo, views
 from service.errors import NotFound
 from service.openapi import errors
 from service.schemas import FRAME
 from service.runtime import Runtime, rt
-from service.streams import open_stream
+from service.streams import open_stream, snapshots
 from service.tournament_routes import tournaments
 from service.web import frames
 
@@ -63,7 +64,11 @@ async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = N
     f = await r.commands.load(game_id)
     start = max(1, f.version - RECENT + 1) if since is None else since + 1
     rows = views.log_rows(f, await r.store.read(game_id, start), caller) if start <= f.version else []
-    return frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
+    out = frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
+    if "undo" not in out and not views.sealed(f, caller):  # a spectator sees a pending request too (it is in the log)
+        out["undo"] = {"pending": undo.pending(f), "possible": False}
+    out["server_time"] = time.time()  # the page counts the clocks down against the server's time
+    return out
 
 
 async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:
@@ -150,9 +155,13 @@ async def replay_page(request: Request, game_id: str, at: int | None = Parameter
 
 
 @get("/tournaments/{tournament_id:str}/view", **PAGE)
-async def tournament_page(request: Request, tournament_id: str, fragment: bool = False) -> Template:
+async def tournament_page(request: Request, tournament_id: str, fragment: bool = False,
+                          projector: bool = False) -> Template:
+    """The standings and tables, live from `GET /tournaments/{id}/stream`; `projector`: large type, the
+    standings beside the current round, nothing else (works without the script too)."""
     t = standings.summary(await tournaments(request).load(tournament_id))
-    return Template(template_name="tournament_body.html" if fragment else "tournament.html", context={"t": t})
+    return Template(template_name="tournament_body.html" if fragment else "tournament.html",
+                    context={"t": t, "projector": projector})
 
 
 # --- frames for the page's script (JSON, as the bearer's seat may see) ----------------------------------
@@ -177,18 +186,13 @@ async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
     first = await frame_now(r, game_id, caller)
     events = await open_stream(r.hub, request, game_id, first["version"], r.cfg.stream_keepalive)
 
+    def sse(fr: dict[str, Any]) -> dict[str, Any]:
+        return {"id": str(fr["version"]), "event": "frame", "data": msgspec.json.encode(fr).decode()}
+
     async def feed() -> AsyncIterator[dict[str, Any]]:
-        yield {"id": str(first["version"]), "event": "frame", "data": msgspec.json.encode(first).decode()}
-        seen = first["version"]
-        async for e in events:
-            if e is None:
-                yield {"comment": "keep-alive"}
-                continue
-            if e.version <= seen:
-                continue
-            fr = await frame_now(r, game_id, caller, since=seen)
-            seen = fr["version"]
-            yield {"id": str(seen), "event": "frame", "data": msgspec.json.encode(fr).decode()}
+        yield sse(first)
+        async for fr in snapshots(events, first["version"], lambda seen: frame_now(r, game_id, caller, since=seen)):
+            yield {"comment": "keep-alive"} if fr is None else sse(fr)
 
     return ServerSentEvent(feed())
 

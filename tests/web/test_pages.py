@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from games import registry
 from tests.e2e.helpers import wait_for_human
 from tests.web.browse import open_game, version
 
@@ -39,7 +40,10 @@ def test_a_spectator_sees_the_board_change_as_events_arrive(stack, page):
     before = page.inner_html("#board")
     move = ann.get(f"/games/{game_id}/moves").json()[0]
     assert ann.post(f"/games/{game_id}/moves", json={"move": move, "expected_version": g["version"]}).status_code == 201
-    expect(page.locator(f"#account li[data-version='{g['version'] + 1}']")).to_contain_text("ann: place start cards")
+    kashgar = registry.get("kashgar")  # the words the CLI says, from the game's describe module
+    words = registry.words(kashgar, kashgar.decode_move(move), None)
+    assert "start cards" in words
+    expect(page.locator(f"#account li[data-version='{g['version'] + 1}']")).to_have_text(f"ann: {words}")
     assert version(page) > g["version"]
     assert page.inner_html("#board") != before
     assert page.locator("#moves button.move").count() == 0  # a spectator has no moves

@@ -36,11 +36,13 @@ def read_all(c, game_id: str, at: int) -> set[str]:
     boards in the frames, and the frames' words for events and moves."""
     frame = c.get(f"/games/{game_id}/view/frame").json()
     then = c.get(f"/games/{game_id}/view/frame", params={"at": at}).json()
-    pages = [c.get(p).text for p in ("/", f"/games/{game_id}/view", f"/games/{game_id}/replay?at={at}")]
+    pages = [c.get(p).text for p in ("/", "/?fragment=true", "/?status=live&seats=people&fragment=true",
+                                     f"/games/{game_id}/view", f"/games/{game_id}/replay?at={at}")]
     with c.stream("GET", f"/games/{game_id}/view/stream") as s:
         first = next(line for line in s.iter_lines() if line.startswith("data:"))
     got = [frame, then, json.loads(first[5:])]
-    words = {x["text"] for fr in got for x in fr["events"] + fr["moves"]}
+    words = {x["text"] for fr in got for x in fr["events"] + fr["moves"]} | {x["choice"] for fr in got for x in fr["moves"]}
+    words |= {json.dumps(fr.get("undo")) + json.dumps(fr.get("clock")) for fr in got}
     return words | set().union(*(texts(fr["board"]) for fr in got)) | set().union(*(texts(p) for p in pages))
 
 

@@ -296,6 +296,7 @@
             apply(f, false); showStep();
             if (f.latest) latest = Math.max(latest, f.latest);
             slider.max = latest; $("latest").textContent = latest;
+            analysis.setLatest(latest);
           }
           if (want === target) break;
         }
@@ -305,7 +306,10 @@
       const e = frame.events.find((x) => x.version === frame.version) || frame.events[frame.events.length - 1];
       step.textContent = e ? `${e.version}. ${e.text}` : "";
       body.dataset.at = frame.version;
+      analysis.show(frame.version);
     }
+    const analysis = caravanAnalysis.setup({ game, box: $("analysis"), verdict: $("verdict"), latest, go,
+      headers: () => caravan.headers(game), finished: () => frame.status === "finished" });
     slider.addEventListener("input", () => go(Number(slider.value)));
     $("first").addEventListener("click", () => go(1));
     $("prev").addEventListener("click", () => go(Number(slider.value) - 1));

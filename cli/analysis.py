@@ -198,5 +198,78 @@ def graph_lines(report: Optional[dict[str, Any]], upto: Optional[int] = None) ->
     return out
 
 
-def register(app: typer.Typer) -> None:
+# --- tournaments --------------------------------------------------------------------------------------
+
+def tournament_analyse(tournament_id: str = typer.Argument(..., help="the tournament"),
+                       budget: float = typer.Option(0.5, "--budget", help="seconds of search per decision (0: no "
+                                                    "time bound, give --iterations)"),
+                       iterations: Optional[int] = typer.Option(None, "--iterations", help="a cap on search "
+                                                                "iterations per decision"),
+                       seed: Optional[int] = typer.Option(None, "--seed", help="the search seed of every table"),
+                       wait: bool = typer.Option(True, "--wait/--no-wait", help="wait for the workers (default)"),
+                       as_json: bool = JSON):
+    """Analyse every finished table of a tournament on the workers (a table in play is left alone), then
+    the accuracy table per entrant and, for people, the fair-play signal (a signal, never a verdict)."""
+    body: dict[str, Any] = {"budget": budget if budget > 0 else None}
+    if iterations is not None:
+        body["iterations"] = iterations
+    if seed is not None:
+        body["seed"] = seed
+    path = f"/tournaments/{tournament_id}/analysis"
+    report = call("POST", path, None, body)
+    if wait:
+        report = follow_tables(path, report, show_bar=not as_json)
+    if as_json:
+        return emit_json(report)
+    for line in tournament_lines(report):
+        typer.echo(line)
+
+
+def follow_tables(path: str, report: dict[str, Any], show_bar: bool) -> dict[str, Any]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    def counts(r: dict[str, Any]) -> tuple[int, int]:
+        mine = [x for x in r["tables"] if x["status"] in ("done", "running")]
+        return sum(1 for x in mine if x["status"] == "done"), len(mine)
+
+    progress = Progress(TextColumn("analysing tables"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=Console(stderr=True), disable=not show_bar)
+    with progress:
+        done, total = counts(report)
+        task = progress.add_task("tables", total=total, completed=done)
+        while done < total:
+            time.sleep(POLL)
+            report = call("GET", path, None)
+            done, total = counts(report)
+            progress.update(task, completed=done, total=total)
+    return report
+
+
+def tournament_lines(r: dict[str, Any]) -> list[str]:
+    hidden = sum(1 for x in r["tables"] if x["status"] == "hidden")
+    out = [f"tournament {r['tournament']}: {r['analysed']} of {len(r['tables'])} tables analysed"
+           + (f" ({hidden} not finished, or not yet public: not analysed)" if hidden else ""), ""]
+    rows = []
+    for e in r["entrants"]:
+        fp = e["fair_play"]
+        if fp is None:
+            signal = "(AI entrant: a baseline)"
+        else:
+            engine = (f"engine {pct(fp['engine_rate'])} ±{pct(fp['engine_spread'])}" if fp["engine_rate"] is not None
+                      else "engine -")
+            signal = f"{engine}, z {num(fp['z'])}: {fp['signal']}"
+        rows.append([e["entrant"] + (f" (ai-{e['ai']})" if e["ai"] else ""), str(e["games"]), str(e["decisions"]),
+                     num(e["accuracy"], ".1f"), num(e["expected_rank"]), str(e["classes"]["mistake"]),
+                     str(e["classes"]["blunder"]), pct(e["match_rate"]), signal])
+    out += table(["entrant", "games", "decisions", "accuracy", "exp. rank", "mistakes", "blunders", "matches engine",
+                  "fair-play signal"], rows, right={1, 2, 3, 4, 5, 6, 7})
+    out += ["", f"note: {r['note']}"]
+    notes = {e["fair_play"]["note"] for e in r["entrants"] if e["fair_play"]}
+    out += [f"fair play: {n}" for n in notes]
+    return out
+
+
+def register(app: typer.Typer, tournament_app: typer.Typer) -> None:
     app.command()(analyse)
+    tournament_app.command("analyse")(tournament_analyse)

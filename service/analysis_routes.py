@@ -7,6 +7,9 @@ GET  /games/{id}/analysis   the report: status running|done, done/total, the eng
                             game's head hash that reproduce it, per seat accuracy, costliest moments and
                             value graph, and one row per step (decision: move and best move in words, win
                             chance and expected rank of each, loss, class; chance: what was drawn, its odds)
+POST /tournaments/{id}/analysis   the same settings: every finished table analysed (a table in play is not)
+GET  /tournaments/{id}/analysis   per entrant: accuracy over its analysed tables, and for people the
+                                  fair-play signal (a signal, never a verdict)
 A running game is refused (409 game-running), unless the caller is the seat that forked it, on its
 private fork: then only its own decisions and the chance it could see are analysed and shown.
 """
@@ -18,8 +21,8 @@ from typing import Any
 from litestar import Request, Response, get, post
 from litestar.params import Body
 
-from service import analysis
-from service.analysis_schemas import AnalysisReport
+from service import analysis, analysis_tournament
+from service.analysis_schemas import AnalysisReport, TournamentAnalysis
 from service.openapi import errors
 from service.runtime import rt
 from service.schemas import answer
@@ -46,4 +49,22 @@ async def read_analysis(request: Request, game_id: str) -> AnalysisReport:
     return await analysis.read(r, game_id, await r.caller(request, game_id))
 
 
-ROUTES = [start_analysis, read_analysis]
+@post("/tournaments/{tournament_id:str}/analysis", status_code=202, responses=errors(
+    400, 404, 413, 422, 503, ok={200: answer(TournamentAnalysis, "every finished table analysed (or queued) already")}))
+async def start_tournament_analysis(request: Request, tournament_id: str,
+                                    data: dict[str, Any] | None = BODY) -> Response[TournamentAnalysis]:
+    """Analyse every finished table of a tournament on the workers, each with these settings (a table still
+    in play is left alone, and listed as hidden); 202 when something was queued."""
+    answer, started = await analysis_tournament.start(rt(request), tournament_id, data)
+    return Response(answer, status_code=202 if started else 200)
+
+
+@get("/tournaments/{tournament_id:str}/analysis", responses=errors(404, 503))
+async def read_tournament_analysis(request: Request, tournament_id: str) -> TournamentAnalysis:
+    """The accuracy table per entrant over the tournament's analysed tables, and for each person the
+    fair-play signal (match rate with the engine's best against the engine's own agreement at the same
+    budget): a signal for a director to look closer, not a verdict."""
+    return await analysis_tournament.report(rt(request), tournament_id)
+
+
+ROUTES = [start_analysis, read_analysis, start_tournament_analysis, read_tournament_analysis]

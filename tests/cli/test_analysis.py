@@ -145,3 +145,14 @@ def test_each_of_the_four_games_is_analysed_from_the_cli_in_its_own_words(cli, g
     row = next(l for l in lines[lines.index("decisions"):] if l.split()[:1] == [str(judged[0]["version"])])
     assert row.split()[1] in {p.split(":")[0] for p in players} and row.rstrip().endswith(judged[0]["class"])
     assert judged[0]["text"][:30] in row
+
+
+def test_the_head_hash_and_the_engine_settings_reproduce_an_analysis(cli):
+    game_id = cli.new_game("yangtze", "ann:ai-random", "bob:ai-greedy")
+    wait_until_finished(cli.stack.client(), game_id, timeout=300)
+    args = ("--budget", "0", "--iterations", "12")
+    first = cli.json("analyse", game_id, *args, "--seed", "21")
+    other = cli.json("analyse", game_id, *args, "--seed", "22")  # another seed: a new analysis replaces it
+    again = cli.json("analyse", game_id, *args, "--seed", "21")  # the first one's settings, made anew
+    assert len({first["id"], other["id"], again["id"]}) == 3 and first["head"] == again["head"]
+    assert again["engine"] == first["engine"] and again["rows"] == first["rows"] and again["seats"] == first["seats"]

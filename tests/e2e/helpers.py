@@ -102,11 +102,14 @@ def people_game(stack, game_type: str, steps: int, rng):
         clients[seat].post(f"/games/{game_id}/moves", json={"move": rng.choice(moves), "expected_version": f.version})
 
 
-def play_my_tables(stack, tournament_id: str, token: str, rng: "random.Random", timeout: float = 300) -> None:
-    """An entrant plays random moves at each of its tables (its entrant token plays them) to the end."""
+def play_my_tables(stack, tournament_id: str, token: str, rng: "random.Random", timeout: float = 300,
+                   until=None) -> dict[str, Any]:
+    """An entrant plays random moves at each of its tables (its entrant token plays them) to the end, or
+    until `until(summary)` holds; the tournament's summary then."""
     me = stack.client(token)
     deadline = time.monotonic() + timeout
-    while me.get(f"/tournaments/{tournament_id}").json()["status"] != "finished":
+    until = until or (lambda t: t["status"] == "finished")
+    while not until(t := me.get(f"/tournaments/{tournament_id}").json()):
         assert time.monotonic() < deadline, "the tournament did not finish"
         moved = False
         for table in me.get(f"/tournaments/{tournament_id}/tables").json():
@@ -119,3 +122,4 @@ def play_my_tables(stack, tournament_id: str, token: str, rng: "random.Random", 
                     moved = True
         if not moved:
             time.sleep(0.05)
+    return t

@@ -126,3 +126,22 @@ def test_the_export_s_analysis_flag_is_documented(cli):
     flag = next(p for p in params if p["name"] == "analysis")
     assert flag["in"] == "query" and flag["schema"]["type"] == "boolean" and "outside the hash chain" in flag["description"]
     assert cli.stack.client().get(f"/games/{finished(cli)}/export", params={"analysis": "maybe"}).status_code == 400
+
+
+@pytest.mark.parametrize("game_type", ["bangkok-klongs", "himalaya", "kashgar", "yangtze"])
+def test_each_of_the_four_games_is_analysed_from_the_cli_in_its_own_words(cli, game_type):
+    from games.registry import get
+
+    players = [f"p{i}:ai-random" for i in range(get(game_type).min_players)]
+    game_id = cli.new_game(game_type, *players)
+    wait_until_finished(cli.stack.client(), game_id, timeout=300)
+    out = cli("analyse", game_id, "--budget", "0", "--iterations", "4", "--seed", "1").stdout
+    report = cli.json("analyse", game_id, "--budget", "0", "--iterations", "4", "--seed", "1")
+    judged = [r for r in report["rows"] if r["kind"] == "decision" and r["class"] != "forced"]
+    assert judged and all(r["text"] and r["best_text"] for r in judged)
+    lines = out.splitlines()
+    seats = lines.index(next(l for l in lines if l.startswith("seat ") and "accuracy" in l))
+    assert [lines[seats + 2 + i].split()[0] for i in range(len(players))] == [p.split(":")[0] for p in players]
+    row = next(l for l in lines[lines.index("decisions"):] if l.split()[:1] == [str(judged[0]["version"])])
+    assert row.split()[1] in {p.split(":")[0] for p in players} and row.rstrip().endswith(judged[0]["class"])
+    assert judged[0]["text"][:30] in row

@@ -87,26 +87,33 @@ def people_game(stack, game_type: str, steps: int, rng):
     clients = {s["seat"]: stack.client(s["token"]) for s in created["seats"]}
     clients[None] = stack.client()
     arbiter = stack.client(stack.arbiter)
-    for _ in range(steps):
+    done, deadline = 0, time.monotonic() + 120
+    while done < steps:  # waiting for a worker's draw counts for no step (a loaded machine draws late)
         log = all_events(arbiter, game_id)
         f = fold(game_id, log)
         if f.status == "finished":
             return
         actors = [s for s in f.game.actors(f.state) if s >= 0]
         if not actors:
+            assert time.monotonic() < deadline, f"{game_id}: no chance outcome drawn at version {f.version}"
             time.sleep(0.05)  # chance: a worker resolves it
             continue
+        deadline = time.monotonic() + 120
+        done += 1
         yield f, log, clients
         seat = rng.choice(actors)
         moves = clients[seat].get(f"/games/{game_id}/moves").json()
         clients[seat].post(f"/games/{game_id}/moves", json={"move": rng.choice(moves), "expected_version": f.version})
 
 
-def play_my_tables(stack, tournament_id: str, token: str, rng: "random.Random", timeout: float = 300) -> None:
-    """An entrant plays random moves at each of its tables (its entrant token plays them) to the end."""
+def play_my_tables(stack, tournament_id: str, token: str, rng: "random.Random", timeout: float = 300,
+                   until=None) -> dict[str, Any]:
+    """An entrant plays random moves at each of its tables (its entrant token plays them) to the end, or
+    until `until(summary)` holds; the tournament's summary then."""
     me = stack.client(token)
     deadline = time.monotonic() + timeout
-    while me.get(f"/tournaments/{tournament_id}").json()["status"] != "finished":
+    until = until or (lambda t: t["status"] == "finished")
+    while not until(t := me.get(f"/tournaments/{tournament_id}").json()):
         assert time.monotonic() < deadline, "the tournament did not finish"
         moved = False
         for table in me.get(f"/tournaments/{tournament_id}/tables").json():
@@ -119,3 +126,4 @@ def play_my_tables(stack, tournament_id: str, token: str, rng: "random.Random", 
                     moved = True
         if not moved:
             time.sleep(0.05)
+    return t

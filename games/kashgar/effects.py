@@ -67,19 +67,25 @@ def order_price(order: str, pay: str) -> tuple[int, ...]:
     return c
 
 
-# (order, pay) -> (mule condition, the nonzero parts of the price as (resource, amount))
-PRICE = {(o, pay): (ORDERS[o].cond, tuple((r, c) for r, c in enumerate(order_price(o, pay)) if c))
-         for o in ORDERS for pay in ("full", "free", "no_spice")}
+def requirement(order: str, pay: str) -> tuple[int, ...]:
+    """6.2: what a board must hold to fulfil `order`: its price, as the card lets it be paid, and at
+    least as many mules as its mule condition (so many mules needed, not paid)."""
+    price = order_price(order, pay)
+    return price[:MU] + (max(price[MU], ORDERS[order].cond),)
+
+
+def needs(amounts) -> tuple[tuple[int, int], ...]:
+    """The nonzero parts of a 7-tuple of amounts, as (resource, amount) pairs."""
+    return tuple((r, n) for r, n in enumerate(amounts) if n)
+
+
+REQUIRE = {(o, pay): needs(requirement(o, pay)) for o in ORDERS for pay in ("full", "free", "no_spice")}
 
 
 def can_fulfil(order: str, board, pay: str = "full") -> bool:
-    """6.2: the mule condition holds (so many mules needed, not paid) and the order's price, as the
-    card lets it be paid, can be paid from `board`."""
-    cond, price = PRICE[(order, pay)]
-    if board[MU] < cond:
-        return False
-    for r, c in price:
-        if board[r] < c:
+    """Whether `board` can fulfil `order` (see `requirement`)."""
+    for r, n in REQUIRE[(order, pay)]:
+        if board[r] < n:
             return False
     return True
 

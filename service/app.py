@@ -35,6 +35,7 @@ from service.fastpath import fast_moves, play_socket
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
+from service.reads import Busy
 from service.streams import TooManyStreams, open_stream
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 from service.withdrawal_routes import ROUTES as WITHDRAWAL_ROUTES
@@ -105,6 +106,7 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
         if not r.is_arbiter(token):
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
+    decide.check_ai_budgets(data.players, r.cfg.ai_max_budget)
     game_id, seats = await r.commands.create(decide.CreateGame(
         type=data.type, players=tuple(data.players), seed=data.seed, options=data.options or {},
         entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by))
@@ -229,7 +231,7 @@ async def state_at(request: Request, game_id: str, at: int | None = Parameter(de
         return views.game_view(f, caller)
     if at < 1:
         raise HTTPException(status_code=400, detail="at must be a version from 1")
-    then = await r.loader.at(game_id, at)
+    then = await r.reads.replay(game_id, at)  # in a process of its own, bounded (503 past the bound)
     return views.game_view(then, caller, finished=views.public(f), now=f)
 
 
@@ -265,7 +267,7 @@ def corrupt_log(request: Request, exc: CorruptLog) -> Response:
                    f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
 
 
-def too_many_streams(request: Request, exc: TooManyStreams) -> Response:
+def too_many_streams(request: Request, exc: TooManyStreams | Busy) -> Response:
     return failure(request, None, 503, "unavailable", exc.detail, retry=True)
 
 
@@ -316,10 +318,12 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
                         socket_timeout=cfg.redis_timeout, socket_connect_timeout=cfg.redis_timeout)
         runtime = app.state.runtime = Runtime(cfg, redis)
         await runtime.hub.start()
+        runtime.reads.warm()
         try:
             yield
         finally:
             await runtime.hub.stop()
+            runtime.reads.close()
             await redis.aclose()
 
     routes = [*TOURNAMENT_ROUTES, *WITHDRAWAL_ROUTES, health, game_types, create_game, lobby, show_game, legal_moves,
@@ -333,7 +337,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         on_startup=[openapi.only_declared],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
-                            CorruptLog: corrupt_log, TooManyStreams: too_many_streams,
+                            CorruptLog: corrupt_log, TooManyStreams: too_many_streams, Busy: too_many_streams,
                             RedisConnectionError: store_unreachable, RedisTimeoutError: store_unreachable, RecursionError: too_deep,
                             500: server_error},
         request_max_body_size=cfg.max_body,

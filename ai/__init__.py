@@ -14,16 +14,21 @@ Levels
   and over sampled chance outcomes that follow at once; ties broken by the rng.
 * ``mcts``   -- SO-ISMCTS (see `ai.ismcts`): a time budget per move (default 1 s) and an optional
   iteration cap; stops early once the chosen move cannot change any more.
+* ``easy``, ``medium``, ``hard`` -- named strengths a person can pick (`NAMED`): easy is greedy,
+  medium and hard are mcts with a fixed number of search iterations a move (the same strength on any
+  machine; a slow machine only thinks longer, up to `NAMED_TIME_CAP` seconds). Calibrated with
+  `bench/bench_ai.py`; the measured table is in the README.
 
 With a seeded rng, `random` and `greedy` are reproducible, and so is `mcts` when it is bounded by
 `iterations` alone (`budget=None`).
 
 Per-seat budget
 ---------------
-A player is written ``NAME:ai-LEVEL``; for ``mcts`` the thinking time per move may follow an ``@``:
+A player is written ``NAME:ai-LEVEL`` (``bob:ai-hard``); for ``mcts`` the thinking time per move may follow an ``@``:
 ``bob:ai-mcts@0.5`` thinks 0.5 s a move, ``bob:ai-mcts`` the default 1 s. `parse_level` reads the
 part after ``ai-``: ``parse_level("mcts@0.5") == ("mcts", 0.5)``, ``parse_level("greedy") ==
-("greedy", None)``. The suffix is accepted on every level but only `mcts` uses it.
+("greedy", None)``. The suffix is accepted on random, greedy and mcts but only `mcts` uses it; the
+named levels refuse it.
 """
 
 from __future__ import annotations
@@ -36,11 +41,18 @@ from games.protocol import Game, Seat
 from .ismcts import search
 from .simple import greedy_move, random_move
 
-LEVELS = ("random", "greedy", "mcts")
+LEVELS = ("random", "greedy", "mcts", "easy", "medium", "hard")
+# named strengths: (the level that plays, its iterations per move or None)
+NAMED: dict[str, tuple[str, int | None]] = {
+    "easy": ("greedy", None),
+    "medium": ("mcts", 300),
+    "hard": ("mcts", 3000),
+}
+NAMED_TIME_CAP = 10.0  # seconds a named level may think at most, whatever the machine
 DEFAULT_BUDGET = 1.0  # seconds per move for mcts
 MAX_BUDGET = 600.0
 
-__all__ = ["LEVELS", "DEFAULT_BUDGET", "choose_move", "parse_level"]
+__all__ = ["LEVELS", "NAMED", "DEFAULT_BUDGET", "choose_move", "parse_level"]
 
 
 def parse_level(text: str) -> tuple[str, float | None]:
@@ -51,6 +63,8 @@ def parse_level(text: str) -> tuple[str, float | None]:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
     if not _:
         return level, None
+    if level in NAMED:
+        raise ValueError(f"the {level} level thinks a fixed amount: no @ suffix")
     try:
         seconds = float(budget)
     except ValueError:
@@ -70,6 +84,10 @@ def choose_move(game: Game, state: Any, seat: Seat, level: str, rng: Any,
     ``@SECONDS`` suffix; an explicit `budget` wins over it.
     """
     level, suffix = parse_level(level)
+    if level in NAMED:
+        level, cap = NAMED[level]
+        if level == "mcts":
+            budget, iterations, suffix = NAMED_TIME_CAP, cap, None
     if level == "random":
         return random_move(game, state, seat, rng)
     if level == "greedy":

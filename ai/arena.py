@@ -4,6 +4,12 @@ A pairing "A vs B" puts A in one seat and B in every other seat at the game's sm
 with A's seat rotated from game to game. A's score in a game is its win share: 1 for a win, 1/k for
 a first place shared by k seats, 0 otherwise. The report gives the mean share with a 95 % Wilson
 interval and the MCTS search speed.
+
+A side of a pairing is a spec (`parse_spec`): a level (`random`, `greedy`, `mcts`, `easy`, `medium`,
+`hard`), for mcts optionally ``@SECONDS`` a move or ``#ITERATIONS`` a move (deterministic, the same
+on any machine), and after ``/`` search settings as ``name=value`` pairs for `ai.ismcts.search`
+(``mcts#300/widen=0`` is the search without progressive widening), so two versions of the search
+can meet over the same seeds.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import Any, Callable
 
 from games.protocol import CHANCE, Game, Result, sample_chance
 
-from . import LEVELS, parse_level
+from . import NAMED, parse_level
 from .ismcts import search
 from .simple import greedy_move, random_move, win_shares
 
@@ -57,6 +63,39 @@ class PairingResult:
         return wilson(self.share, len(self.shares))
 
 
+@dataclass(frozen=True)
+class Spec:
+    """One side of a pairing: who plays and how long mcts thinks."""
+
+    text: str
+    level: str  # random | greedy | mcts (a named level is resolved to what plays it)
+    seconds: float | None = None
+    iterations: int | None = None
+    knobs: tuple[tuple[str, float], ...] = ()  # keyword arguments for ai.ismcts.search
+
+
+def parse_spec(text: str) -> Spec:
+    """``mcts#300/exploration=0.4`` -> Spec(level="mcts", iterations=300, knobs=(("exploration", 0.4),)).
+    ValueError with a reason for anything else."""
+    head, _, tail = text.strip().partition("/")
+    head, hash_, count = head.partition("#")
+    level, seconds = parse_level(head)
+    iterations = None
+    if level in NAMED:
+        level, iterations = NAMED[level]
+    if hash_:
+        if level != "mcts" or seconds is not None or not count.isdigit() or int(count) < 1:
+            raise ValueError(f"{text!r}: #ITERATIONS (a positive whole number) follows mcts only, without @")
+        iterations = int(count)
+    knobs = []
+    for pair in filter(None, tail.split(",")):
+        name, eq, val = pair.partition("=")
+        if level != "mcts" or not eq or not name.isidentifier():
+            raise ValueError(f"{text!r}: search settings are NAME=NUMBER pairs after mcts/")
+        knobs.append((name, float(val)))
+    return Spec(text.strip(), level, seconds, iterations, tuple(knobs))
+
+
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % Wilson score interval of a share p observed over n games."""
     if n == 0:
@@ -73,7 +112,7 @@ def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0
     """Play one game with an AI of `levels[seat]` in each seat; chance from `seed`."""
     rng = random.Random(seed)
     ai_rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(levels))]
-    parsed = [parse_level(level) for level in levels]
+    parsed = [parse_spec(level) for level in levels]
     state = game.setup(len(levels), game.check_options(options))
     for _ in range(MAX_STEPS):
         actors = game.actors(state)
@@ -85,15 +124,18 @@ def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0
             state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
             continue
         seat = min(actors)
-        level, own_budget = parsed[seat]
-        if level == "random":
+        spec = parsed[seat]
+        if spec.level == "random":
             move = random_move(game, state, seat, ai_rngs[seat])
-        elif level == "greedy":
+        elif spec.level == "greedy":
             move = greedy_move(game, state, seat, ai_rngs[seat])
         else:
-            move, stats = search(game, state, seat, ai_rngs[seat],
-                                 budget=own_budget if own_budget is not None else budget,
-                                 iterations=iterations)
+            if spec.iterations is not None:  # a fixed amount of work: no clock
+                own = (None, spec.iterations)
+            else:
+                own = (spec.seconds if spec.seconds is not None else budget, iterations)
+            move, stats = search(game, state, seat, ai_rngs[seat], budget=own[0], iterations=own[1],
+                                 **dict(spec.knobs))
             if tally is not None and stats.iterations:
                 tally.iterations += stats.iterations
                 tally.seconds += stats.seconds
@@ -102,19 +144,54 @@ def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0
     raise RuntimeError(f"no end after {MAX_STEPS} steps")
 
 
+def _one_game(game: Game, first: str, second: str, players: int, i: int, seed: int,
+              budget: float | None, iterations: int | None) -> tuple[float, SearchTally]:
+    """Game number `i` of a pairing: `first`'s win share and the search work of every mcts seat."""
+    seat = i % players
+    levels = [second] * players
+    levels[seat] = first
+    tally = SearchTally()
+    result = play_game(game, levels, seed=seed + i, budget=budget, iterations=iterations, tally=tally)
+    return win_shares(result)[seat], tally
+
+
+_FORKED: list[Game] = []  # the game a forked pool plays (inherited by its processes, never pickled)
+
+
+def _one_game_forked(args: tuple) -> tuple[float, SearchTally]:
+    return _one_game(_FORKED[-1], *args)
+
+
 def play_pairing(game: Game, first: str, second: str, games: int, budget: float | None,
                  players: int | None = None, iterations: int | None = None, seed: int = 0,
-                 progress: Callable[[int], None] | None = None) -> PairingResult:
-    """`games` games of one `first` seat against `second` everywhere else, seats rotated."""
+                 progress: Callable[[int], None] | None = None, jobs: int = 1,
+                 on_game: Callable[[int, float], None] | None = None) -> PairingResult:
+    """`games` games of one `first` seat against `second` everywhere else, seats rotated; game i is
+    seeded `seed + i`, so two pairings over the same seeds meet the same deals and dice. `jobs` > 1
+    plays games in that many forked processes (the result is the same). `on_game(i, share)` is
+    called after each game, in order."""
     players = players or game.min_players
+    parse_spec(first), parse_spec(second)  # refuse a bad spec before any game
     out = PairingResult(first, second)
-    for i in range(games):
-        seat = i % players
-        levels = [second] * players
-        levels[seat] = first
-        result = play_game(game, levels, seed=seed + i, budget=budget, iterations=iterations,
-                           tally=out.tally)
-        out.shares.append(win_shares(result)[seat])
+    if jobs > 1:
+        import multiprocessing
+
+        args = [(first, second, players, i, seed, budget, iterations) for i in range(games)]
+        _FORKED.append(game)
+        try:
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                results = list(pool.imap(_one_game_forked, args))
+        finally:
+            _FORKED.pop()
+    else:
+        results = (_one_game(game, first, second, players, i, seed, budget, iterations) for i in range(games))
+    for share, tally in results:
+        out.shares.append(share)
+        if on_game is not None:
+            on_game(len(out.shares) - 1, share)
+        out.tally.iterations += tally.iterations
+        out.tally.seconds += tally.seconds
+        out.tally.moves += tally.moves
         if progress is not None:
             progress(1)
     return out
@@ -132,8 +209,7 @@ def run_bench(game_id: str, games: int, budget: float, progress: Callable[[int, 
     from games.registry import get
 
     for a, b in pairings:
-        if a not in LEVELS or b not in LEVELS:
-            raise ValueError(f"unknown level in pairing {a} vs {b}")
+        parse_spec(a), parse_spec(b)  # ValueError for an unknown level
     game = get(game_id)
     total = games * len(pairings)
     done = 0

@@ -23,6 +23,14 @@ Optional game hooks (games/protocol.py; used when a game overrides them, else th
     moves, then the heuristic). Himalaya plays the round to its end.
   Both are computed on the sampled state, so they see only what the searcher may see.
 
+Progressive widening at a wide root (more than `WIDEN_FROM` moves of the searcher): before searching,
+each move is scored once the way greedy scores it (one ply on `game.heuristic`, over
+`PRIOR_DETERMINIZATIONS` sampled hidden states; each of these evaluations counts as one iteration of
+the budget), and the root then offers only the best `WIDEN_BASE + WIDEN_SCALE * sqrt(iterations)`
+moves in that order, so a few hundred iterations look two and more plies deep at the promising moves
+instead of one shallow visit to each of 80 moves. Not where the game offers macro decisions
+(`search_moves`) at the root. `search(..., widen=1)` switches it on (off by default until measured).
+
 Chance steps are sampled and do not branch the tree (open loop: a node stands for the decisions
 that led to it, averaged over dice and draws). In a simultaneous step (several seats in `actors`)
 the searcher moves first and walks its own tree; the other seats then move one at a time, lowest
@@ -40,11 +48,15 @@ from typing import Any
 
 from games.protocol import CHANCE, Game, Seat, sample_chance
 
-from .simple import own_moves, win_shares
+from .simple import GREEDY_MAX_EVALUATIONS, greedy_scores, own_moves, win_shares
 
 EXPLORATION = 0.2  # UCT constant c, on values rescaled to [0, 1] by the range seen in this search
 ROLLOUT_MOVES = 0  # random seat moves after the tree before the heuristic judges (the step in play and chance are always finished)
 MAX_ROLLOUT_STEPS = 400  # chance steps included; a safety net for games with long chance chains
+WIDEN_FROM = 12  # progressive widening at a root with more moves than this
+WIDEN_BASE = 5  # root moves open from the start (in the prior's order)
+WIDEN_SCALE = 0.5  # ... plus this times the square root of the iterations so far
+PRIOR_DETERMINIZATIONS = 1  # hidden states each root move is scored on for the widening order
 LOG = [0.0] + [math.log(i) for i in range(1, 4096)]
 
 
@@ -81,7 +93,10 @@ def _play(apply: Any, d: Any, actor: Seat, move: Any) -> Any:
 
 
 def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
-             c: float, rollout_moves: int, bounds: list[float]) -> None:
+             c: float, rollout_moves: int, bounds: list[float], open_moves: dict[Any, int] | None = None,
+             opened: int = 0) -> None:
+    """One iteration. `open_moves` (progressive widening): each root move's place in the prior's order;
+    only the searcher's root moves placed below `opened` may be chosen."""
     d = game.determinize(state, seat, rng)
     actors_of, legal, apply, chance, visible_to = game.actors, game.legal_moves, game.apply, game.chance, game.visible_to
     macros, policy = game.search_moves, game.playout
@@ -118,6 +133,8 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             else:
                 sel, nth = block_node, made.get(actor, 0)
         moves = macros(d, actor) or legal(d, actor)
+        if open_moves is not None and sel is root and actor == seat:
+            moves = [m for m in moves if open_moves.get(_first(m), 0) < opened]
         kids = sel.kids
         best = None
         best_key = None
@@ -219,12 +236,23 @@ def _root_stats(root: Node, seat: Seat) -> tuple[dict[Any, int], dict[Any, float
     return visits, values
 
 
+def prior_order(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any],
+                determinizations: int = PRIOR_DETERMINIZATIONS) -> dict[Any, int]:
+    """Each move's place (0 = best) by its greedy score: one ply on the heuristic, averaged over
+    `determinizations` hidden states drawn for `seat` (ties keep the moves' own order)."""
+    scores = greedy_scores(game, state, seat, rng, moves, determinizations)
+    order = sorted(range(len(moves)), key=lambda i: -scores[i])
+    return {moves[i]: place for place, i in enumerate(order)}
+
+
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
            iterations: int | None = None, exploration: float | None = None,
-           rollout_moves: int | None = None) -> tuple[Any, Stats]:
+           rollout_moves: int | None = None, widen: float = 0) -> tuple[Any, Stats]:
     """The most visited root move after `budget` seconds or `iterations` iterations, whichever
     comes first (at least one must be given), and the search statistics. The search also stops
-    early once no other move can catch up with the leader in the iterations left."""
+    early once no other move can catch up with the leader in the iterations left. `widen=1` turns
+    progressive widening at a wide root on (see the module docstring); the prior's evaluations
+    count against `iterations` and are included in `Stats.iterations`."""
     if budget is None and iterations is None:
         raise ValueError("give a time budget or an iteration cap")
     exploration = EXPLORATION if exploration is None else exploration
@@ -241,13 +269,22 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     deadline = start + budget if budget is not None else float("inf")
     bounds = [math.inf, -math.inf]  # the lowest and highest value seen: UCT works on that range
     it = 0
+    open_moves = None
+    if (widen and len(moves) > WIDEN_FROM and cap >= 2 * len(moves) * PRIOR_DETERMINIZATIONS
+            and game.search_moves(game.determinize(state, seat, rng), seat) is None):
+        # (where the game offers macro decisions, one move's worth shows only with the rest: no prior)
+        open_moves = prior_order(game, state, seat, rng, moves)
+        it = len(moves) * max(1, min(PRIOR_DETERMINIZATIONS, GREEDY_MAX_EVALUATIONS // len(moves)))
+    searched = 0
     while it < cap:
-        _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds)
+        opened = WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(searched))
+        _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, open_moves, opened)
         it += 1
+        searched += 1
         now = time.perf_counter()
         if now >= deadline:
             break
-        if it % 32 == 0:  # stop when the leader cannot be caught any more
+        if searched % 32 == 0:  # stop when the leader cannot be caught any more
             left = cap - it
             if budget is not None:
                 left = min(left, int(it * (deadline - now) / max(now - start, 1e-9)) + 1)

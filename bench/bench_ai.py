@@ -1,8 +1,16 @@
-"""AI strength and search speed per game: `.venv/bin/python bench/bench_ai.py [--games N] [--budget S] [--game ID]`.
+"""AI strength and search speed per game: `.venv/bin/python bench/bench_ai.py [--game ID] [--pairing A:B] [--games N]`.
 
-For each game (every registered one, or --game; `toy` is the test toy game) and each pairing, one seat
-of the first level plays the second level in every other seat at the smallest player count, seats
-rotated. Prints the first level's win share with its 95 % interval and MCTS iterations per second.
+For each game (every registered one, or --game; `toy` is the test toy game) and each pairing A:B, one
+seat of A plays B in every other seat (at --players, default the game's smallest count), A's seat
+rotated; game i is seeded --seed + i, so pairings that share seeds meet the same deals and dice.
+A side is a spec of ai.arena.parse_spec: `random`, `greedy`, `easy`, `medium`, `hard`, `mcts` (with
+--budget seconds or --iterations a move), `mcts@0.1` (seconds a move), `mcts#300` (iterations a move:
+the same work on any machine), `mcts#300/widen=0` (search settings). Prints per pairing: A's wins
+(win shares summed: a shared first place counts 1/k), N, the win rate with its Wilson 95 % interval,
+the MCTS iterations per second of the whole pairing and the seconds per game; a running tally after
+every game goes to stderr (so a run cut short still tells its real N and interval).
+
+    nice -n 19 .venv/bin/python bench/bench_ai.py --game bangkok-klongs --pairing mcts#300:greedy --games 200
 """
 
 from __future__ import annotations
@@ -10,21 +18,24 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from common import table  # bench/ is on sys.path when run as a script
 
-from ai.arena import PAIRINGS, play_pairing  # noqa: E402
-from games.registry import all_games  # noqa: E402
+from ai.arena import PAIRINGS, parse_spec, play_pairing, wilson
+from games.registry import all_games
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
-    ap.add_argument("--budget", type=float, default=0.1, help="MCTS seconds per move (default 0.1)")
+    ap.add_argument("--budget", type=float, default=0.1, help="seconds a move for a plain `mcts` side (default 0.1)")
+    ap.add_argument("--iterations", type=int, help="iterations a move for a plain `mcts` side (instead of --budget)")
     ap.add_argument("--game", action="append", help="game id (repeatable; default: all registered)")
-    ap.add_argument("--pairing", action="append", help="e.g. mcts:random (repeatable; default: all three)")
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--pairing", action="append", help="A:B, e.g. mcts#300:greedy (repeatable; default: "
+                    + ", ".join(f"{a}:{b}" for a, b in PAIRINGS) + ")")
+    ap.add_argument("--players", type=int, help="seats per game (default: the game's smallest count)")
+    ap.add_argument("--seed", type=int, default=0, help="game i is seeded SEED + i (default 0)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes playing games side by side (default 1)")
     args = ap.parse_args()
 
     games = all_games()
@@ -34,20 +45,40 @@ def main() -> None:
         games["toy"] = TOY
     ids = args.game or list(games)
     pairings = [tuple(p.split(":")) for p in args.pairing] if args.pairing else list(PAIRINGS)
-    if not ids:
-        print("no games registered")
-        return
+    for p in pairings:
+        if len(p) != 2:
+            ap.error(f"a pairing is A:B, not {':'.join(p)!r}")
+        for side in p:
+            try:
+                parse_spec(side)
+            except ValueError as e:
+                ap.error(str(e))
+    budget = None if args.iterations else args.budget
     for gid in ids:
         game = games[gid]
-        print(f"\n{gid}: {game.min_players} players, {args.games} games per pairing, mcts {args.budget:g} s/move")
-        print(f"{'pairing':<18}{'games':>6}{'win share':>11}{'95% CI':>16}{'iter/s':>9}{'seconds':>9}")
+        players = args.players or game.min_players
+        rows = []
         for first, second in pairings:
             t = time.perf_counter()
-            r = play_pairing(game, first, second, args.games, args.budget, seed=args.seed)
+            wins = [0.0]
+
+            def running(i: int, share: float, wins=wins, name=f"{first} vs {second}") -> None:
+                wins[0] += share
+                lo, hi = wilson(wins[0] / (i + 1), i + 1)
+                print(f"  {name}: game {i + 1} (seed {args.seed + i}) share {share:g}; so far {wins[0]:g}/{i + 1}"
+                      f" = {wins[0] / (i + 1):.3f} [{lo:.3f}, {hi:.3f}]", file=sys.stderr, flush=True)
+
+            r = play_pairing(game, first, second, args.games, budget, players=players,
+                             iterations=args.iterations, seed=args.seed, jobs=args.jobs, on_game=running)
             lo, hi = r.ci95
-            speed = f"{r.tally.per_second:,.0f}" if r.tally.seconds else "-"
-            print(f"{first + ' vs ' + second:<18}{len(r.shares):>6}{r.share:>11.3f}{f'[{lo:.3f}, {hi:.3f}]':>16}"
-                  f"{speed:>9}{time.perf_counter() - t:>9.1f}", flush=True)
+            n = len(r.shares)
+            rows.append([f"{first} vs {second}", f"{sum(r.shares):g}", n, f"{r.share:.3f}", f"[{lo:.3f}, {hi:.3f}]",
+                         f"{r.tally.per_second:,.0f}" if r.tally.seconds else "-",
+                         f"{(time.perf_counter() - t) * args.jobs / max(n, 1):.1f}"])
+            print(f"  {rows[-1][0]}: {rows[-1][3]} {rows[-1][4]} over {n}", flush=True)
+        plain = f"plain mcts {args.iterations} iterations a move" if args.iterations else f"plain mcts {args.budget:g} s a move"
+        table(f"{gid}: {players} players, seeds {args.seed}..{args.seed + args.games - 1}, {plain}",
+              ["pairing", "wins", "N", "win rate", "Wilson 95%", "iter/s", "s/game"], rows)
 
 
 if __name__ == "__main__":

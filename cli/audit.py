@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from cli import board, words
+from cli import analysis, board, words
 from cli.client import INCOMPLETE, REFUSED, emit_json, export_lines, fail, request, token_for, use_token
 from cli.options import AS, JSON, TOKEN, complete_game_id
 
@@ -66,10 +66,13 @@ def entropy(game_id: str = typer.Argument(..., help="the game", autocompletion=c
 
 def export(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
            out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
+           with_analysis: bool = typer.Option(False, "--analysis", help="append the game's analysis (`caravan "
+                                              "analyse`) as one trailing line, outside the hash chain"),
            token: Optional[str] = TOKEN):
-    """Write the game as JSON lines (complete once it is finished), for `caravan verify`."""
+    """Write the game as JSON lines (complete once it is finished), for `caravan verify` (which checks the
+    events and skips a trailing analysis section)."""
     use_token(token)
-    export_lines(f"/games/{game_id}/export", out, token_for(game_id, seat))
+    export_lines(f"/games/{game_id}/export" + ("?analysis=true" if with_analysis else ""), out, token_for(game_id, seat))
 
 
 def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written by `caravan export`, or - for standard input"),
@@ -122,7 +125,7 @@ def not_checked(lines: list) -> list[str]:
             row = json.loads(line)
         except ValueError:
             continue
-        if not isinstance(row, dict):
+        if not isinstance(row, dict) or "section" in row:
             continue
         if "stream" in row and "event" in row:
             if row.get("kind") == "game":
@@ -151,23 +154,38 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
     last = now["version"]
     w, names = words.for_type(now["type"]), {p["seat"]: p["name"] for p in now["players"]}
     told: dict[int, str] = {}
+    judged = None if as_json else analysis.fetch(game_id, tok)  # the verdicts and value graphs, if analysed
+    verdict = analysis.verdicts(judged)
 
-    def event_text(n: int) -> str:
+    rows: dict[int, dict] = {}
+
+    def event_text(n: int, before: dict | None) -> str:
+        """Event n in words, told from the position it was played in (`before`: the state at n - 1)."""
         if n not in told:
-            for e in request("GET", f"/games/{game_id}/events", token=tok, params={"from": n, "limit": 200}):
-                told[e["version"]] = words.event_line(w, e, names, now.get("you"))
+            if n not in rows:
+                for e in request("GET", f"/games/{game_id}/events", token=tok, params={"from": n, "limit": 200}):
+                    rows[e["version"]] = e
+            if n in rows:
+                told[n] = words.event_line(w, rows[n], names, now.get("you"), before and before.get("view"))
         return told.get(n, "")
 
     steps: list = []  # --json with commands from input: one JSON array of the states stepped through
 
     def show(n: int, clear: bool, typed: str = "") -> None:
         g = request("GET", f"/games/{game_id}/state", token=tok, params={"at": n})
+        before = request("GET", f"/games/{game_id}/state", token=tok, params={"at": n - 1}) if n > 1 and n not in told else None
         if as_json:
             return steps.append(g) if not sys.stdin.isatty() and at is None else emit_json(g)
         if clear:
             board.console.clear()
         board.show(g)
-        board.console.print(f"[bold]event {n} of {last}:[/bold] {escape(event_text(n))}")
+        board.console.print(f"[bold]event {n} of {last}:[/bold] {escape(event_text(n, before))}"
+                            + (f"  [dim]|[/dim] {escape(verdict[n])}" if n in verdict else ""))
+        graph = analysis.graph_lines(judged, upto=n)
+        if graph:
+            board.console.print("value graph (win chance after each of the seat's moves):")
+            for line in graph:
+                board.console.print(escape(line))
         board.console.print("[dim]n/→ next, p/← back, g first, G last, a number then Enter to jump, q quit[/dim]"
                             + (f"  go to: {typed}" if typed else ""))
 

@@ -22,6 +22,13 @@ def names_of(g: dict[str, Any]) -> dict[int, str]:
     return {p["seat"]: p["name"] for p in g.get("players", [])}
 
 
+def named_view(g: dict[str, Any]) -> Any:
+    """The game's view with the players' names, as a game's `render` and `describe_move` read them."""
+    from games.naming import with_names
+
+    return with_names(g.get("view"), names_of(g))
+
+
 def seat_times(g: dict[str, Any], now: float | None = None) -> list[tuple[int, float, bool]]:
     """Per seat with a clock: (seat, seconds left, running). A running seat counts down to its deadline
     (as of `now`); a stopped one shows what it has left (Fischer: its main time; per decision: the limit)."""
@@ -131,6 +138,6 @@ def show(g: dict[str, Any]) -> None:
     console.print(header(g))
     draw = renderer(g["type"])
     if draw is not None:
-        console.print(draw(g["view"], g.get("you")))
+        console.print(draw(named_view(g), g.get("you")))
     else:
         console.print_json(data=g["view"])

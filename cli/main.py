@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from cli import audit, board, clock, follow, words
+from cli import analysis, audit, board, clock, follow, words
 from cli import tournament
 from cli.client import (REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, request, save_tokens,
                         token_for, use_token)
@@ -167,7 +167,7 @@ def listing(game_id: str, tok: Optional[str]) -> tuple[list[tuple[str, dict[str,
     """(group, move) in the numbering every verb uses, the version they were listed at, the game type."""
     listed, version = moves_at(game_id, tok)
     g = request("GET", f"/games/{game_id}", token=tok)
-    view = words.Menu.seat_view(g.get("view"), g.get("you"))
+    view = words.Menu.seat_view(board.named_view(g), g.get("you"))
     return words.ordered(words.for_type(g["type"]), listed, view), version, g["type"]
 
 
@@ -182,7 +182,7 @@ def moves(game_id: str = typer.Argument(..., help="the game", autocompletion=com
     listed, version = moves_at(game_id, tok)
     g = request("GET", f"/games/{game_id}", token=tok)
     w = words.for_type(g["type"])
-    m = words.menu(w, g.get("view"), listed, g.get("you"))
+    m = words.menu(w, board.named_view(g), listed, g.get("you"))
     remember_listing(game_id, seat, version, m.moves)
     if as_json:
         return emit_json({"version": version, "moves": [{"n": i, "group": m.groups[i], "text": m.texts[i], "move": mv}
@@ -278,6 +278,7 @@ def log(game_id: str = typer.Argument(..., help="the game", autocompletion=compl
 
 follow.register(app)
 audit.register(app)
+analysis.register(app, tournament.app)
 clock.register(app, game_app)
 bench_app = typer.Typer(help="Benchmarks that run in-process (no server needed).", no_args_is_help=True,
                         rich_markup_mode=None)

@@ -92,8 +92,9 @@ class Table:
         """What happened since the last look, in words (the others' moves, the draws you may see)."""
         if upto <= self.seen:
             return
-        events = self.events_since(self.seen)
-        lines = [words.event_line(self.words, e, self.names, self.me) for e in events if self.seen > 0 or e["version"] > 1]
+        events = [e for e in self.events_since(self.seen) if self.seen > 0 or e["version"] > 1]
+        lines = [words.event_line(self.words, e, self.names, self.me, self.before(e) if i >= len(events) - 12 else None)
+                 for i, e in enumerate(events)]
         lines = [line for line in lines if line]
         self.seen = upto
         if lines:
@@ -102,6 +103,14 @@ class Table:
                 board.console.print("  " + line, markup=False)
             if len(lines) > 12:
                 board.console.print(f"  … and {len(lines) - 12} earlier (caravan log {self.id})", markup=False)
+
+    def before(self, e: dict[str, Any]) -> dict[str, Any] | None:
+        """This seat's view of the position another seat's move was played in (so its words can name the
+        card or the good it used), or None for other events."""
+        if e["kind"] != "move" or e.get("actor") == self.me or e.get("payload") is None:
+            return None
+        at = request("GET", f"/games/{self.id}/state", token=self.token, params={"at": e["version"] - 1})
+        return at.get("view")
 
     def waiting_line(self, g: dict[str, Any]) -> str:
         if g.get("waiting_for") == "chance":
@@ -147,7 +156,7 @@ def play(game_id: str, seat: str, poll: float) -> None:
             continue
         t.account(g["version"])
         board.show(g)
-        menu = words.menu(t.words, g.get("view"), listed, t.me)
+        menu = words.menu(t.words, board.named_view(g), listed, t.me)
         if listed:
             words.print_menu(menu, filt)
         else:
@@ -167,7 +176,7 @@ def play(game_id: str, seat: str, poll: float) -> None:
             if not t.my_turn(now):
                 return f"the game moved on: {t.waiting_line(now)}"
             listed, at = moves_at(game_id, t.token)
-            if at == now["version"] and words.menu(t.words, now.get("view"), listed, t.me).texts == menu.texts:
+            if at == now["version"] and words.menu(t.words, board.named_view(now), listed, t.me).texts == menu.texts:
                 version = at  # the others moved; your choices read the same: they stand
                 return None
             return "the game moved on and your choices changed"
@@ -279,7 +288,7 @@ def submit(t: Table, menu: "words.Menu", n: int, version: int) -> bool:
                 return False
             g = t.game()
             listed, at = moves_at(t.id, t.token)
-            again = words.menu(t.words, g.get("view"), listed, t.me)
+            again = words.menu(t.words, board.named_view(g), listed, t.me)
             if g["status"] == "active" and t.my_turn(g) and at == g["version"] and again.texts == menu.texts:
                 typer.echo(f"(the others moved meanwhile, version {at}; your choices read the same, so yours stands)")
                 version = at

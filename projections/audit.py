@@ -215,8 +215,14 @@ def entropy_fault(f, seat: int | str, e: SeatEntropy, drawn: bool) -> str:
 
 
 def verify_lines(lines: Iterable[str | bytes]) -> Report:
-    """A game's export (one envelope a line) or a tournament's ({"stream", "kind", "event"} a line)."""
+    """A game's export (one envelope a line) or a tournament's ({"stream", "kind", "event"} a line). Trailing
+    `{"section": ...}` lines (an export's analysis: derived data, outside the chain) are skipped."""
     lines = [line for line in lines if line.strip()]
+    lines, skipped = without_sections(lines)
+    if skipped:
+        report = verify_lines(lines)
+        report.checked = [*report.checked, f"skipped (not part of the chain): {', '.join(skipped)} section"]
+        return report
     try:
         first = msgspec.json.decode(lines[0]) if lines else {}
     except msgspec.DecodeError:
@@ -231,6 +237,21 @@ def verify_lines(lines: Iterable[str | bytes]) -> Report:
     except ValueError as e:
         return bad(None, str(e), 0)
     return verify(events)
+
+
+def without_sections(lines: list[str | bytes]) -> tuple[list[str | bytes], list[str]]:
+    """The lines before any trailing sections, and the sections' names."""
+    names: list[str] = []
+    while lines:
+        try:
+            row = msgspec.json.decode(lines[-1])
+        except msgspec.DecodeError:
+            break
+        if not (isinstance(row, dict) and isinstance(row.get("section"), str) and "version" not in row):
+            break
+        names.insert(0, row["section"])
+        lines = lines[:-1]
+    return lines, names
 
 
 __all__ = ["Report", "verify", "verify_lines", "parse_lines"]

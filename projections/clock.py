@@ -38,14 +38,14 @@ import msgspec
 
 from games.protocol import CHANCE, Game, Result, ranks_from_keys
 
-LEVELS = ("random", "greedy", "mcts")
+LEVELS = ("random", "greedy", "mcts", "easy", "medium", "hard")  # as ai.LEVELS (projections import no ai)
 MAX_SECONDS = 7 * 24 * 3600  # a week: the longest main time or decision limit
 MAX_INCREMENT = 3600
 RESIGNED_LEVEL = "random"  # who plays a resigned seat's remaining decisions when the table names no AI
 
 _PER_DECISION = re.compile(r"per-decision:(\d+(?:\.\d+)?)")
 _FISCHER = re.compile(r"fischer:(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)")
-_AI = re.compile(r"ai-(random|greedy|mcts)(@\d+(?:\.\d+)?)?")
+_AI = re.compile(r"ai-(?:(?:random|greedy|mcts)(@\d+(?:\.\d+)?)?|easy|medium|hard)")
 
 
 _NO_SHOW = re.compile(r"(forfeit|takeover):(\d+(?:\.\d+)?)")
@@ -105,7 +105,7 @@ def parse_absent(text: Any) -> str | None:
     if text == "default":
         return None
     if isinstance(text, str) and (m := _AI.fullmatch(text)):
-        budget = m.group(2)
+        budget = m.group(1)
         if budget and not 0 < float(budget[1:]) <= 30:
             raise ValueError("option absent: an AI's budget is more than 0 and at most 30 seconds")
         return text[3:]

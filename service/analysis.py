@@ -33,6 +33,9 @@ from games.protocol import CHANCE, Game
 from projections.decisions import Step, steps
 from projections.fold import Folded
 from service.errors import DomainError, Invalid, NotFound
+from service.analysis_schemas import (AnalysisSection, ChanceRow, ClassCounts, DecisionRow, Engine, FairPlay, Moment, Point,
+                                      AnalysisReport, Row, SeatSummary, Thresholds)
+from service.schemas import PlayerRow
 from service.views import public
 
 DEFAULT_BUDGET = 0.5  # seconds of search per decision
@@ -43,7 +46,7 @@ JOB_SECONDS = 2.0  # about this much search per job
 MIN_JOBS = 16
 SECONDS_PER_ITERATION = 0.0005  # a rough cost, to size jobs bounded by iterations only
 COSTLIEST = 3
-ENGINE = "ismcts"
+THRESHOLDS = Thresholds(good=GOOD, inaccuracy=INACCURACY, mistake=MISTAKE)
 
 
 class Running(DomainError):
@@ -54,16 +57,6 @@ class AnalysisRequest(msgspec.Struct, forbid_unknown_fields=True):
     budget: float | None = DEFAULT_BUDGET  # seconds per decision; null: bounded by `iterations` only
     iterations: int | None = None  # a cap on search iterations per decision
     seed: int | None = None  # the search seed (default: a fresh one, kept in the answer)
-
-
-class Engine(msgspec.Struct, frozen=True):
-    """Everything that reproduces an analysis, with the game's head hash."""
-
-    seed: int
-    budget: float | None
-    iterations: int | None
-    engine: str = ENGINE
-    outlook_samples: int = OUTLOOK_SAMPLES
 
 
 class Meta(msgspec.Struct):
@@ -93,7 +86,7 @@ def engine_of(body: Any) -> Engine:
     if req.seed is not None and not 0 <= req.seed <= SEED_MAX:
         raise Invalid(f"seed: from 0 to {SEED_MAX}")
     seed = req.seed if req.seed is not None else secrets.randbelow(2**32)
-    return Engine(seed=seed, budget=req.budget, iterations=req.iterations)
+    return Engine(seed=seed, budget=req.budget, iterations=req.iterations, outlook_samples=OUTLOOK_SAMPLES)
 
 
 # --- who may analyse what ----------------------------------------------------------------------------
@@ -139,73 +132,83 @@ def forced(game: Game, step: Step) -> bool:
     return step.actor not in game.actors(step.state) or len(game.legal_moves(step.state, step.actor)) <= 1
 
 
-def instant_row(game: Game, step: Step) -> dict[str, Any]:
+def instant_row(game: Game, step: Step) -> Row:
     """A chance step or a forced move: nothing to search."""
     text = registry.words(game, step.move, None if step.actor == CHANCE else mover_view(game, step.state, step.actor),
                           chance=step.actor == CHANCE)
     if step.actor == CHANCE:
         p, n = odds(game, step.state, step.move)
-        return {"version": step.version, "kind": "chance", "label": step.label, "move": msgspec.to_builtins(step.move),
-                "text": text, "odds": p, "outcomes": n}
-    return {"version": step.version, "kind": "decision", "seat": step.actor, "by": by_whom(step),
-            "move": msgspec.to_builtins(step.move), "text": text, "class": "forced"}
+        return ChanceRow(version=step.version, label=step.label, move=msgspec.to_builtins(step.move), text=text,
+                         odds=p, outcomes=n)
+    return DecisionRow(version=step.version, seat=step.actor, by=by_whom(step), move=msgspec.to_builtins(step.move),
+                       text=text, cls="forced")
 
 
-def decision_row(game: Game, step: Step, engine: Engine, seats: int) -> dict[str, Any]:
+def decision_row(game: Game, step: Step, engine: Engine, seats: int) -> DecisionRow:
     """One decision judged from the mover's information set (ai/analysis.py)."""
     rng = random.Random(f"{engine.seed}:{step.version}")
     person = by_whom(step) == "person"
     v = judge(game, step.state, step.actor, step.move, rng, budget=engine.budget, iterations=engine.iterations,
               seats=seats, second_opinion=person)
     view = mover_view(game, step.state, step.actor)
-    row = {"version": step.version, "kind": "decision", "seat": step.actor, "by": by_whom(step),
-           "move": msgspec.to_builtins(step.move), "text": registry.words(game, step.move, view),
-           "best": msgspec.to_builtins(v.best), "best_text": registry.words(game, v.best, view),
-           "win_played": round(v.value_played, 4), "win_best": round(v.value_best, 4),
-           "rank_played": round(v.rank_played, 3), "rank_best": round(v.rank_best, 3),
-           "loss": round(v.loss, 4), "class": "forced" if v.forced else v.cls, "matches": v.best == step.move,
-           "iterations": v.iterations}
-    if v.agrees is not None:
-        row["engine_agrees"] = v.agrees  # a second search, same budget, another seed: the fair-play baseline
-    return row
+    return DecisionRow(
+        version=step.version, seat=step.actor, by=by_whom(step), move=msgspec.to_builtins(step.move),
+        text=registry.words(game, step.move, view), cls="forced" if v.forced else v.cls,
+        best=msgspec.to_builtins(v.best), best_text=registry.words(game, v.best, view),
+        win_played=round(v.value_played, 4), win_best=round(v.value_best, 4),
+        rank_played=round(v.rank_played, 3), rank_best=round(v.rank_best, 3), loss=round(v.loss, 4),
+        matches=v.best == step.move, iterations=v.iterations,
+        engine_agrees=v.agrees)  # a second search, same budget, another seed: the fair-play baseline
 
 
-def judged(rows: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+def judged(rows: list[Row], seat: int) -> list[DecisionRow]:
     """The seat's decisions that count for accuracy: it had a choice and made it (not the platform)."""
-    return [r for r in rows if r["kind"] == "decision" and r["seat"] == seat and r["class"] in CLASSES
-            and r["by"] != "timeout"]
+    return [r for r in rows if isinstance(r, DecisionRow) and r.seat == seat and r.cls in CLASSES
+            and r.by != "timeout"]
 
 
-def seat_summary(rows: list[dict[str, Any]], seat: int, name: str) -> dict[str, Any]:
+def mean(xs: list[float]) -> float | None:
+    return sum(xs) / len(xs) if xs else None
+
+
+def rounded(x: float | None, digits: int) -> float | None:
+    return None if x is None else round(x, digits)
+
+
+def seat_summary(rows: list[Row], seat: int, name: str) -> SeatSummary:
     mine = judged(rows, seat)
-    loss = sum(r["loss"] for r in mine)
-    agree = [r["engine_agrees"] for r in mine if "engine_agrees" in r]
-    return {
-        "seat": seat, "name": name, "decisions": len(mine), "loss": round(loss, 4),
-        "accuracy": round(100.0 * (1.0 - loss / len(mine)), 1) if mine else None,
-        "classes": {c: sum(1 for r in mine if r["class"] == c) for c in CLASSES},
-        "matches": sum(1 for r in mine if r["matches"]),
-        "engine_checked": len(agree), "engine_matches": sum(agree),
-        "costliest": [{k: r[k] for k in ("version", "text", "best_text", "loss", "class")}
-                      for r in sorted(mine, key=lambda r: r["loss"], reverse=True)[:COSTLIEST] if r["loss"] > 0],
-        "graph": [[r["version"], r["win_played"]] for r in rows
-                  if r["kind"] == "decision" and r["seat"] == seat and "win_played" in r],
-    }
+    loss = sum(r.loss or 0.0 for r in mine)
+    agree = [r.engine_agrees for r in mine if r.engine_agrees is not None]
+    return SeatSummary(
+        seat=seat, name=name, decisions=len(mine), loss=round(loss, 4),
+        accuracy=round(100.0 * (1.0 - loss / len(mine)), 1) if mine else None,
+        expected_rank=rounded(mean([r.rank_played for r in mine if r.rank_played is not None]), 3),
+        expected_rank_best=rounded(mean([r.rank_best for r in mine if r.rank_best is not None]), 3),
+        classes=ClassCounts(**{c: sum(1 for r in mine if r.cls == c) for c in CLASSES}),
+        matches=sum(1 for r in mine if r.matches), engine_checked=len(agree), engine_matches=sum(agree),
+        costliest=[Moment(version=r.version, text=r.text, best_text=r.best_text, loss=r.loss or 0.0, cls=r.cls)
+                   for r in sorted(mine, key=lambda r: r.loss or 0.0, reverse=True)[:COSTLIEST] if (r.loss or 0) > 0],
+        graph=[Point(version=r.version, win=r.win_played, rank=r.rank_played) for r in rows
+               if isinstance(r, DecisionRow) and r.seat == seat and r.win_played is not None],
+    )
 
 
-def fair_play(decisions: int, matches: int, engine_checked: int, engine_matches: int) -> dict[str, Any]:
+def fair_play(decisions: int, matches: int, engine_checked: int, engine_matches: int) -> FairPlay:
     """How often a person's choices match the engine's best, against how often the engine agrees with
     itself at the same budget (a second search, another seed, over the same decisions). A signal for a
     tournament director to look closer, never a verdict: strong players match often too."""
-    out: dict[str, Any] = {"decisions": decisions, "match_rate": round(matches / decisions, 3) if decisions else None,
-                           "engine_rate": round(engine_matches / engine_checked, 3) if engine_checked else None,
-                           "z": None, "signal": "not enough decisions", "note": FAIR_PLAY_NOTE}
-    if decisions < FAIR_PLAY_MIN or not engine_checked:
+    out = FairPlay(decisions=decisions, match_rate=round(matches / decisions, 3) if decisions else None,
+                   engine_rate=round(engine_matches / engine_checked, 3) if engine_checked else None,
+                   engine_spread=None, z=None, signal="not enough decisions", note=FAIR_PLAY_NOTE)
+    if not engine_checked:
         return out
     p = min(max(engine_matches / engine_checked, 0.01), 0.99)
+    out.engine_spread = round(math.sqrt(p * (1 - p) / engine_checked), 3)
+    if decisions < FAIR_PLAY_MIN:
+        return out
     z = (matches - decisions * p) / math.sqrt(decisions * p * (1 - p))
-    out["z"] = round(z, 2)
-    out["signal"] = "as engine-like as the engine" if z >= -1 else "closer to the engine than usual" if z >= -2 \
+    out.z = round(z, 2)
+    out.signal = "as engine-like as the engine" if z >= -1 else "closer to the engine than usual" if z >= -2 \
         else "no sign"
     return out
 
@@ -234,9 +237,12 @@ async def current(redis, game_id: str, scope: str) -> Meta | None:
     return msgspec.json.decode(raw, type=Meta) if raw else None
 
 
-async def read_rows(redis, meta: Meta) -> list[dict[str, Any]]:
+ROW = msgspec.json.Decoder(Row)
+
+
+async def read_rows(redis, meta: Meta) -> list[Row]:
     got = await redis.hgetall(rows_key(meta))
-    return sorted((msgspec.json.decode(v) for v in got.values()), key=lambda r: r["version"])
+    return sorted((ROW.decode(v) for v in got.values()), key=lambda r: r.version)
 
 
 def chunked(decisions: list[Step], engine: Engine) -> list[list[int]]:
@@ -294,7 +300,7 @@ def lost_chunks(queue, meta: Meta, done: set[int]) -> list[int]:
 
 # --- requests ----------------------------------------------------------------------------------------
 
-async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[dict[str, Any], bool]:
+async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[AnalysisReport, bool]:
     """POST: queue an analysis (or find the one already made with these settings); (report, started)."""
     import asyncio
 
@@ -303,7 +309,7 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[d
     scope, seat = scope_for(f, caller)
     old = await current(r.redis, game_id, scope)
     if old is not None and old.head == f.head and same_settings(old.engine, engine, body):
-        done = {row["version"] for row in await read_rows(r.redis, old)}
+        done = {row.version for row in await read_rows(r.redis, old)}
         lost = await asyncio.to_thread(lost_chunks, r.queue, old, done)
         if lost:
             await asyncio.to_thread(enqueue, r.queue, old, lost)
@@ -338,24 +344,34 @@ async def finish(redis, meta: Meta, f: Folded) -> None:
     """The last row landed: keep the per-seat summary beside the rows (the tournament view reads it)."""
     rows = await read_rows(redis, meta)
     seats = summaries(rows, f, None if meta.scope == "all" else int(meta.scope.removeprefix("seat-")))
-    await redis.set(sum_key(meta), msgspec.json.encode({"id": meta.id, "seats": seats}))
+    await redis.set(sum_key(meta), msgspec.json.encode(Summary(id=meta.id, head=meta.head, engine=meta.engine,
+                                                               seats=seats)))
 
 
-def summaries(rows: list[dict[str, Any]], f: Folded, seat: int | None) -> list[dict[str, Any]]:
+class Summary(msgspec.Struct):
+    """A finished analysis's per-seat figures, kept beside its rows (what the tournament view reads)."""
+
+    id: str
+    seats: list[SeatSummary]
+    head: str = ""
+    engine: Engine | None = None
+
+
+def summaries(rows: list[Row], f: Folded, seat: int | None) -> list[SeatSummary]:
     seats = range(len(f.players)) if seat is None else [seat]
     return [seat_summary(rows, s, f.players[s].name) for s in seats]
 
 
-async def stored_summary(redis, game_id: str) -> dict[str, Any] | None:
+async def stored_summary(redis, game_id: str) -> Summary | None:
     """The finished analysis's per-seat summary of a finished game, or None (none, or not done yet)."""
     meta = await current(redis, game_id, "all")
     if meta is None:
         return None
     raw = await redis.get(sum_key(meta))
-    return msgspec.json.decode(raw) if raw else None
+    return msgspec.json.decode(raw, type=Summary) if raw else None
 
 
-async def read(r, game_id: str, caller: int | str | None) -> dict[str, Any]:
+async def read(r, game_id: str, caller: int | str | None) -> AnalysisReport:
     """GET: the analysis `caller` may read: progress, then the rows and the per-seat summary."""
     f = await r.commands.load(game_id)
     scope, seat = scope_for(f, caller)
@@ -365,18 +381,27 @@ async def read(r, game_id: str, caller: int | str | None) -> dict[str, Any]:
     return await report(r, f, meta, seat)
 
 
-async def report(r, f: Folded, meta: Meta, seat: int | None) -> dict[str, Any]:
+async def section(r, f: Folded, caller: int | str | None) -> AnalysisSection:
+    """The trailing line of an export with ?analysis=true: the analysis `caller` may read, or null and why."""
+    try:
+        scope, seat = scope_for(f, caller)
+    except Running as e:
+        return AnalysisSection(analysis=None, detail=e.detail)
+    meta = await current(r.redis, f.id, scope)
+    if meta is None:
+        return AnalysisSection(analysis=None, detail=f"no analysis of game {f.id} yet (caravan analyse {f.id})")
+    return AnalysisSection(analysis=await report(r, f, meta, seat))
+
+
+async def report(r, f: Folded, meta: Meta, seat: int | None) -> AnalysisReport:
     rows = await read_rows(r.redis, meta)
     done = len(rows)
-    return {
-        "game": f.id, "type": f.type, "scope": meta.scope, "id": meta.id,
-        "status": "done" if done >= meta.total else "running", "done": done, "total": meta.total,
-        "head": meta.head, "version": meta.version, "stale": meta.head != f.head, "created": meta.created,
-        "engine": msgspec.to_builtins(meta.engine), "jobs": len(meta.chunks),
-        "thresholds": {"good": GOOD, "inaccuracy": INACCURACY, "mistake": MISTAKE},
-        "players": [{"seat": i, "name": p.name, "ai": p.ai} for i, p in enumerate(f.players)],
-        "seats": summaries(rows, f, seat), "rows": rows,
-    }
+    return AnalysisReport(
+        game=f.id, type=f.type, scope=meta.scope, id=meta.id, status="done" if done >= meta.total else "running",
+        done=done, total=meta.total, head=meta.head, version=meta.version, stale=meta.head != f.head,
+        created=meta.created, engine=meta.engine, jobs=len(meta.chunks), thresholds=THRESHOLDS,
+        players=[PlayerRow(seat=i, name=p.name, ai=p.ai) for i, p in enumerate(f.players)],
+        seats=summaries(rows, f, seat), rows=rows)
 
 
 # --- the job -----------------------------------------------------------------------------------------

@@ -7,6 +7,9 @@ GET  /games/{id}/analysis   the report: status running|done, done/total, the eng
                             game's head hash that reproduce it, per seat accuracy, costliest moments and
                             value graph, and one row per step (decision: move and best move in words, win
                             chance and expected rank of each, loss, class; chance: what was drawn, its odds)
+POST /tournaments/{id}/analysis   the same settings: every finished table analysed (a table in play is not)
+GET  /tournaments/{id}/analysis   per entrant: accuracy over its analysed tables, and for people the
+                                  fair-play signal (a signal, never a verdict)
 A running game is refused (409 game-running), unless the caller is the seat that forked it, on its
 private fork: then only its own decisions and the chance it could see are analysed and shown.
 """
@@ -18,7 +21,8 @@ from typing import Any
 from litestar import Request, Response, get, post
 from litestar.params import Body
 
-from service import analysis
+from service import analysis, analysis_tournament
+from service.analysis_schemas import AnalysisReport, TournamentAnalysis
 from service.openapi import errors
 from service.runtime import rt
 from service.schemas import answer
@@ -28,8 +32,8 @@ BODY = Body(description='{"budget": seconds per decision (default 0.5, at most 1
 
 
 @post("/games/{game_id:str}/analysis", status_code=202, responses=errors(
-    400, 401, 404, 409, 413, 422, 503, ok={200: answer(dict[str, Any], "the same analysis, made already")}))
-async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | None = BODY) -> Response[dict[str, Any]]:
+    400, 401, 404, 409, 413, 422, 503, ok={200: answer(AnalysisReport, "the same analysis, made already")}))
+async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | None = BODY) -> Response[AnalysisReport]:
     """Analyse a finished game on the workers (split by decision); the same settings again answer the
     analysis already made (200), resuming any part a lost worker left undone."""
     r = rt(request)
@@ -39,10 +43,28 @@ async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | 
 
 
 @get("/games/{game_id:str}/analysis", responses=errors(401, 404, 409, 503))
-async def read_analysis(request: Request, game_id: str) -> dict[str, Any]:
+async def read_analysis(request: Request, game_id: str) -> AnalysisReport:
     """The analysis: progress while it runs, then every step's verdict and each seat's accuracy."""
     r = rt(request)
     return await analysis.read(r, game_id, await r.caller(request, game_id))
 
 
-ROUTES = [start_analysis, read_analysis]
+@post("/tournaments/{tournament_id:str}/analysis", status_code=202, responses=errors(
+    400, 404, 413, 422, 503, ok={200: answer(TournamentAnalysis, "every finished table analysed (or queued) already")}))
+async def start_tournament_analysis(request: Request, tournament_id: str,
+                                    data: dict[str, Any] | None = BODY) -> Response[TournamentAnalysis]:
+    """Analyse every finished table of a tournament on the workers, each with these settings (a table still
+    in play is left alone, and listed as hidden); 202 when something was queued."""
+    answer, started = await analysis_tournament.start(rt(request), tournament_id, data)
+    return Response(answer, status_code=202 if started else 200)
+
+
+@get("/tournaments/{tournament_id:str}/analysis", responses=errors(404, 503))
+async def read_tournament_analysis(request: Request, tournament_id: str) -> TournamentAnalysis:
+    """The accuracy table per entrant over the tournament's analysed tables, and for each person the
+    fair-play signal (match rate with the engine's best against the engine's own agreement at the same
+    budget): a signal for a director to look closer, not a verdict."""
+    return await analysis_tournament.report(rt(request), tournament_id)
+
+
+ROUTES = [start_analysis, read_analysis, start_tournament_analysis, read_tournament_analysis]

@@ -1,11 +1,12 @@
-"""Player specs: `NAME` (a person, who gets a token) or `NAME:ai-LEVEL[@SECONDS]`."""
+"""Player specs: `NAME` (a person, who gets a token), `NAME:ai-LEVEL[@SECONDS]` (random, greedy, mcts)
+or `NAME:ai-easy|medium|hard` (the named strengths of ai.NAMED, which think a fixed amount)."""
 
 from __future__ import annotations
 
+from ai import LEVELS, NAMED
 from projections.fold import Player
 from service.errors import Invalid
 
-LEVELS = ("random", "greedy", "mcts")
 MAX_NAME = 100
 MAX_PLAYERS = 512  # specs read at most (a game or a tournament checks its own, smaller, bound)
 
@@ -24,6 +25,8 @@ def parse_player(spec: str) -> Player:
     level, _, budget = rest[3:].partition("@")
     if level not in LEVELS:
         raise Invalid(f"player {spec!r}: unknown AI level {level!r} (one of {', '.join(LEVELS)})")
+    if _ and level in NAMED:
+        raise Invalid(f"player {spec!r}: the {level} level thinks a fixed amount (no @SECONDS)")
     if budget:
         try:
             seconds = float(budget)

@@ -12,6 +12,7 @@ from litestar.params import Parameter
 from events.envelope import redacted
 from events.kinds import Origin
 from projections.audit import Report
+from service import analysis
 from service.openapi import errors
 from service.runtime import rt
 from service.schemas import UNDO, EntropyAdded, Forked, ForkOrigin, SeatInfo
@@ -70,14 +71,18 @@ async def verify_game(request: Request, game_id: str) -> Report:
     return report
 
 
-@get("/games/{game_id:str}/export", media_type="application/x-ndjson", responses=errors(401, 404, 503))
-async def export(request: Request, game_id: str) -> Response:
+@get("/games/{game_id:str}/export", media_type="application/x-ndjson", responses=errors(400, 401, 404, 503))
+async def export(request: Request, game_id: str, with_analysis: bool = Parameter(
+        default=False, query="analysis", description="append the game's analysis (as the caller may read it) as "
+        "one trailing line {\"section\": \"analysis\", ...}, outside the hash chain; `caravan verify` skips it")) -> Response:
     """The whole game as JSON lines, one event a line: verifiable offline (`caravan verify`) once
     finished; while it runs, payloads the caller may not see are withheld."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
     lines = [msgspec.json.encode(row) for row in log_rows(f, await r.store.read(game_id, 1), caller)]
+    if with_analysis:
+        lines.append(msgspec.json.encode(await analysis.section(r, f, caller)))
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson",
                     headers={"content-disposition": f'attachment; filename="{game_id}.jsonl"'})
 

@@ -125,7 +125,8 @@ class MoveEntry(msgspec.Struct):
     """A legal move in words, with its group and the board target a click on it chooses."""
 
     move: dict[str, Any]  # the game's own move, as posted back to /moves
-    text: str
+    text: str  # the whole move in the game's words (as the CLI says it)
+    choice: str  # what differs under its group's heading
     group: str
     target: str | None
 
@@ -146,11 +147,15 @@ class Frame(msgspec.Struct, kw_only=True):
     chance: str | None = None
     time_limit: float | None = None
     deadline: float | None = None
-    undo: UndoStatus | None = None
+    clock: ClockView | None = None
+    absent: list[AbsentSeat] | None = None
+    sealed: str | None = None
+    undo: UndoStatus | None = None  # a spectator's: only the pending request
     board: str  # SVG (or the view as text for a game without a drawing)
     events: list[EventLine]
     moves: list[MoveEntry]
     latest: int | None = None  # with `at`: the game's version now
+    server_time: float | None = None  # unix time the frame was made (the page counts clocks down against it)
 
 
 class Health(msgspec.Struct):

@@ -10,7 +10,7 @@ import asyncio
 import logging
 from collections import defaultdict
 from contextlib import asynccontextmanager
-from typing import AsyncIterator
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from redis.exceptions import RedisError
 
@@ -50,8 +50,10 @@ class Subscription:
 
 class Hub:
     def __init__(self, store: EventStore, block_ms: int = 1000, max_total: int = 1000, max_per_client: int = 32,
-                 queue_size: int = 64):
+                 queue_size: int = 64, notify: list[str] | None = None):
+        """`notify`: the notification streams to follow (default: the games' partitions)."""
         self.store, self.block_ms = store, block_ms
+        self.notify = notify or keys.all_notify()
         self.max_total, self.max_per_client, self.queue_size = max_total, max_per_client, queue_size
         self.subs: dict[str, set[Subscription]] = defaultdict(set)
         self.cursor: dict[str, int] = {}  # game -> last version fanned out
@@ -62,7 +64,7 @@ class Hub:
     # --- the follower ----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        for stream in keys.all_notify():
+        for stream in self.notify:
             last = await self._last_id(stream)
             self._tasks.append(asyncio.create_task(self._follow(stream, last), name=f"hub {stream}"))
 
@@ -200,3 +202,16 @@ async def open_stream(hub: Hub, request, game_id: str, after: int, keepalive: fl
     events = hub.events(game_id, after, client, keepalive)
     await anext(events)
     return events
+
+
+async def snapshots(events: AsyncIterator[Envelope | None], seen: int,
+                    again: Callable[[int], Awaitable[dict[str, Any]]]) -> AsyncIterator[dict[str, Any] | None]:
+    """A live picture instead of the events themselves: after each event past version `seen`, `again(seen)`
+    (a fresh picture, a dict with its "version"); None for each keep-alive."""
+    async for e in events:
+        if e is None:
+            yield None
+        elif e.version > seen:
+            got = await again(seen)
+            seen = got["version"]
+            yield got

@@ -11,6 +11,7 @@ from games.bangkok_klongs.moves import (
     HAND, Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
     StartPlayer,
 )
+from games.naming import seat_name
 
 SPECIAL_NAME = {THIEF: "Thief boat (takes a boat of its row)", OVERSEER: "Overseer boat (catches a thief of its column)",
                 COOKSHOP: "Cookshop boat"}
@@ -41,7 +42,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case Draw(boat=b):
             return f"drew a boat from the pile: {boat(b)}"
         case StartPlayer(seat=p):
-            return f"seat {p} starts"
+            return f"{seat_name(view, p)} starts"
         case Place(boat=b, x=x, y=y):
             return f"place {boat(b)} on {where(x, y)}"
         case MoveBoat():

@@ -3,7 +3,10 @@ hand when shown as a seat, whose turn it is. Also one line per move for people."
 
 from __future__ import annotations
 
+from games.naming import seat_name
+
 from .content import BOAT_INDEX, BOATS, COLOURS, DARK_ENTRIES, LIGHT_ENTRIES, WIDTH, square
+from .describe import boat
 from .moves import Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, StartPlayer, Steal
 
 SHORT = {"BANANAS": "Ba", "FISH": "Fi", "FLOWERS": "Fl", "RICE": "Ri", "VEGETABLES": "Ve", "COCONUTS": "Co",
@@ -17,6 +20,11 @@ def boat_label(boat_id: str) -> str:
     b = BOATS[BOAT_INDEX[boat_id]]
     baskets = "-" if b.special else str(b.baskets)
     return f"{SHORT[b.kind]}{baskets}{'*' if b.luk_phat else ' '}"
+
+
+def boats(ids: list[str]) -> str:
+    """Boats by what they carry ("3 baskets of fish, Luk Phat; Thief boat ..."), not by card id."""
+    return "; ".join(boat(b).removeprefix("boat: ") for b in ids)
 
 
 def _cell(cell, sq: int, players: int) -> str:
@@ -55,32 +63,32 @@ def render(v: dict, seat: int | None) -> str:
     lines.append("boats: kind, baskets, * Luk Phat, then R/Y/G/B merchant, n printed neutral, u unmanned")
     active = v["active"]
     for p in v["players"]:
-        who = "you" if p["seat"] == seat else f"seat {p['seat']}"
+        who = seat_name(v, p["seat"]) + (", you" if p["seat"] == seat else "")
         turn = " [bold]<- to act[/]" if p["seat"] in active else ""
         lines.append(
             f"[{STYLE[p['seat']]}]{COLOURS[p['seat']]}[/] ({who}): score {p['score']}, merchants "
             f"{p['merchants_in_supply']} in supply / {p['merchants_on_board']} on board, movement cards "
             f"{p['movement_cards']}, hand {p['hand_size']}{turn}")
         if p["warehouse"]:
-            lines.append(f"    warehouse ({p['warehouse_points']} pts): {', '.join(p['warehouse'])}")
+            lines.append(f"    warehouse ({p['warehouse_points']} pts): {boats(p['warehouse'])}")
         if p["hand"] is not None:
-            lines.append(f"    hand: {', '.join(p['hand'])}")
+            lines.append(f"    hand: {boats(p['hand'])}")
         elif p["known_in_hand"]:
-            lines.append(f"    known in hand: {', '.join(p['known_in_hand'])}")
+            lines.append(f"    known in hand: {boats(p['known_in_hand'])}")
     md = v.get("market_day")
     if md:
-        lines.append(f"{md['kind']} market day (triggered by seat {md['trigger']}): seat {md['scorer']} scores "
+        lines.append(f"{md['kind']} market day (triggered by {seat_name(v, md['trigger'])}): {seat_name(v, md['scorer'])} scores "
                      f"or passes; eligible: {', '.join(md['eligible']) or 'none'}")
     if v.get("pending"):
-        lines.append(f"waiting for seat {v['turn']}: {v['pending']['choice']}"
-                     + (f" (caught: {', '.join(v['pending']['caught'])})" if v["pending"]["caught"] else "")
+        lines.append(f"waiting for {seat_name(v, v['turn'])}: {v['pending']['choice']}"
+                     + (f" (caught: {boats(v['pending']['caught'])})" if v["pending"]["caught"] else "")
                      + (" (may take: " + ", ".join(f"({x}, {y})" for x, y in v["pending"]["thief_targets"]) + ")"
                         if v["pending"]["thief_targets"] else ""))
     if v.get("final"):
         lines.append("game over — totals: " + ", ".join(
-            f"{COLOURS[p]} {t}" for p, t in enumerate(v["final"]["totals"])))
+            f"{seat_name(v, p)} ({COLOURS[p]}) {t}" for p, t in enumerate(v["final"]["totals"])))
     elif not md and v["phase"] == "turn":
-        lines.append(f"seat {v['turn']} ({COLOURS[v['turn']]}) to play")
+        lines.append(f"{seat_name(v, v['turn'])} ({COLOURS[v['turn']]}) to play")
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from games.himalaya.moves import (
     Collect, Decline, DrawCube, DrawRing, Fulfil, PassEvent, PlaceCaravan, PlaceMarket, PlaceSnowstorm, PlaceYeti,
     PlanSlot, Program, RollD20, Seating,
 )
+from games.naming import own_move, seat_name
 
 
 def village(v: int) -> str:
@@ -32,6 +33,8 @@ def ring(n: int) -> str:
 
 
 def program_end(view: dict[str, Any] | None) -> int | None:
+    if not own_move(view):
+        return None  # another seat's disc: where its program stands is not the reader's to know
     ends = (view or {}).get("my_program_ends") or {}
     return ends.get("village")
 
@@ -53,7 +56,7 @@ def disc(command: str, view: dict[str, Any] | None) -> str:
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case Seating(order=o):
-            return "seat order (clockwise): " + ", ".join(f"seat {x}" for x in o)
+            return "seat order (clockwise): " + ", ".join(seat_name(view, x) for x in o)
         case RollD20(face=f):
             return f"the d20 rolls {f}"
         case DrawCube(resource=r):

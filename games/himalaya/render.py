@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.naming import seat_name
+
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 SHORT = {"salt": "s", "barley": "b", "tea": "t", "jade": "j", "gold": "g"}
 BUILDING = {1: "house", 2: "temple", 3: "monast."}
@@ -19,6 +21,12 @@ def _seat(i: int) -> str:
     return f"[{COLOURS[i % len(COLOURS)]}]P{i}[/]"
 
 
+def _who(view: dict[str, Any], i: int) -> str:
+    """The seat's tag on the map (P0, in its colour) and, when known, the player's name."""
+    name = seat_name(view, i)
+    return _seat(i) + (f" {name}" if name != f"seat {i}" else "")
+
+
 def _cubes(d: dict[str, int]) -> str:
     return "".join(SHORT[r] * c for r, c in d.items()) or "-"
 
@@ -26,11 +34,11 @@ def _cubes(d: dict[str, int]) -> str:
 def render(view: dict[str, Any], seat: int | None) -> str:
     lines = []
     phase = view["phase"]
-    active = ", ".join(_seat(a) for a in view.get("active", [])) or "-"
+    active = ", ".join(_who(view, a) for a in view.get("active", [])) or "-"
     order = " > ".join(_seat(s) for s in view.get("order", []))
     lines.append(
         f"[bold]Himalaya[/] round {view['round']}/12  phase [bold]{phase}[/]  to act: {active}"
-        + (f"  start: {_seat(view['start_player'])}" if view.get("start_player") is not None else "")
+        + (f"  start: {_who(view, view['start_player'])}" if view.get("start_player") is not None else "")
     )
     if order:
         lines.append(f"clockwise: {order}")
@@ -77,7 +85,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
         i = p["seat"]
         where = f"storm to {p['on_snowstorm_to']}" if p["on_snowstorm_to"] else f"village {p['village']}"
         row = (
-            f"{_seat(i)} {where:<14} stupas {p['stupas_left']} delegates {p['delegates_left']:>2}"
+            f"{_who(view, i)} {where:<14} stupas {p['stupas_left']} delegates {p['delegates_left']:>2}"
             f" tokens {p['inventory_tokens']} figures {','.join(f[0].upper() for f in p['event_figures_left']) or '-'}"
         )
         if i == seat:
@@ -97,13 +105,13 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     if view.get("pending"):
         pend = view["pending"]
         lines.append(
-            f"\nslot {view['execution']['slot']}: {_seat(pend['seat'])} trades in village {pend['village']} ({pend['kind']})"
+            f"\nslot {view['execution']['slot']}: {_who(view, pend['seat'])} trades in village {pend['village']} ({pend['kind']})"
         )
     if view.get("my_program_ends"):
         end = view["my_program_ends"]
         lines.append(f"\nyour program so far ends in village {end['village']}")
     if view.get("final"):
         lines.append("\n[bold]final[/]: " + "; ".join(
-            f"{_seat(f['seat'])} E {f['economic']} R {f['religious']} P {f['political']}" for f in view["final"]
+            f"{_who(view, f['seat'])} E {f['economic']} R {f['religious']} P {f['political']}" for f in view["final"]
         ))
     return "\n".join(lines)

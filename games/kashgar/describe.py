@@ -11,6 +11,7 @@ from games.kashgar.moves import (
     Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards,
     ReplaceDisplay, Respond, SecondOrder, TakeDiscard,
 )
+from games.naming import mover, seat_name
 
 ORDER_KIND = {"small": "small order", "large": "great order", "special": "special order"}
 
@@ -37,6 +38,11 @@ def order(o: str | None) -> str:
         ("s" if card.cond != 1 else "")
 
 
+def resource(r: str | int) -> str:
+    """A resource by its code ("CI") or its place on the board (4): "cinnamon"."""
+    return SPICE_NAMES[RESOURCES[r] if isinstance(r, int) else r]
+
+
 def effect(eff: tuple) -> str:
     """One card effect in words (the content's effect tuples)."""
     kind, *args = eff
@@ -49,10 +55,10 @@ def effect(eff: tuple) -> str:
             return "gain " + " + ".join(got)
         case "gain_either":
             which, n = args
-            return f"gain {n} {' or '.join(SPICE_NAMES[s] for s in which)}"
+            return f"gain {n} {' or '.join(resource(s) for s in which)}"
         case "set":
             r, n = args
-            return f"set your {SPICE_NAMES[r]} to {n}"
+            return f"set your {resource(r)} to {n}"
         case "set_spice":
             return f"set one spice to {args[0]}"
         case "fulfil":
@@ -81,14 +87,32 @@ def effect(eff: tuple) -> str:
         case "other_spice":
             return f"trade for {args[0]} of another spice"
         case "others_gain":
-            return f"the others gain {args[1]} {SPICE_NAMES[args[0]]}"
+            return f"the others gain {args[1]} {resource(args[0])}"
         case "others_set":
-            return f"the others set their {SPICE_NAMES[args[0]]} to {args[1]}"
+            return f"the others set their {resource(args[0])} to {args[1]}"
         case "others_lose":
-            return f"the others lose {args[1]} {SPICE_NAMES[args[0]]}"
+            return f"the others lose {args[1]} {resource(args[0])}"
         case "target_lose":
-            return f"a player loses {args[1]} {SPICE_NAMES[args[0]]}"
-    return kind.replace("_", " ")
+            return f"a player loses {args[1]} {resource(args[0])}"
+    return SPECIAL_EFFECTS.get(kind, kind.replace("_", " "))
+
+
+SPECIAL_EFFECTS = {  # the effects with no numbers: the rule spec's words (rules/kashgar.md, 9.3-9.5)
+    "spare_patriarch": "put the spare Patriarch at the end of this caravan",
+    "leader_front": "move another card of this caravan to its front",
+    "leader_move": "move a card (not a Patriarch/Matriarch) to the end of another of your caravans",
+    "judge": "remove 1 other card (not a Patriarch/Matriarch) from this caravan",
+    "spices_min3": "every spice below 3 is set to 3",
+    "thief": "another player loses 2 of a spice or gold of your choice; you gain 1 of it",
+    "robber_spices": "another player loses 1 each of two different spices",
+    "robber_card": "another player removes the last card of one of their caravans",
+    "schemer": "set one spice of another player to 3",
+    "customs": "each other player loses 1 gold; you gain 1 gold",
+    "spy": "put an order of the display under the order deck and refill the display",
+    "mercenary": "move the front card of another player's caravan (2+ cards) to its end",
+    "fence": "a player with more gold than you loses 2 gold; you gain what they lost",
+    "poisoner": "another player loses 1 mule and 2 of a spice of their choice",
+}
 
 
 def person(card: str | None, action: int | None = None, farewell: bool = False) -> str:
@@ -115,7 +139,7 @@ def person(card: str | None, action: int | None = None, farewell: bool = False) 
 def front(view: dict[str, Any] | None, caravan: int) -> str | None:
     if not view:
         return None
-    seat = view.get("you")
+    seat = mover(view)
     if seat is None:
         pending = view.get("pending") or {}
         seat = pending.get("seat")
@@ -126,7 +150,7 @@ def front(view: dict[str, Any] | None, caravan: int) -> str | None:
     return caravans[caravan][0] if 0 <= caravan < len(caravans) and caravans[caravan] else None
 
 
-def details(move: Any) -> str:
+def details(move: Any, view: dict[str, Any] | None = None) -> str:
     parts = []
     if move.pay:
         parts.append("paying " + " + ".join(SPICE_NAMES.get(s, s) for s in move.pay))
@@ -139,7 +163,7 @@ def details(move: Any) -> str:
     if move.order:
         parts.append("order " + order(move.order))
     if move.target is not None:
-        parts.append(f"against seat {move.target}" + (f"'s caravan {move.target_caravan + 1}" if move.target_caravan is not None else ""))
+        parts.append(f"against {seat_name(view, move.target)}" + (f"'s caravan {move.target_caravan + 1}" if move.target_caravan is not None else ""))
     if move.from_caravan is not None:
         parts.append(f"from caravan {move.from_caravan + 1}")
     if move.position is not None:
@@ -157,7 +181,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
             farewell = isinstance(move, Farewell)
             card = front(view, move.caravan)
             what = person(card, move.action, farewell) if card else f"the front card's {'farewell' if farewell else 'caravan'} action"
-            more = details(move)
+            more = details(move, view)
             how = "farewell" if farewell else "caravan action"
             return f"caravan {move.caravan + 1}, {how}: {what}" + (f" — {more}" if more else "")
         case Pass(caravan=c):
@@ -219,7 +243,7 @@ def describe_choice(move: Any, view: dict[str, Any] | None = None) -> str:
             card = PERSONS.get(front(view, move.caravan) or "")
             if card is not None and len(card.farewell if isinstance(move, Farewell) else card.caravan) > 1:
                 how += f" {move.action + 1}"
-            more = details(move)
+            more = details(move, view)
             if more or card is None:
                 return how + (f": {more}" if more else "")
             return how + ": " + person(card.id, move.action, isinstance(move, Farewell)).split(": ", 1)[-1]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES, cost_text
+from games.naming import seat_name
+
+from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES
+from .describe import ORDER_KIND, card_summary, goods
 
 STEPS = {"draw": "drawing cards", "keep": "choosing which drawn card(s) to keep",
          "arrange": "putting the looked-at cards back", "orders": "deciding about the drawn orders",
@@ -26,18 +29,18 @@ def order_text(oid: str | None) -> str:
     if oid is None:
         return "?"
     o = ORDERS[oid]
-    label = o.name or o.kind
-    return f"{oid} {label}: mules≥{o.cond}, {cost_text(o.cost)} → {o.vp} VP"
+    label = o.name or ORDER_KIND[o.kind]
+    return f"{label} ({oid}): {goods(o.cost)} → {o.vp} VP, needs {o.cond} mule{'s' if o.cond != 1 else ''}"
 
 
 def render(v: dict, seat: int | None) -> str:
     out = []
     active = v.get("active", [])
-    who = ", ".join("chance" if a == -1 else f"seat {a}" for a in active) or "nobody"
+    who = ", ".join("chance" if a == -1 else seat_name(v, a) for a in active) or "nobody"
     out.append(f"[bold]Kashgar[/bold] — round {v['round']}, phase {v['phase']}, to act: {who}"
                + ("  [red]end triggered[/red]" if v.get("end_triggered") else ""))
     if v.get("start_player", -1) >= 0:
-        out.append(f"start player: seat {v['start_player']}")
+        out.append(f"start player: {seat_name(v, v['start_player'])}")
     out.append("")
     out.append("[bold]Order display[/bold]")
     for o in v["display"]:
@@ -60,7 +63,7 @@ def render(v: dict, seat: int | None) -> str:
         i = p["seat"]
         me = " [bold](you)[/bold]" if seat == i else ""
         turn = " ◀" if i in active else ""
-        out.append(f"[bold]Seat {i}[/bold]{me}{turn} — {p['vp']} VP")
+        out.append(f"[bold]{seat_name(v, i)}[/bold]{me}{turn} — {p['vp']} VP")
         b = p["board"]
         out.append("  " + ", ".join(f"{SPICE_NAMES[r]} {b[r]}" for r in RESOURCES))
         for k, car in enumerate(p["caravans"]):
@@ -69,20 +72,22 @@ def render(v: dict, seat: int | None) -> str:
                 names[0] = f"[bold]{names[0]}[/bold]"  # the front card: the one that can act
             out.append(f"  caravan {k + 1}: " + (" | ".join(names) or "—"))
         if p["orders"]:
-            out.append("  orders: " + ", ".join(f"{o} {ORDERS[o].name or ORDERS[o].kind} ({ORDERS[o].vp} VP)" for o in p["orders"]))
+            out.append("  orders: " + ", ".join(f"{ORDERS[o].name or ORDER_KIND[ORDERS[o].kind]} ({o}, {ORDERS[o].vp} VP)"
+                                                for o in p["orders"]))
         if p.get("dealt"):
-            out.append("  start cards to place: " + ", ".join(card_name(c) for c in p["dealt"]))
+            out.append("  start cards to place:")
+            out.extend(f"    {card_summary(c)}" for c in p["dealt"])
     pd = v.get("pending")
     if pd:
         out.append("")
-        line = f"Seat {pd['seat']} is using {card_name(pd['card'])}: {STEPS.get(pd['step'], pd['step'])}"
+        line = f"{seat_name(v, pd['seat'])} is using {card_name(pd['card'])}: {STEPS.get(pd['step'], pd['step'])}"
         if pd["step"] == "respond":
-            line += f" (seat {pd['target']})"
+            line += f" ({seat_name(v, pd['target'])})"
         out.append(line)
         if pd["drawn"]:
             shown = [order_text(c) if pd["deck"] == "orders" else card_name(c) for c in pd["drawn"]]
             out.append("  drawn: " + "; ".join(shown))
     if v["phase"] == "over":
         out.append("")
-        out.append("[bold]Game over[/bold] — " + ", ".join(f"seat {p['seat']}: {p['vp']} VP" for p in v["players"]))
+        out.append("[bold]Game over[/bold] — " + ", ".join(f"{seat_name(v, p['seat'])}: {p['vp']} VP" for p in v["players"]))
     return "\n".join(out)

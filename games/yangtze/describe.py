@@ -14,6 +14,7 @@ from games.yangtze.moves import (
     Bid, Buy, Cash, ChooseStartPlayer, Clear, Decline, Draw, EndTurn, Exchange, MarketSale, PassBid, Pay, Sell,
     SellWithCardIII, Surrender,
 )
+from games.naming import seat_name
 
 
 def tile(t: str | None) -> str:
@@ -58,7 +59,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case Draw(tile=t):
             return f"drawn from the bag: {tile(t)}"
         case ChooseStartPlayer(seat=s):
-            return f"the start player is seat {s}"
+            return f"the start player is {seat_name(view, s)}"
         case Sell(tiles=t):
             return f"sell {bundle(t)}"
         case SellWithCardIII(tiles=t):

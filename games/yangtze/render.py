@@ -4,6 +4,7 @@ the auction or ruler under way and whose decision it is. Uses rich markup."""
 
 from __future__ import annotations
 
+from games.naming import seat_name
 from games.yangtze.describe import tile as tile_words
 
 LUXURY_STYLE, EVERYDAY_STYLE = "bold blue", "cyan"
@@ -24,20 +25,20 @@ def money(p: dict) -> str:
     return f"{p['money']} coins{coins}"
 
 
-def who(seat, you) -> str:
+def who(v: dict, seat, you) -> str:
     if seat is None:
         return "nobody"
     if seat == "chance":
         return "the bag (a draw is due)"
-    return f"seat {seat}" + (" (you)" if seat == you else "")
+    return seat_name(v, seat) + (" (you)" if seat == you else "")
 
 
 def render(v: dict, seat: int | None) -> str:
     you = v.get("you", seat)
     lines = [f"[bold]Yangtze[/bold]  turn {v['turn']}  phase [bold]{v['phase']}[/bold]"]
     if v.get("active") is not None:
-        lines[0] += f"  active: {who(v['active'], you)}"
-    lines.append(f"waiting for: [bold yellow]{who(v['waiting_for'], you)}[/bold yellow]")
+        lines[0] += f"  {who(v, v['active'], you)}'s turn"
+    lines.append(f"waiting for: [bold yellow]{who(v, v['waiting_for'], you)}[/bold yellow]")
     if v["to_draw"]:
         lines.append(f"the draw loop still needs {v['to_draw']} good(s)")
 
@@ -55,25 +56,25 @@ def render(v: dict, seat: int | None) -> str:
 
     if v.get("auction"):
         a = v["auction"]
-        high = f"high bid {a['high_bid']} by {who(a['high_bidder'], you)}" if a["high_bidder"] is not None else "no bids yet"
-        passed = ", ".join(who(s, you) for s in a["passed"]) or "nobody"
+        high = f"high bid {a['high_bid']} by {who(v, a['high_bidder'], you)}" if a["high_bidder"] is not None else "no bids yet"
+        passed = ", ".join(who(v, s, you) for s in a["passed"]) or "nobody"
         lines.append(
             f"[bold magenta]Auction[/bold magenta] for the {tile_words(a['tile'])}: {high}; passed: {passed};"
-            f" to bid: {who(a['turn'], you)}"
+            f" to bid: {who(v, a['turn'], you)}"
         )
     if v.get("ruling"):
         r = v["ruling"]
         q = " (?)" if r["optional"] else ""
         lines.append(
             f"[bold red]Ruler[/bold red] {r['ruler']} {r['name']}{q}: {r['instruction']}"
-            f"  asked now: {who(r['asked'], you)}"
+            f"  asked now: {who(v, r['asked'], you)}"
         )
     if v.get("selling_with_iii") is not None:
-        lines.append(f"card III is open: seat {v['selling_with_iii']} may sell more bundles now")
+        lines.append(f"card III is open: {seat_name(v, v['selling_with_iii'])} may sell more bundles now")
 
     lines.append("")
     for p in v["players"]:
-        head = f"[bold]seat {p['seat']}[/bold]" + (" (you)" if p["seat"] == you else "")
+        head = f"[bold]{seat_name(v, p['seat'])}[/bold]" + (" (you)" if p["seat"] == you else "")
         if p["seat"] == v.get("active"):
             head += " ◀ turn"
         lines.append(f"{head}: {money(p)}; {p['goods_count']} goods behind the screen")
@@ -91,7 +92,7 @@ def render(v: dict, seat: int | None) -> str:
         lines.append("")
         lines.append("[bold green]Game over[/bold green]" + (f" ({v['ended_by']})" if v.get("ended_by") else ""))
         for i, (score, rank) in enumerate(zip(res["scores"], res["ranks"])):
-            lines.append(f"  {rank}. seat {i}: {score:g}")
+            lines.append(f"  {rank}. {seat_name(v, i)}: {score:g}")
         if res.get("detail"):
             lines.append(f"  {res['detail']}")
     return "\n".join(lines)

@@ -16,7 +16,11 @@ from typing import Any
 import msgspec
 
 from events import kinds
-from events.kinds import Chance, Created, Finished, Move, SeedRevealed, Undo, UndoConsented, UndoRequested
+from events.kinds import (
+    Abandoned, Adjudicated, Chance, Created, Finished, Move, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver,
+    Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
+)
+from games import registry
 from games.protocol import CHANCE, Game
 
 
@@ -49,23 +53,41 @@ def _hook(game: Game, name: str, move: dict[str, Any], default: Any) -> Any:
     return fn(move) if fn is not None else default
 
 
-# --- words ---------------------------------------------------------------------------------------------
+# --- words ----------------------------------------------------------------------------------------------
 
-def describe_move(game: Game, move: dict[str, Any]) -> str:
+def describe_move(game: Game, move: dict[str, Any], view: Any = None, chance: bool = False) -> str:
+    """A move (or chance outcome) in the game's own words, as the CLI says it (games/<game>/describe.py
+    through `registry.words`); `view`: the mover's view when it is the reader's own."""
     try:
-        return game.describe(game.decode_move(move))
+        decoded = game.decode_move(move)
     except ValueError:
         return json.dumps(move)
+    return registry.words(game, decoded, view, chance)
+
+
+def _describer_call(game: Game, name: str, move: dict[str, Any], view: Any) -> str | None:
+    """The describe module's `name(move, view)` (group, describe_choice), or None when it cannot say."""
+    fn = getattr(registry.describer(game), name, None)
+    if fn is None:
+        return None
+    try:
+        return fn(game.decode_move(move), view)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def _who(actor: Any, names: list[str]) -> str:
     if isinstance(actor, int) and 0 <= actor < len(names):
         return names[actor]
-    return str(actor)
+    return {"chance": "chance", "arbiter": "the arbiter", "system": "the table"}.get(str(actor), str(actor))
+
+
+def _level(level: str) -> str:
+    return level if level.startswith("ai-") else f"ai-{level}"
 
 
 def describe_event(game: Game, row: dict[str, Any], names: list[str]) -> str:
-    """One event (as the reader may read it) in words."""
+    """One event (as the reader may read it) in words: the game's words for moves and draws, names for seats."""
     kind, payload, actor = row["kind"], row.get("payload"), row["actor"]
     if payload is None:  # withheld from this reader
         if kind == Move.kind():
@@ -75,25 +97,57 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str]) -> str:
         event = kinds.decode(kind, payload)
     except kinds.BadEvent:
         return kind.replace("-", " ")
+    who = _who
     match event:
-        case Created():
-            return "game created: " + ", ".join(names)
+        case Created(players=players):
+            return "the game begins: " + ", ".join(
+                p.name + (f" ({_level(p.ai)})" if p.ai else "") for p in players)
         case Move(move=move, timeout=timeout):
             late = " (out of time: the rulebook's default)" if timeout else ""
-            return f"{_who(actor, names)}: {describe_move(game, move)}{late}"
+            return f"{who(actor, names)}: {describe_move(game, move)}{late}"
         case Chance(move=move, label=label):
-            return f"chance — {label or 'chance'}: {describe_move(game, move)}"
+            by = "the arbiter entered" if actor == "arbiter" else "chance"
+            return f"{by} — {label or 'a draw'}: {describe_move(game, move, chance=True)}"
         case UndoRequested(by=by, to=to):
-            return f"{_who(by, names)} asks to take back moves to version {to}"
+            return f"{who(by, names)} asks to take back moves (back to the position after event {to})"
         case UndoConsented(by=by, to=to):
-            return f"{_who(by, names)} agrees to take back to version {to}"
-        case Undo(to=to):
-            return f"taken back to version {to}"
-        case Finished():
-            return "the game is over"
+            return f"{who(by, names)} agrees to take back to the position after event {to}"
+        case UndoDeclined(by=by, request=request):
+            return f"{who(by, names)} declines the undo asked at event {request}"
+        case UndoWithdrawn(by=by, request=request):
+            return f"{who(by, names)} withdraws the undo asked at event {request}"
+        case Undo(to=to, requested_by=by):
+            return f"taken back to version {to} (asked by {who(by, names)})"
+        case TakenOver(seat=seat, level=level, timeout=timeout, no_show=no_show):
+            why = " (never showed up)" if no_show else " (out of time)" if timeout else ""
+            return f"{_level(level)} takes over {who(seat, names)}'s seat{why}"
+        case Returned(seat=seat):
+            return f"{who(seat, names)} is back and plays again"
+        case Resigned(seat=seat, forfeit=forfeit):
+            return f"{who(seat, names)} {'forfeits (never showed up)' if forfeit else 'resigns'}"
+        case Abandoned(reason=reason):
+            return "the arbiter ends the game with no result" + (f": {reason}" if reason else "")
+        case Adjudicated(ranks=ranks, reason=reason):
+            order = sorted(range(len(ranks)), key=lambda s: ranks[s])
+            return "the arbiter adjudicates: " + ", ".join(f"{ranks[s]}. {who(s, names)}" for s in order) + \
+                (f" ({reason})" if reason else "")
+        case SeatEntropy():
+            return f"{who(actor, names)} adds randomness to the draws"
+        case Finished(result=result):
+            return "the game is over" + result_text(result, names)
         case SeedRevealed():
             return "the secret seed is revealed: every chance outcome can now be checked"
     return kind.replace("-", " ")
+
+
+def result_text(result: Any, names: list[str]) -> str:
+    r = msgspec.to_builtins(result) if result is not None else None
+    if not isinstance(r, dict) or not r.get("ranks"):
+        return ""
+    ranks, scores = r["ranks"], r.get("scores") or [None] * len(r["ranks"])
+    order = sorted(range(len(ranks)), key=lambda s: ranks[s])
+    return ": " + ", ".join(f"{ranks[s]}. {_who(s, names)}" + (f" ({scores[s]:g})" if isinstance(scores[s], (int, float)) else "")
+                            for s in order)
 
 
 def event_line(game: Game, row: dict[str, Any], names: list[str]) -> dict[str, Any]:
@@ -102,14 +156,16 @@ def event_line(game: Game, row: dict[str, Any], names: list[str]) -> dict[str, A
 
 # --- moves ---------------------------------------------------------------------------------------------
 
-def move_entries(game: Game, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The reader's legal moves in words, each with its group and, where the board has one, the target
-    a click on the board chooses (the game's svg module's `group(move)` and `target(move)`)."""
+def move_entries(game: Game, moves: list[dict[str, Any]], view: Any = None) -> list[dict[str, Any]]:
+    """The reader's legal moves in words as the CLI lists them (the describe module's `group` heading,
+    `describe_choice` under it, the whole move in `text`), each with the part of the board a click on it
+    chooses, where the board has one (the game's svg module's `target(move)`)."""
     out = []
     for m in moves:
-        out.append({"move": m, "text": describe_move(game, m),
-                    "group": _hook(game, "group", m, str(m.get("type", "move")).replace("-", " ")),
-                    "target": _hook(game, "target", m, None)})
+        text = describe_move(game, m, view)
+        group = _describer_call(game, "group", m, view) or _hook(game, "group", m, str(m.get("type", "move")).replace("-", " "))
+        out.append({"move": m, "text": text, "choice": _describer_call(game, "describe_choice", m, view) or text,
+                    "group": group, "target": _hook(game, "target", m, None)})
     return out
 
 
@@ -128,7 +184,7 @@ def legal_moves(f: Any, caller: Any) -> list[dict[str, Any]]:
 # --- the frame -----------------------------------------------------------------------------------------
 
 HEADER_KEYS = ("id", "type", "version", "status", "actors", "waiting_for", "players", "you", "result", "chance",
-               "time_limit", "deadline", "undo")
+               "time_limit", "deadline", "clock", "undo", "absent", "sealed")
 
 
 def frame(game: Game, api_view: dict[str, Any], events: list[dict[str, Any]], moves: list[dict[str, Any]]) -> dict[str, Any]:
@@ -138,5 +194,8 @@ def frame(game: Game, api_view: dict[str, Any], events: list[dict[str, Any]], mo
     out = {k: api_view[k] for k in HEADER_KEYS if k in api_view}
     out["board"] = board(game, api_view["view"], api_view.get("you"))
     out["events"] = [event_line(game, r, names) for r in events]
-    out["moves"] = move_entries(game, moves)
+    view = api_view["view"]
+    if isinstance(view, dict) and view.get("you") is None and api_view.get("you") is not None:
+        view = {**view, "you": api_view["you"]}  # whose caravans, hand, screen the moves speak of
+    out["moves"] = move_entries(game, moves, view)
     return out

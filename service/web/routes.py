@@ -7,6 +7,7 @@ drawn and put in words (see frames.py)."""
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -22,13 +23,14 @@ from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
 from games import registry
+from games.protocol import CHANCE
 from projections import standings
-from service import views
+from service import undo, views
 from service.errors import NotFound
 from service.openapi import errors
 from service.schemas import FRAME
 from service.runtime import Runtime, rt
-from service.streams import open_stream
+from service.streams import open_stream, snapshots
 from service.tournament_routes import tournaments
 from service.web import frames
 
@@ -63,7 +65,11 @@ async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = N
     f = await r.commands.load(game_id)
     start = max(1, f.version - RECENT + 1) if since is None else since + 1
     rows = views.log_rows(f, await r.store.read(game_id, start), caller) if start <= f.version else []
-    return frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
+    out = frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
+    if "undo" not in out and not views.sealed(f, caller):  # a spectator sees a pending request too (it is in the log)
+        out["undo"] = {"pending": undo.pending(f), "possible": False}
+    out["server_time"] = time.time()  # the page counts the clocks down against the server's time
+    return out
 
 
 async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:
@@ -111,24 +117,61 @@ def page_not_found(request: Request, exc: NotFound) -> Response:
 PAGE = {"include_in_schema": False, "exception_handlers": {NotFound: page_not_found}}
 
 
+STATUSES = {"live": ("active",), "finished": ("finished",), "abandoned": ("abandoned",)}
+SHOW = ("games", "tournaments")
+SEATS = ("people", "ai")
+
+
+def lobby_filters(type: str | None, status: str | None, show: str | None, seats: str | None) -> dict[str, str]:
+    """The lobby's filters as the form sends them (anything unknown is no filter): game type, status
+    (live, finished, abandoned; `active` is live), games or tournaments, tables with people or all AIs."""
+    status = "live" if status == "active" else status
+    return {"type": type if type in registry.all_games() else "", "status": status if status in STATUSES else "",
+            "show": show if show in SHOW else "", "seats": seats if seats in SEATS else ""}
+
+
+async def lobby_seats(r: Runtime, game_id: str) -> dict[str, Any] | None:
+    """A table's seats (names, AI levels) and whose turn it is, by name, from the game itself."""
+    try:
+        f = await r.commands.load(game_id)
+    except NotFound:
+        return None
+    acting = f.game.actors(f.state) if f.status == "active" else frozenset()
+    names = [p.name for p in f.players]
+    turn = [names[s] for s in sorted(a for a in acting if a != CHANCE)] + (["chance"] if CHANCE in acting else [])
+    result = views.game_view(f, None).get("result") if f.status == "finished" and views.public(f) else None
+    winners = [names[s] for s in result["winners"]] if result else []
+    return {"players": [{"name": p.name, "ai": p.ai, "acting": i in acting} for i, p in enumerate(f.players)],
+            "turn": turn, "winners": winners, "people": any(p.ai is None for p in f.players)}
+
+
 @get("/", include_in_schema=False)
-async def lobby_page(request: Request, status: str | None = None, type: str | None = None,
-                     fragment: bool = False) -> Template:
-    rows = [r for r in await rt(request).lobby.rows()
-            if (not status or r.status == status) and (not type or r.type == type)]
-    rows.reverse()  # newest first
+async def lobby_page(request: Request, status: str | None = None, type: str | None = None, show: str | None = None,
+                     seats: str | None = None, fragment: bool = False) -> Template:
+    """The lobby; its filters are a plain GET form (they work without the script)."""
     r = rt(request)
-    seats = {}
-    for row in rows[:LOBBY_DETAIL]:  # seats with AI levels and whose turn, from the games themselves
-        try:
-            f = await r.commands.load(row.id)
-        except NotFound:
-            continue
-        acting = f.game.actors(f.state) if f.status == "active" else frozenset()
-        seats[row.id] = [{"name": p.name, "ai": p.ai, "acting": i in acting} for i, p in enumerate(f.players)]
-    ts = [t for t in await tournament_rows(request)
-          if (not status or t["status"] == status) and (not type or t["game"] == type)]
-    ctx = {"games": rows, "seats": seats, "tournaments": ts, "types": game_types(), "status": status or "", "type": type or ""}
+    want = lobby_filters(type, status, show, seats)
+    statuses = STATUSES.get(want["status"])
+    games, tables = [], {}
+    if want["show"] != "tournaments":
+        rows = [g for g in await r.lobby.rows()
+                if (not statuses or g.status in statuses) and (not want["type"] or g.type == want["type"])]
+        rows.reverse()  # newest first
+        for row in rows:
+            detail = await lobby_seats(r, row.id) if len(tables) < LOBBY_DETAIL else None
+            if want["seats"] and (detail is None or detail["people"] != (want["seats"] == "people")):
+                continue
+            games.append(row)
+            if detail is not None:
+                tables[row.id] = detail
+    ts = []
+    if want["show"] != "games":
+        ts = [t for t in await tournament_rows(request)
+              if (not statuses or t["status"] in statuses or (want["status"] == "live" and t["status"] != "finished"))
+              and (not want["type"] or t["game"] == want["type"])
+              and (not want["seats"] or any(e["ai"] is None for e in t["entrants"]) == (want["seats"] == "people"))]
+    ctx = {"games": games, "tables": tables, "tournaments": ts, "types": game_types(), "want": want,
+           "filtered": any(want.values())}
     return Template(template_name="lobby_rows.html" if fragment else "lobby.html", context=ctx)
 
 
@@ -150,9 +193,13 @@ async def replay_page(request: Request, game_id: str, at: int | None = Parameter
 
 
 @get("/tournaments/{tournament_id:str}/view", **PAGE)
-async def tournament_page(request: Request, tournament_id: str, fragment: bool = False) -> Template:
+async def tournament_page(request: Request, tournament_id: str, fragment: bool = False,
+                          projector: bool = False) -> Template:
+    """The standings and tables, live from `GET /tournaments/{id}/stream`; `projector`: large type, the
+    standings beside the current round, nothing else (works without the script too)."""
     t = standings.summary(await tournaments(request).load(tournament_id))
-    return Template(template_name="tournament_body.html" if fragment else "tournament.html", context={"t": t})
+    return Template(template_name="tournament_body.html" if fragment else "tournament.html",
+                    context={"t": t, "projector": projector})
 
 
 # --- frames for the page's script (JSON, as the bearer's seat may see) ----------------------------------
@@ -177,18 +224,13 @@ async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
     first = await frame_now(r, game_id, caller)
     events = await open_stream(r.hub, request, game_id, first["version"], r.cfg.stream_keepalive)
 
+    def sse(fr: dict[str, Any]) -> dict[str, Any]:
+        return {"id": str(fr["version"]), "event": "frame", "data": msgspec.json.encode(fr).decode()}
+
     async def feed() -> AsyncIterator[dict[str, Any]]:
-        yield {"id": str(first["version"]), "event": "frame", "data": msgspec.json.encode(first).decode()}
-        seen = first["version"]
-        async for e in events:
-            if e is None:
-                yield {"comment": "keep-alive"}
-                continue
-            if e.version <= seen:
-                continue
-            fr = await frame_now(r, game_id, caller, since=seen)
-            seen = fr["version"]
-            yield {"id": str(seen), "event": "frame", "data": msgspec.json.encode(fr).decode()}
+        yield sse(first)
+        async for fr in snapshots(events, first["version"], lambda seen: frame_now(r, game_id, caller, since=seen)):
+            yield {"comment": "keep-alive"} if fr is None else sse(fr)
 
     return ServerSentEvent(feed())
 

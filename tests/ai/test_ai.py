@@ -9,7 +9,7 @@ import random
 import msgspec
 import pytest
 
-from ai import LEVELS, choose_move, parse_level
+from ai import NAMED, choose_move, parse_level
 from ai.arena import play_pairing, wilson
 from ai.ismcts import search
 from games.protocol import CHANCE, sample_chance
@@ -20,6 +20,7 @@ REAL = {gid: g for gid, g in all_games().items() if gid != "toy"}
 GAMES = [TOY, *REAL.values()]
 IDS = [g.id for g in GAMES]
 MCTS_ITERATIONS = 40  # enough to exercise every part of the search, quick on any game
+LEVELS = ("random", "greedy", "mcts")  # the players; the named levels (ai.NAMED) are settings of these
 
 
 def decision_points(game, players, seed, wanted=3, skip=7):
@@ -55,7 +56,8 @@ def test_parse_level_reads_the_budget_suffix():
     assert parse_level("mcts@0.5") == ("mcts", 0.5)
     assert parse_level("mcts") == ("mcts", None)
     assert parse_level("ai-greedy") == ("greedy", None)
-    for bad in ("hard", "mcts@", "mcts@fast", "mcts@0", "mcts@-1", "mcts@nan"):
+    assert parse_level("ai-hard") == ("hard", None)
+    for bad in ("genius", "hard@1", "mcts@", "mcts@fast", "mcts@0", "mcts@-1", "mcts@nan"):
         with pytest.raises(ValueError):
             parse_level(bad)
 
@@ -74,8 +76,14 @@ def test_every_level_returns_a_legal_move(game, level):
 def test_search_never_meets_a_sampled_world_the_game_refuses(game):
     """Every determinization keeps the seat's own moves legal: a refusal would raise out of the search."""
     for state, seat in decision_points(game, game.min_players, seed=12):
-        _, stats = search(game, state, seat, random.Random(0), budget=None, iterations=60)
+        _, stats = search(game, state, seat, random.Random(0), budget=None, iterations=60, widen=0)
         assert stats.iterations == 60
+        move, stats = search(game, state, seat, random.Random(0), budget=None, iterations=60, widen=1)
+        assert move in game.legal_moves(state, seat) and 0 < stats.iterations <= 60  # may stop early
+
+
+def test_named_levels_are_settings_of_the_players():
+    assert all(level in LEVELS and (n is None or n > MCTS_ITERATIONS) for level, n in NAMED.values())
 
 
 def test_the_budget_suffix_bounds_thinking_time():

@@ -100,3 +100,26 @@ def people_game(stack, game_type: str, steps: int, rng):
         seat = rng.choice(actors)
         moves = clients[seat].get(f"/games/{game_id}/moves").json()
         clients[seat].post(f"/games/{game_id}/moves", json={"move": rng.choice(moves), "expected_version": f.version})
+
+
+def play_my_tables(stack, tournament_id: str, token: str, rng: "random.Random", timeout: float = 300,
+                   until=None) -> dict[str, Any]:
+    """An entrant plays random moves at each of its tables (its entrant token plays them) to the end, or
+    until `until(summary)` holds; the tournament's summary then."""
+    me = stack.client(token)
+    deadline = time.monotonic() + timeout
+    until = until or (lambda t: t["status"] == "finished")
+    while not until(t := me.get(f"/tournaments/{tournament_id}").json()):
+        assert time.monotonic() < deadline, "the tournament did not finish"
+        moved = False
+        for table in me.get(f"/tournaments/{tournament_id}/tables").json():
+            g = me.get(f"/games/{table['game']}").json()
+            if g["status"] == "active" and g["you"] in g["actors"]:
+                moves = me.get(f"/games/{table['game']}/moves").json()
+                if moves:
+                    me.post(f"/games/{table['game']}/moves", json={"move": rng.choice(moves),
+                                                                    "expected_version": g["version"]})
+                    moved = True
+        if not moved:
+            time.sleep(0.05)
+    return t

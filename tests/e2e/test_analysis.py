@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 import time
 
+import msgspec
 import pytest
 
 from games.registry import all_games
+from service.analysis_schemas import AnalysisReport
 from tests.e2e.helpers import all_events, wait_for_human, wait_until_finished
 
 pytestmark = pytest.mark.e2e
@@ -46,6 +48,7 @@ def test_a_finished_game_is_analysed_on_the_workers(stack, game_type):
     posted = c.post(f"/games/{game_id}/analysis", json=SMALL)
     assert posted.status_code == 202, posted.text
     body = analysed(c, game_id)
+    msgspec.convert(body, AnalysisReport)  # the documented shape (/schema), to the last field
     events = all_events(c, game_id)
     steps = [e for e in events if e.kind in ("move", "chance")]
     assert body["total"] == len(steps) == len(body["rows"])

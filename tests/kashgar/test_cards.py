@@ -206,3 +206,18 @@ def test_render_shows_board_holdings_own_secrets_and_whose_turn():
     theirs = GAME.render(msgspec.json.decode(msgspec.json.encode(GAME.view(s, 1))), 1)
     assert "Planter" in mine and "Planter" not in theirs
     assert "to act: seat 0" in theirs and "caravan 1:" in theirs and "Prophet" in theirs
+
+
+def test_every_person_card_and_order_reads_in_words():
+    """Each card's actions and each order in words, no internal codes (a start card's summary is shown
+    on the board before it is placed)."""
+    from games.kashgar.content import ORDERS, PERSONS, RESOURCES
+    from games.kashgar.describe import card_summary, order
+
+    for cid, card in PERSONS.items():
+        text = card_summary(cid)
+        assert text.startswith(card.name) and "caravan action" in text, text
+        assert not any(f" {code} " in f" {text} " for code in RESOURCES), text
+    for oid in ORDERS:
+        text = order(oid)
+        assert "VP" in text and not any(f" {code} " in f" {text} " for code in RESOURCES), text

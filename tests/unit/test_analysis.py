@@ -1,6 +1,8 @@
-"""ai/analysis.py on the toy game: verdicts, accuracy, and the information-set property."""
+"""ai/analysis.py: verdicts, accuracy, and the information-set property (the toy game, then each of the four)."""
 
 import random
+
+import pytest
 
 from ai.analysis import accuracy, classify, costliest, judge
 from games.protocol import CHANCE, sample_chance
@@ -57,3 +59,50 @@ def test_hidden_parts_do_not_change_the_verdict():
             assert (again.best, again.cls) == (base.best, base.cls)
             assert abs(again.loss - base.loss) < 1e-9
     assert redrawn  # the hidden parts really were re-drawn
+
+
+def test_the_fair_play_signal_reads_matches_against_the_engine_s_own_agreement():
+    from service.analysis import fair_play
+
+    engine_like = fair_play(decisions=40, matches=26, engine_checked=40, engine_matches=26)
+    assert engine_like.z == 0.0 and engine_like.signal == "as engine-like as the engine"
+    assert engine_like.engine_rate == 0.65 and engine_like.engine_spread == 0.075
+    assert fair_play(decisions=40, matches=8, engine_checked=40, engine_matches=26).signal == "no sign"
+    few = fair_play(decisions=5, matches=5, engine_checked=5, engine_matches=3)
+    assert few.z is None and few.signal == "not enough decisions" and "not a verdict" in few.note
+
+
+def _hidden_decisions(game, seed: int, want: int):
+    """Up to `want` decisions of a random game (with a choice) where re-drawing what the mover cannot see
+    changes the state: (state, seat, move, a re-drawn state), spread over the game."""
+    rng, s, found = random.Random(seed), game.setup(game.min_players, {}), []
+    while game.result(s) is None and len(found) < want:
+        a = sorted(game.actors(s))[0]
+        if a == CHANCE:
+            s = game.apply(s, a, sample_chance(game.chance(s), rng))
+            continue
+        moves = game.legal_moves(s, a)
+        m = moves[rng.randrange(len(moves))]
+        if len(moves) > 1 and rng.random() < 0.2:
+            other = next((o for k in range(5) if (o := game.determinize(s, a, random.Random(100 + k))) != s), None)
+            if other is not None:
+                found.append((s, a, m, other))
+        s = game.apply(s, a, m)
+    return found
+
+
+@pytest.mark.parametrize("game_type", ["bangkok-klongs", "himalaya", "kashgar", "yangtze"])
+def test_each_game_s_verdict_reads_only_the_mover_s_information_set(game_type):
+    """Re-drawing what the mover could not see (another seat's hand, a deck's order) leaves the verdict as
+    it was, with the same search seed: the best move, the class, the win chance and the expected place."""
+    from games.registry import get
+
+    game = get(game_type)
+    found = _hidden_decisions(game, seed=2, want=3)
+    assert found, "no decision with hidden parts to re-draw"
+    for s, a, m, other in found:
+        base = judge(game, s, a, m, random.Random(5), budget=None, iterations=60, seats=game.min_players)
+        again = judge(game, other, a, m, random.Random(5), budget=None, iterations=60, seats=game.min_players)
+        assert (again.best, again.cls) == (base.best, base.cls)
+        assert abs(again.value_played - base.value_played) < 1e-9 and abs(again.value_best - base.value_best) < 1e-9
+        assert again.rank_played == base.rank_played

@@ -24,13 +24,14 @@ BODY = {  # a well-formed body for each route that reads one
     "/games/{game_id}/moves": {"move": {"type": "bid", "card": 1}}, "/games/{game_id}/undo": {},
     "/games/{game_id}/entropy": {"entropy": "coin"}, "/games/{game_id}/abandon": {},
     "/games/{game_id}/adjudicate": {"ranks": [1, 2]}, "/games/{game_id}/analysis": {},
+    "/tournaments/{tournament_id}/analysis": {},
     "/tournaments/{tournament_id}/withdraw": {"entrant": "ann"},
 }
 WITHDRAW = "/tournaments/{tournament_id}/withdraw"
 BAD_QUERY = {  # a parameter that cannot parse or is out of range (routes without a body)
     "/games/{game_id}/events": {"from": 0}, "/games/{game_id}/events/stream": {"from": 0},
     "/games/{game_id}/state": {"at": "soon"}, "/games/{game_id}/fork": {"at": 0},
-    "/games/{game_id}/view/frame": {"at": 0}, "/tournaments/{tournament_id}": {"rebuild": "maybe"},
+    "/games/{game_id}/view/frame": {"at": 0}, "/games/{game_id}/export": {"analysis": "maybe"}, "/tournaments/{tournament_id}": {"rebuild": "maybe"},
 }
 
 
@@ -161,6 +162,9 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         ("post", f"{g}/analysis", 409): lambda: as_seat("post", f"{g}/analysis"),  # the game is running
         ("post", f"{g}/analysis", 422): lambda: as_seat("post", f"{g}/analysis", json={"budget": 1000}),
         ("get", f"{g}/analysis", 409): lambda: as_seat("get", f"{g}/analysis"),
+        ("post", "/tournaments/{tournament_id}/analysis", 422):
+            lambda: send(c, "post", "/tournaments/{tournament_id}/analysis", tournament=w.tournament()["id"],
+                         json={"budget": 1000}),
         ("post", "/tournaments", 422): lambda: c.post("/tournaments", json={"type": "toy", "players": ["solo"]}),
         ("post", "/tournaments/{tournament_id}/advance", 401):
             lambda: send(c, "post", "/tournaments/{tournament_id}/advance", tournament=w.tournament()["id"]),

@@ -70,3 +70,4 @@ def play_to_the_end(page: Page, rng, shot=None, limit: int = 1500) -> dict[str, 
         if shot is not None and counts["moves"] == 6:
             shot(page)
     raise AssertionError(f"not over after {limit} clicks: {counts}")
+

@@ -58,7 +58,7 @@ def test_an_undo_asked_in_one_browser_is_agreed_in_another(stack, browser):
     expect(ann.locator("body")).to_have_attribute("data-version", str(before + 1))
     ann.click("#undo-button")
     expect(bob.locator("#undo .pending")).to_contain_text("Undo asked by ann")
-    bob.click("#undo-button")
+    bob.click("#undo-consent")
     expect(ann.locator("#account li[data-kind=undo]")).to_contain_text(f"taken back to version {before}")
     assert stack.client().get(f"/games/{game_id}").json()["version"] == before + 4  # move, asked, agreed, undo
     assert ann.locator("#moves button.move").count() > 0  # ann's bid is hers to make again

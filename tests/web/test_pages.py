@@ -2,31 +2,79 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import wait_for_human
+from games import registry
+from tests.e2e.helpers import wait_for_human, wait_until_finished
 from tests.web.browse import open_game, version
 
 pytestmark = pytest.mark.e2e
 
 
+def in_the_lobby(c, game_id: str) -> None:
+    """Wait until the lobby's read model (a projector following the streams) lists the game."""
+    wait = c.get("/games").json
+    deadline = time.monotonic() + 60
+    while not any(g["id"] == game_id for g in wait()):
+        assert time.monotonic() < deadline, f"{game_id} never reached the lobby"
+        time.sleep(0.1)
+
+
 def test_the_lobby_lists_games_and_opens_one(stack, page):
     c = stack.client()
     created = c.post("/games", json={"type": "kashgar", "players": ["ann", "bob:ai-random"]}).json()
+    wait_for_human(c, created["id"], 0)
+    in_the_lobby(c, created["id"])
     page.goto("/")
     row = page.locator(f"tr[data-game='{created['id']}']")
     expect(row).to_contain_text("kashgar")
-    expect(row).to_contain_text("ann")
-    expect(row).to_contain_text("(ai-random)")
+    expect(row).to_contain_text("ann (person)")
+    expect(row).to_contain_text("bob (ai-random)")
+    expect(row.locator("td.turn")).to_have_text("▶ ann")  # whose turn, by name
     page.select_option("select[name=type]", "kashgar")
     page.click("form.filters button")
-    expect(page).to_have_url(f"{stack.url}/?type=kashgar&status=")
+    expect(page).to_have_url(f"{stack.url}/?type=kashgar&status=&show=&seats=")
     expect(page.locator(f"tr[data-game='{created['id']}']")).to_have_count(1)
     expect(page.locator("tr[data-game] td:nth-child(2)").filter(has_not_text="kashgar")).to_have_count(0)
     row.get_by_role("link", name=created["id"]).click()
     expect(page.locator("#board svg")).to_be_visible()
     expect(page.locator("#status")).to_contain_text("ann")
+
+
+def test_the_lobby_filters_work_without_the_script(stack, browser):
+    c = stack.client()
+    people = c.post("/games", json={"type": "yangtze", "players": ["ann", "bob:ai-random"]}).json()["id"]
+    bots = c.post("/games", json={"type": "yangtze", "players": ["x:ai-random", "y:ai-random"]}).json()["id"]
+    wait_until_finished(c, bots)
+    in_the_lobby(c, people)
+    deadline = time.monotonic() + 60
+    while not any(g["id"] == bots and g["status"] == "finished" for g in c.get("/games").json()):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    ctx = browser.new_context(base_url=stack.url, java_script_enabled=False)
+    pg = ctx.new_page()
+    pg.goto("/")
+    pg.select_option("select[name=type]", "yangtze")
+    pg.select_option("select[name=status]", "finished")
+    pg.select_option("select[name=seats]", "ai")
+    pg.select_option("select[name=show]", "games")
+    pg.click("form.filters button")
+    expect(pg).to_have_url(f"{stack.url}/?type=yangtze&status=finished&show=games&seats=ai")
+    expect(pg.locator(f"tr[data-game='{bots}']")).to_have_count(1)
+    expect(pg.locator(f"tr[data-game='{bots}'] td.turn")).to_contain_text("won by")
+    expect(pg.locator(f"tr[data-game='{people}']")).to_have_count(0)
+    expect(pg.locator("tr[data-game][data-status=active]")).to_have_count(0)
+    expect(pg.locator("tr[data-tournament]")).to_have_count(0)
+    expect(pg.locator("h2", has_text="Tournaments")).to_have_count(0)
+    pg.goto("/?status=live&seats=people&type=yangtze")
+    expect(pg.locator(f"tr[data-game='{people}']")).to_have_count(1)
+    expect(pg.locator(f"tr[data-game='{bots}']")).to_have_count(0)
+    pg.click("#clear-filters")
+    expect(pg).to_have_url(f"{stack.url}/")
+    ctx.close()
 
 
 def test_a_spectator_sees_the_board_change_as_events_arrive(stack, page):
@@ -39,7 +87,10 @@ def test_a_spectator_sees_the_board_change_as_events_arrive(stack, page):
     before = page.inner_html("#board")
     move = ann.get(f"/games/{game_id}/moves").json()[0]
     assert ann.post(f"/games/{game_id}/moves", json={"move": move, "expected_version": g["version"]}).status_code == 201
-    expect(page.locator(f"#account li[data-version='{g['version'] + 1}']")).to_contain_text("ann: place start cards")
+    kashgar = registry.get("kashgar")  # the words the CLI says, from the game's describe module
+    words = registry.words(kashgar, kashgar.decode_move(move), None)
+    assert "start cards" in words
+    expect(page.locator(f"#account li[data-version='{g['version'] + 1}']")).to_have_text(f"ann: {words}")
     assert version(page) > g["version"]
     assert page.inner_html("#board") != before
     assert page.locator("#moves button.move").count() == 0  # a spectator has no moves
@@ -72,6 +123,7 @@ def test_names_are_shown_as_text_never_as_markup(stack, page):
     page.goto(f"/games/{game_id}/view")
     expect(page.locator("#status")).to_contain_text(name)
     assert page.locator("#status i, #board i").count() == 0
+    in_the_lobby(stack.client(), game_id)
     page.goto("/")
     expect(page.locator(f"tr[data-game='{game_id}']")).to_contain_text(name)
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import wait_until_finished
+from tests.e2e.helpers import play_my_tables, wait_until_finished
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +27,7 @@ def test_a_replay_steps_back_and_forth_and_links_to_a_version(stack, page):
     board_before = page.inner_html("#board")
     page.keyboard.press("Home")
     expect(body).to_have_attribute("data-at", "1")
-    expect(page.locator("#step-text")).to_contain_text("1. game created")
+    expect(page.locator("#step-text")).to_contain_text("1. the game begins")
     assert page.inner_html("#board") != board_before
     page.click("#next")
     page.click("#next")
@@ -48,37 +47,37 @@ def test_a_replay_steps_back_and_forth_and_links_to_a_version(stack, page):
     expect(page.locator("#step-text")).to_contain_text("seed")
 
 
-def _play_my_tables(stack, tournament_id: str, token: str, rng: random.Random) -> None:
-    """Play random moves at every table of this entrant (their entrant token plays each) until the end."""
-    me = stack.client(token)
-    while me.get(f"/tournaments/{tournament_id}").json()["status"] != "finished":
-        moved = False
-        for table in me.get(f"/tournaments/{tournament_id}/tables").json():
-            g = me.get(f"/games/{table['game']}").json()
-            if g["status"] == "active" and g["you"] in g["actors"]:
-                moves = me.get(f"/games/{table['game']}/moves").json()
-                if moves:
-                    me.post(f"/games/{table['game']}/moves", json={"move": rng.choice(moves), "expected_version": g["version"]})
-                    moved = True
-        if not moved:
-            time.sleep(0.05)
-
-
-def test_a_tournament_page_follows_the_tournament_to_its_end(stack, page):
+def test_a_tournament_page_follows_the_tournament_to_its_end(stack, page, shots):
     c = stack.client()
     t = c.post("/tournaments", json={"type": "bangkok-klongs", "players": ["ann", "b1:ai-random", "b2:ai-random"]}).json()
     ann = next(e["token"] for e in t["entrants"] if e["name"] == "ann")
+    fragments: list[str] = []
+    page.on("request", lambda r: fragments.append(r.url) if "fragment=true" in r.url else None)
     page.goto(f"/tournaments/{t['id']}/view")
     expect(page.locator("h1")).to_contain_text(t["id"])
     expect(page.locator(".standings tbody tr")).to_have_count(3)
     expect(page.locator("#t-status")).not_to_have_text("finished")
-    page.click("#projector")
+    page.click("#projector-link")
     expect(page.locator("body.projector")).to_have_count(1)
-    _play_my_tables(stack, t["id"], ann, random.Random(3))
+    expect(page.locator("body[data-live=yes]")).to_have_count(1)  # following the tournament's stream
+    fragments.clear()
+    rng = random.Random(3)
+    shown = int(page.locator(".t-body").get_attribute("data-version"))
+    midway = play_my_tables(stack, t["id"], ann, rng, until=lambda x: x["version"] > shown)
+    page.wait_for_function("(v) => Number(document.querySelector('.t-body').dataset.version) >= v", arg=midway["version"])
+    expect(page.locator("#t-status")).not_to_have_text("finished")  # a table is done, the tournament goes on
+    play_my_tables(stack, t["id"], ann, rng)
     expect(page.locator("#t-status")).to_have_text("finished", timeout=120_000)
+    final = c.get(f"/tournaments/{t['id']}").json()
+    expect(page.locator(".t-body")).to_have_attribute("data-version", str(final["version"]))
+    page.screenshot(path=str(shots / "tournament-projector.png"))
+    updates = page.evaluate("window.caravanTournamentUpdates")
+    assert updates >= 2  # redrawn as tables finished, not only at the end
+    assert len(fragments) <= updates  # a fetch only for a tournament event: no polling
+    page.click("#projector-link")
+    expect(page.locator("body.projector")).to_have_count(0)
     expect(page.locator("li.table.status-finished")).to_have_count(3)
     expect(page.locator("li.table.status-active")).to_have_count(0)
-    final = c.get(f"/tournaments/{t['id']}").json()
     names = page.locator(".standings td.entrant").all_inner_texts()
     assert [n.split(" (")[0] for n in names] == [s["name"] for s in final["standings"]]
     page.locator("li.table a").first.click()

@@ -80,8 +80,8 @@
       el("button", { type: "button", onclick: () => { picked = null; drawMoves(); markTargets(); } }, "Show all moves")));
     for (const [g, ms] of groups) {
       kids.push(el("fieldset", { class: "moves-group" }, el("legend", {}, `${g} (${ms.length})`),
-        el("ul", {}, ms.map((m) => el("li", {}, el("button", { type: "button", class: "move", "data-target": null,
-          onclick: () => play(m) }, m.text))))));
+        el("ul", {}, ms.map((m) => el("li", {}, el("button", { type: "button", class: "move", title: m.text,
+          onclick: () => play(m) }, m.choice || m.text))))));
     }
     box.replaceChildren(...kids);
   }
@@ -104,39 +104,83 @@
   boardBox.addEventListener("click", boardClick);
   boardBox.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); boardClick(ev); } });
 
-  // --- clock and undo ----------------------------------------------------------------------------------------
-  let clockTimer = null;
+  // --- clocks and undo ---------------------------------------------------------------------------------------
+  let clockTimer = null, skew = 0;  // skew: the server's clock minus this browser's (seconds)
+  const mmss = (sec) => {
+    const t = Math.max(0, Math.floor(sec));
+    const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), s = String(t % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  };
+  const clockTime = (unix) => new Date((unix - skew) * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   function drawClock() {
     const box = $("clock");
     if (!box) return;
     clearInterval(clockTimer);
-    if (!frame.deadline || frame.status !== "active") { box.hidden = true; return; }
+    const c = frame.clock && frame.clock.control !== "none" ? frame.clock : null;
+    if (frame.status !== "active" || (!c && !frame.deadline)) { box.hidden = true; box.replaceChildren(); return; }
     box.hidden = false;
+    const rows = [];
+    const kids = [el("h2", {}, "Clocks")];
+    if (c) {
+      kids.push(el("p", { class: "small" }, `time control ${c.control.replace(":", " ")}; a late seat gets ${c.absent === "default" ? "the rulebook's default move" : c.absent}`));
+      const list = el("ul", { class: "clocks" });
+      for (const s of c.seats) {
+        const left = el("b", { class: "left" }), li = el("li", { "data-seat": s.seat, class: s.running ? "running" : "" },
+          s.running ? "⏱ " : "⏸ ", `${who(s.seat)}: `, left, s.running ? ` — to act, until ${clockTime(s.deadline)}` : "",
+          s.ai ? ` (played by ai-${s.ai})` : "");
+        rows.push({ s, left, li });
+        list.append(li);
+      }
+      kids.push(list);
+    }
+    const due = el("p", { class: "due" });
+    if (frame.deadline) kids.push(due);
+    box.replaceChildren(...kids);
     const tick = () => {
-      const left = Math.max(0, frame.deadline - Date.now() / 1000);
-      box.textContent = `Clock: ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")} left to act (${frame.time_limit} s a decision)`;
-      box.classList.toggle("low", left < 10);
+      const now = Date.now() / 1000 + skew;
+      for (const { s, left, li } of rows) {
+        const sec = s.running && s.deadline ? s.deadline - now : s.remaining;
+        left.textContent = sec === null || sec === undefined ? "no limit" : mmss(sec);
+        li.classList.toggle("low", s.running && sec < 10);
+      }
+      if (frame.deadline) {
+        const left = frame.deadline - now;
+        due.textContent = `Deadline ${clockTime(frame.deadline)}: ${mmss(left)} left to act` + (frame.time_limit ? ` (${frame.time_limit} s a decision)` : "");
+        due.classList.toggle("low", left < 10);
+      }
     };
-    tick(); clockTimer = setInterval(tick, 1000);
+    tick(); clockTimer = setInterval(tick, 250);
   }
   function drawUndo() {
     const box = $("undo");
     if (!box) return;
     const u = frame.undo;
-    if (!u) { box.replaceChildren(); return; }
-    const kids = [];
-    if (u.pending) kids.push(el("p", { class: "pending" }, `Undo asked by ${who(u.pending.by)}: back to version ${u.pending.to}` +
-      (u.pending.consents && u.pending.consents.length ? `; agreed: ${u.pending.consents.map((s) => names()[s]).join(", ")}` : "")));
-    if (u.possible && frame.status === "active")
-      kids.push(el("button", { type: "button", id: "undo-button", onclick: askUndo }, u.consent ? `Agree to take back to version ${u.to}` : `Take back my move (to version ${u.to})`));
+    if (!u || frame.status !== "active") { box.replaceChildren(); box.hidden = true; return; }
+    const kids = [], p = u.pending, you = frame.you;
+    if (p) {
+      const agreed = (p.consents || []).map((s) => names()[s]);
+      const waiting = (p.waiting_for || []).map((s) => names()[s]);
+      kids.push(el("p", { class: "pending", role: "status" }, `↶ Undo asked by ${who(p.by)}: back to the position after event ${p.to}.`,
+        agreed.length ? ` Agreed: ${agreed.join(", ")}.` : "", waiting.length ? ` Waiting for: ${waiting.join(", ")}.` : ""));
+      if (you !== null && you !== undefined && p.by === you)
+        kids.push(el("button", { type: "button", id: "undo-withdraw", onclick: () => undoVerb("withdraw", p.request, "undo withdrawn") }, "Withdraw my request"));
+      else if (u.consent)
+        kids.push(el("div", { class: "undo-answer" },
+          el("button", { type: "button", id: "undo-consent", class: "primary", onclick: () => undoVerb("consent", u.request, "undo agreed") }, `Agree: back to event ${p.to}`),
+          " ", el("button", { type: "button", id: "undo-decline", onclick: () => undoVerb("decline", u.request, "undo declined") }, "Decline")));
+    } else if (u.possible) {
+      kids.push(el("button", { type: "button", id: "undo-button", onclick: () => undoVerb("request", null, "undo asked") }, `↶ Take back my move (to version ${u.to})`));
+    } else if (you !== null && you !== undefined && u.why_not) {
+      kids.push(el("p", { class: "small" }, `No undo now: ${u.why_not}.`));
+    }
+    box.hidden = !kids.length;
     box.replaceChildren(...kids);
   }
-  async function askUndo() {
-    const u = frame.undo || {};
-    const body = u.consent ? { action: "consent", request: u.request } : {};  // an answer names the request
+  async function undoVerb(action, request, done) {
+    const body = action === "request" ? {} : { action, request };  // an answer names the pending request
     const r = await caravan.api("POST", `/games/${game}/undo`, game, body);
     if (!r.ok) { say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch(); }
-    else say(u.consent ? "undo agreed" : "undo asked", true);
+    else say(done, true);  // the stream brings the new frame
   }
 
   // --- a redraw ----------------------------------------------------------------------------------------------
@@ -144,6 +188,7 @@
     const t0 = performance.now();
     if (f.you !== frame.you || f.version !== frame.version) picked = null;
     frame = f;
+    if (f.server_time) skew = f.server_time - Date.now() / 1000;
     boardBox.innerHTML = f.board;
     drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo();
     if (mode === "live") addEvents(f.events, fresh);
@@ -251,6 +296,7 @@
             apply(f, false); showStep();
             if (f.latest) latest = Math.max(latest, f.latest);
             slider.max = latest; $("latest").textContent = latest;
+            analysis.setLatest(latest);
           }
           if (want === target) break;
         }
@@ -260,7 +306,10 @@
       const e = frame.events.find((x) => x.version === frame.version) || frame.events[frame.events.length - 1];
       step.textContent = e ? `${e.version}. ${e.text}` : "";
       body.dataset.at = frame.version;
+      analysis.show(frame.version);
     }
+    const analysis = caravanAnalysis.setup({ game, box: $("analysis"), verdict: $("verdict"), latest, go,
+      headers: () => caravan.headers(game), finished: () => frame.status === "finished" });
     slider.addEventListener("input", () => go(Number(slider.value)));
     $("first").addEventListener("click", () => go(1));
     $("prev").addEventListener("click", () => go(Number(slider.value) - 1));

@@ -1,33 +1,47 @@
-// A tournament: redraws its standings and tables while it runs; a full-screen view for a projector.
+// A tournament: follows its live stream (GET /tournaments/{id}/stream) and redraws its standings and tables
+// after each of its events; the projector view (?projector=true) may also take the whole screen.
 "use strict";
 (() => {
   const id = document.body.dataset.tournament;
   const box = document.getElementById("tournament");
-  const button = document.getElementById("projector");
-  function setProjector(on) {
-    document.body.classList.toggle("projector", on);
-    button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? "Leave projector view" : "Projector view";
+  const live = document.getElementById("t-live");
+  const full = document.getElementById("fullscreen");
+  window.caravanTournamentUpdates = 0;  // redraws from the stream (read by the tests)
+  if (document.body.classList.contains("projector") && document.documentElement.requestFullscreen) {
+    full.hidden = false;
+    full.addEventListener("click", async () => {
+      try {
+        if (document.fullscreenElement) await document.exitFullscreen(); else await document.documentElement.requestFullscreen();
+      } catch { /* a full screen may be refused: the projector view stays as it is */ }
+    });
+    document.addEventListener("fullscreenchange", () => { full.textContent = document.fullscreenElement ? "Leave full screen" : "Full screen"; });
   }
-  button.addEventListener("click", async () => {
-    const on = !document.body.classList.contains("projector");
-    setProjector(on);
-    try { if (on) await document.documentElement.requestFullscreen(); else if (document.fullscreenElement) await document.exitFullscreen(); } catch { /* a full screen may be refused */ }
+  const shown = () => Number((box.querySelector(".t-body") || {}).dataset?.version || 0);
+  let busy = false, wanted = 0;
+  async function redraw(version) {
+    wanted = Math.max(wanted, version);
+    if (busy) return;
+    busy = true;
+    try {
+      while (wanted > shown()) {
+        const r = await fetch(`/tournaments/${id}/view?fragment=true`);
+        if (!r.ok) break;
+        const html = await r.text();
+        const tmp = document.createElement("div"); tmp.innerHTML = html;
+        const fresh = tmp.querySelector(".t-body");
+        if (!fresh || Number(fresh.dataset.version) <= shown()) break;
+        box.replaceChildren(...tmp.childNodes);
+        window.caravanTournamentUpdates += 1;
+      }
+    } finally { busy = false; }
+  }
+  if (box.querySelector(".t-body").dataset.status === "finished") { live.textContent = "finished"; return; }
+  const source = new EventSource(`/tournaments/${id}/stream`);
+  source.addEventListener("open", () => { live.textContent = "live"; document.body.dataset.live = "yes"; });
+  source.addEventListener("error", () => { live.textContent = "reconnecting…"; document.body.dataset.live = "no"; });
+  source.addEventListener("tournament", (ev) => {
+    const t = JSON.parse(ev.data);
+    if (t.status === "finished") { source.close(); live.textContent = "finished"; document.body.dataset.live = "no"; }
+    if (t.version > shown()) redraw(t.version);
   });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && document.body.classList.contains("projector")) setProjector(false); });
-  if (new URLSearchParams(location.search).has("projector")) setProjector(true);
-  async function refresh() {
-    const body = box.querySelector(".t-body");
-    if (body && body.dataset.status === "finished") return;
-    const r = await fetch(`/tournaments/${id}/view?fragment=true`);
-    if (r.ok) {
-      const html = await r.text();
-      const now = box.querySelector(".t-body");
-      const tmp = document.createElement("div"); tmp.innerHTML = html;
-      const fresh = tmp.querySelector(".t-body");
-      if (!now || !fresh || now.dataset.version !== fresh.dataset.version || now.outerHTML !== fresh.outerHTML) box.innerHTML = html;
-    }
-    setTimeout(refresh, 1500);
-  }
-  setTimeout(refresh, 1500);
 })();

@@ -1,0 +1,275 @@
+"""`caravan analyse`: post-game analysis (POST then GET /games/{id}/analysis) with a progress bar while the
+workers judge the decisions, then the verdicts as tables. Also what `replay` shows of an analysis: the
+verdict beside each move and a per-seat value graph (a sparkline of the win chance over the game)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any, Optional
+
+import typer
+
+from cli.client import REFUSED, Refused, emit_json, fail, raw, token_for, use_token
+from cli.options import AS, JSON, TOKEN, complete_game_id
+
+BLOCKS = "▁▂▃▄▅▆▇█"
+ASCII_BLOCKS = "_.-~=+*#"
+POLL = 0.3
+GRAPH_WIDTH = 48  # characters of a value graph at most
+TEXT_WIDTH = 64  # a move's words in a table at most
+
+
+def analyse(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+            budget: float = typer.Option(0.5, "--budget", help="seconds of search per decision (0: no time bound, "
+                                         "give --iterations)"),
+            iterations: Optional[int] = typer.Option(None, "--iterations", help="a cap on search iterations per decision"),
+            seed: Optional[int] = typer.Option(None, "--seed", help="the search seed (with --iterations and --budget 0 "
+                                               "the analysis is reproducible)"),
+            wait: bool = typer.Option(True, "--wait/--no-wait", help="wait for the workers (default), or only queue it"),
+            seat: Optional[str] = AS, token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Analyse a finished game (or your own private fork, --as SEAT) on the workers: each decision judged
+    from the mover's information set against the engine's best; then per seat accuracy, expected rank
+    and costliest moments, and every decision's verdict. --json: the analysis as one JSON document."""
+    use_token(token)
+    tok = token_for(game_id, seat)
+    body: dict[str, Any] = {"budget": budget if budget > 0 else None}
+    if iterations is not None:
+        body["iterations"] = iterations
+    if seed is not None:
+        body["seed"] = seed
+    report = call("POST", f"/games/{game_id}/analysis", tok, body)
+    if wait and report["status"] != "done":
+        report = follow(game_id, tok, report, show_bar=not as_json)
+    if as_json:
+        return emit_json(report)
+    for line in report_lines(report):
+        typer.echo(line)
+
+
+def call(method: str, path: str, tok: Optional[str], body: Any = None) -> dict[str, Any]:
+    """One request; any refusal (a running game's 409 too) exits 1 with {"error","detail"} under --json."""
+    try:
+        return raw(method, path, token=tok, json_body=body).json()
+    except Refused as e:
+        fail(f"{e.error}: {e.detail}", REFUSED, e.error)
+
+
+def follow(game_id: str, tok: Optional[str], report: dict[str, Any], show_bar: bool) -> dict[str, Any]:
+    """Poll the analysis until the workers are done, drawing a progress bar on standard error."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    progress = Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=Console(stderr=True), disable=not show_bar, transient=False)
+    with progress:
+        task = progress.add_task("analysis", total=report["total"], completed=report["done"])
+        while report["status"] != "done":
+            time.sleep(POLL)
+            report = call("GET", f"/games/{game_id}/analysis", tok)
+            progress.update(task, completed=report["done"], total=report["total"])
+    return report
+
+
+# --- tables -------------------------------------------------------------------------------------------
+
+def pct(x: Optional[float]) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+def num(x: Optional[float], fmt: str = ".2f") -> str:
+    return "-" if x is None else format(x, fmt)
+
+
+def table(header: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
+    """Columns padded to their widest cell (numbers right-aligned), two spaces apart."""
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(str(c).rjust(w) if i in right else str(c).ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return [line(header), line(["-" * w for w in widths])] + [line(r) for r in rows]
+
+
+def report_lines(r: dict[str, Any]) -> list[str]:
+    e = r["engine"]
+    th = r["thresholds"]
+    names = {p["seat"]: p["name"] for p in r["players"]}
+    budget = f"{e['budget']:g} s" if e["budget"] is not None else "no time bound"
+    iters = f", at most {e['iterations']} iterations" if e["iterations"] is not None else ""
+    out = [f"analysis {r['id']} of game {r['game']} ({r['type']}, {r['scope']}): {r['status']}, {r['done']}/{r['total']} "
+           f"steps, {r['jobs']} jobs",
+           f"engine {e['engine']}, {budget} a decision{iters}, seed {e['seed']}; head {r['head'][:16]}… (v{r['version']})"
+           + ("; the game has moved on since" if r["stale"] else ""),
+           f"classes by loss of win chance: best; good <= {th['good']:g}; inaccuracy <= {th['inaccuracy']:g}; "
+           f"mistake <= {th['mistake']:g}; blunder above", ""]
+    out += table(["seat", "accuracy", "exp. rank", "(best)", "decisions", "best", "good", "inacc.", "mistake", "blunder",
+                  "value graph"],
+                 [[s["name"], num(s["accuracy"], ".1f"), num(s["expected_rank"]), num(s["expected_rank_best"]),
+                   str(s["decisions"]), *(str(s["classes"][c]) for c in ("best", "good", "inaccuracy", "mistake", "blunder")),
+                   sparkline([p["win"] for p in s["graph"]])] for s in r["seats"]], right=set(range(1, 10)))
+    moments = [[s["name"], str(m["version"]), clip(m["text"]), clip(m["best_text"] or "-"), num(m["loss"], ".3f"), m["class"]]
+               for s in r["seats"] for m in s["costliest"]]
+    if moments:
+        out += ["", "costliest moments"]
+        out += table(["seat", "v", "played", "best", "loss", "class"], moments, right={1, 4})
+    rows = []
+    for row in r["rows"]:
+        if row["kind"] == "chance":
+            odds = f"odds {row['odds']:.3g} of {row['outcomes']}" if row["odds"] is not None else ""
+            rows.append([str(row["version"]), "chance", clip(row["text"]), odds, "", "", "", ""])
+        else:
+            rows.append([str(row["version"]), names.get(row["seat"], str(row["seat"])), clip(row["text"]),
+                         clip(row["best_text"]) if row["best_text"] and not row["matches"] else
+                         ("=" if row["matches"] else "-"),
+                         pct(row["win_played"]), pct(row["win_best"]), num(row["loss"], ".3f"), row["class"]])
+    if rows:
+        out += ["", "decisions"]
+        out += table(["v", "seat", "played", "best", "win%", "best%", "loss", "class"], rows, right={0, 4, 5, 6})
+    return out
+
+
+# --- what replay shows --------------------------------------------------------------------------------
+
+def unicode_ok(stream: Any = None) -> bool:
+    """Whether the terminal takes the block characters (CARAVAN_ASCII=1 forces plain ASCII)."""
+    if os.environ.get("CARAVAN_ASCII", "") not in ("", "0"):
+        return False
+    enc = getattr(stream or sys.stdout, "encoding", None) or ""
+    return enc.lower().replace("-", "").startswith("utf")
+
+
+def sparkline(values: list[float], ascii_only: Optional[bool] = None, width: int = GRAPH_WIDTH) -> str:
+    """Values in 0..1 as one character each, from low to high (unicode blocks, or ASCII); more values
+    than `width` are averaged in equal runs, so a long game still fits a line."""
+    marks = ASCII_BLOCKS if (not unicode_ok() if ascii_only is None else ascii_only) else BLOCKS
+    if len(values) > width:
+        cuts = [round(i * len(values) / width) for i in range(width + 1)]
+        values = [sum(values[a:b]) / (b - a) for a, b in zip(cuts, cuts[1:])]
+    return "".join(marks[min(len(marks) - 1, max(0, int(v * len(marks))))] for v in values)
+
+
+def clip(text: str, width: int = TEXT_WIDTH) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def fetch(game_id: str, tok: Optional[str]) -> Optional[dict[str, Any]]:
+    """The game's analysis the caller may read, or None (none made, not done yet, or not for this caller)."""
+    try:
+        got = raw("GET", f"/games/{game_id}/analysis", token=tok).json()
+    except Refused:
+        return None
+    return got if got.get("rows") else None
+
+
+def verdicts(report: Optional[dict[str, Any]]) -> dict[int, str]:
+    """version -> the verdict to print beside that move in a replay."""
+    out: dict[int, str] = {}
+    for row in (report or {}).get("rows", []):
+        if row["kind"] == "chance":
+            if row["odds"] is not None:
+                out[row["version"]] = f"odds {row['odds']:.3g}"
+        elif row["class"] == "forced":
+            out[row["version"]] = "forced"
+        elif row["matches"]:
+            out[row["version"]] = f"best, win {pct(row['win_played'])}"
+        else:
+            out[row["version"]] = (f"{row['class']} (-{row['loss']:.3f}), win {pct(row['win_played'])}; "
+                                   f"best: {row['best_text']} {pct(row['win_best'])}")
+    return out
+
+
+def graph_lines(report: Optional[dict[str, Any]], upto: Optional[int] = None) -> list[str]:
+    """Per seat: its win chance over the game as a sparkline (up to version `upto`), first and last value."""
+    if not report:
+        return []
+    out = []
+    width = max((len(s["name"]) for s in report["seats"]), default=0)
+    for s in report["seats"]:
+        pts = [p for p in s["graph"] if upto is None or p["version"] <= upto]
+        if not s["graph"]:
+            continue
+        line = sparkline([p["win"] for p in pts])
+        tail = f"  {pct(pts[0]['win'])} → {pct(pts[-1]['win'])}" if pts else ""
+        acc = f"  accuracy {s['accuracy']:.1f}" if s["accuracy"] is not None else ""
+        out.append(f"{s['name'].ljust(width)}  {line}{tail}{acc}")
+    return out
+
+
+# --- tournaments --------------------------------------------------------------------------------------
+
+def tournament_analyse(tournament_id: str = typer.Argument(..., help="the tournament"),
+                       budget: float = typer.Option(0.5, "--budget", help="seconds of search per decision (0: no "
+                                                    "time bound, give --iterations)"),
+                       iterations: Optional[int] = typer.Option(None, "--iterations", help="a cap on search "
+                                                                "iterations per decision"),
+                       seed: Optional[int] = typer.Option(None, "--seed", help="the search seed of every table"),
+                       wait: bool = typer.Option(True, "--wait/--no-wait", help="wait for the workers (default)"),
+                       as_json: bool = JSON):
+    """Analyse every finished table of a tournament on the workers (a table in play is left alone), then
+    the accuracy table per entrant and, for people, the fair-play signal (a signal, never a verdict)."""
+    body: dict[str, Any] = {"budget": budget if budget > 0 else None}
+    if iterations is not None:
+        body["iterations"] = iterations
+    if seed is not None:
+        body["seed"] = seed
+    path = f"/tournaments/{tournament_id}/analysis"
+    report = call("POST", path, None, body)
+    if wait:
+        report = follow_tables(path, report, show_bar=not as_json)
+    if as_json:
+        return emit_json(report)
+    for line in tournament_lines(report):
+        typer.echo(line)
+
+
+def follow_tables(path: str, report: dict[str, Any], show_bar: bool) -> dict[str, Any]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    def counts(r: dict[str, Any]) -> tuple[int, int]:
+        mine = [x for x in r["tables"] if x["status"] in ("done", "running")]
+        return sum(1 for x in mine if x["status"] == "done"), len(mine)
+
+    progress = Progress(TextColumn("analysing tables"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=Console(stderr=True), disable=not show_bar)
+    with progress:
+        done, total = counts(report)
+        task = progress.add_task("tables", total=total, completed=done)
+        while done < total:
+            time.sleep(POLL)
+            report = call("GET", path, None)
+            done, total = counts(report)
+            progress.update(task, completed=done, total=total)
+    return report
+
+
+def tournament_lines(r: dict[str, Any]) -> list[str]:
+    hidden = sum(1 for x in r["tables"] if x["status"] == "hidden")
+    out = [f"tournament {r['tournament']}: {r['analysed']} of {len(r['tables'])} tables analysed"
+           + (f" ({hidden} not finished, or not yet public: not analysed)" if hidden else ""), ""]
+    rows = []
+    for e in r["entrants"]:
+        fp = e["fair_play"]
+        if fp is None:
+            signal = "(AI entrant: a baseline)"
+        else:
+            engine = (f"engine {pct(fp['engine_rate'])} ±{pct(fp['engine_spread'])}" if fp["engine_rate"] is not None
+                      else "engine -")
+            signal = f"{engine}, z {num(fp['z'])}: {fp['signal']}"
+        rows.append([e["entrant"] + (f" (ai-{e['ai']})" if e["ai"] else ""), str(e["games"]), str(e["decisions"]),
+                     num(e["accuracy"], ".1f"), num(e["expected_rank"]), str(e["classes"]["mistake"]),
+                     str(e["classes"]["blunder"]), pct(e["match_rate"]), signal])
+    out += table(["entrant", "games", "decisions", "accuracy", "exp. rank", "mistakes", "blunders", "matches engine",
+                  "fair-play signal"], rows, right={1, 2, 3, 4, 5, 6, 7})
+    out += ["", f"note: {r['note']}"]
+    notes = {e["fair_play"]["note"] for e in r["entrants"] if e["fair_play"]}
+    out += [f"fair play: {n}" for n in notes]
+    return out
+
+
+def register(app: typer.Typer, tournament_app: typer.Typer) -> None:
+    app.command()(analyse)
+    tournament_app.command("analyse")(tournament_analyse)

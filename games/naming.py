@@ -1,0 +1,43 @@
+"""How a game's board and move descriptions name a seat.
+
+A game knows seats, the table knows people: the views the API sends carry no names. A client that
+knows them (the CLI, the web page) adds the players' names to the view it hands a game's `render` or
+`describe_move` as `view["names"]` (a list by seat). Without them a seat is "seat N", numbered as the
+API numbers seats.
+
+A client telling another seat's move from the reader's view of the position it was played in (the log,
+replay) adds `view["mover"]`: describe modules then take public facts from the view (a caravan's front
+card, a river position) for the mover, and never the reader's own secrets (see `mover`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def seat_name(view: Any, seat: Any) -> str:
+    """The player at `seat` ("ann"), or "seat N" when the names are not known."""
+    names = view.get("names") if isinstance(view, dict) else None
+    if isinstance(seat, int) and names and 0 <= seat < len(names):
+        return str(names[seat])
+    return f"seat {seat}"
+
+
+def with_names(view: Any, names: dict[int, str] | list[str] | None) -> Any:
+    """The view with the players' names added (for `render` and `describe_move`); a non-dict view as is."""
+    if not isinstance(view, dict) or not names:
+        return view
+    if isinstance(names, dict):
+        names = [names.get(i, f"seat {i}") for i in range(max(names) + 1)]
+    return {**view, "names": list(names)}
+
+
+def mover(view: Any) -> Any:
+    """The seat whose move the view is asked to describe: `view["mover"]`, else the reader (`view["you"]`)."""
+    if not isinstance(view, dict):
+        return None
+    return view.get("mover", view.get("you"))
+
+
+def own_move(view: Any) -> bool:
+    """True when the move described is the reader's own (so the reader's private facts apply to it)."""
+    return isinstance(view, dict) and mover(view) == view.get("you")

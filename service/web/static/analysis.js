@@ -1,0 +1,133 @@
+// A replay's analysis (GET /games/{id}/analysis): each seat's win chance after each of its decisions drawn
+// as a graph under the slider (a line per seat, each with its own dash and marker shape, and a label), and
+// the verdict on the step shown beside its description. A finished game without one offers to start it.
+"use strict";
+const caravanAnalysis = (() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00"];  // Okabe-Ito: told apart without colour too
+  const DASHES = ["", "7 4", "2 3", "9 3 2 3", "4 2"];
+  const SHAPES = ["circle", "square", "triangle", "diamond", "cross"];
+  const SYMBOL = { circle: "●", square: "■", triangle: "▲", diamond: "◆", cross: "✚" };
+  const VERDICT = { best: "★ best", good: "✓ good", inaccuracy: "?! inaccuracy", mistake: "? mistake", blunder: "?? blunder", forced: "forced" };
+  const W = 360, H = 170, L = 32, R = 6, T = 14, B = 18;
+  const svg = (tag, attrs, ...kids) => {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined && v !== "") e.setAttribute(k, v);
+    for (const k of kids) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+    return e;
+  };
+  function marker(shape, x, y, colour) {
+    const r = 3.2;
+    const a = { fill: colour, stroke: "#000", "stroke-width": 0.6 };
+    switch (shape) {
+      case "square": return svg("rect", { ...a, x: x - r, y: y - r, width: 2 * r, height: 2 * r });
+      case "triangle": return svg("polygon", { ...a, points: `${x},${y - r - 1} ${x - r - 1},${y + r} ${x + r + 1},${y + r}` });
+      case "diamond": return svg("polygon", { ...a, points: `${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}` });
+      case "cross": return svg("path", { ...a, d: `M${x - r},${y - 1}h${2 * r}v2h${-2 * r}zM${x - 1},${y - r}h2v${2 * r}h-2z` });
+      default: return svg("circle", { ...a, cx: x, cy: y, r });
+    }
+  }
+
+  function setup({ game, box, verdict, latest, go, headers, finished }) {
+    let report = null, at = 1, last = latest;
+    const { el } = caravan;
+    const xOf = (v) => L + (W - L - R) * (last <= 1 ? 0 : (v - 1) / (last - 1));
+    const yOf = (w) => T + (H - T - B) * (1 - w);
+
+    function graph() {
+      const names = report.players.map((p) => p.name);
+      const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, id: "value-graph", role: "img", "aria-label": "each seat's win chance after each of its decisions" });
+      g.append(svg("title", {}, "Win chance after each decision, by seat"));
+      for (const w of [0, 0.5, 1]) {
+        g.append(svg("line", { x1: L, x2: W - R, y1: yOf(w), y2: yOf(w), stroke: "#999", "stroke-width": 0.5, "stroke-dasharray": w === 0.5 ? "3 3" : "" }));
+        g.append(svg("text", { x: L - 4, y: yOf(w) + 4, "text-anchor": "end", "font-size": 11 }, `${Math.round(w * 100)}%`));
+      }
+      g.append(svg("text", { x: L, y: H - 4, "font-size": 11 }, "1"), svg("text", { x: W - R, y: H - 4, "font-size": 11, "text-anchor": "end" }, String(last)));
+      for (const s of report.seats) {
+        const pts = (s.graph || []).filter((p) => p.win !== null && p.win !== undefined);
+        if (!pts.length) continue;
+        const i = s.seat % COLOURS.length;
+        const line = svg("g", { class: "seat-line", "data-seat": s.seat });
+        line.append(svg("polyline", { points: pts.map((p) => `${xOf(p.version)},${yOf(p.win)}`).join(" "), fill: "none",
+          stroke: COLOURS[i], "stroke-width": 2, "stroke-dasharray": DASHES[i] }));
+        for (const p of pts) {
+          const m = marker(SHAPES[i], xOf(p.version), yOf(p.win), COLOURS[i]);
+          m.append(svg("title", {}, `${names[s.seat]} after event ${p.version}: ${Math.round(p.win * 100)}%`));
+          line.append(m);
+        }
+        const endP = pts[pts.length - 1];  // the seat's name at its line's end, inside the frame
+        line.append(svg("text", { x: xOf(endP.version) - 2, y: endP.win > 0.85 ? yOf(endP.win) + 14 : yOf(endP.win) - 6,
+          "text-anchor": "end", "font-size": 11, fill: "currentColor", "paint-order": "stroke", stroke: "var(--bg)", "stroke-width": 3 },
+          `${SYMBOL[SHAPES[i]]} ${names[s.seat]}`));
+        g.append(line);
+      }
+      g.append(svg("line", { id: "graph-cursor", x1: xOf(at), x2: xOf(at), y1: T, y2: H - B, stroke: "currentColor", "stroke-width": 1.5 }));
+      g.addEventListener("click", (ev) => {  // a click on the graph goes to the version under it
+        const box = g.getBoundingClientRect();
+        const x = (ev.clientX - box.left) * (W / box.width);
+        go(Math.round(1 + (x - L) / (W - L - R) * (last - 1)));
+      });
+      return g;
+    }
+    function legend() {
+      return el("ul", { class: "graph-legend" }, report.seats.map((s) => {
+        const i = s.seat % COLOURS.length;
+        const acc = s.accuracy === null || s.accuracy === undefined ? "no decision judged" : `accuracy ${s.accuracy}%`;
+        const plural = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+        const marks = ["inaccuracy", "mistake", "blunder"].map((c) => `${s.classes[c]} ${s.classes[c] === 1 ? c : plural[c]}`).join(", ");
+        return el("li", { "data-seat": s.seat }, el("span", { style: `color:${COLOURS[i]}` }, `${SYMBOL[SHAPES[i]]} `), `${report.players[s.seat].name}: ${acc} (${marks})`);
+      }));
+    }
+    function draw() {
+      if (!report) return;
+      const kids = [el("h2", {}, "Analysis")];
+      if (report.status !== "done") kids.push(el("p", { class: "small", id: "analysis-progress" }, `judging the decisions: ${report.done} of ${report.total}…`));
+      kids.push(graph(), legend());
+      box.replaceChildren(...kids);
+      box.dataset.status = report.status;
+      show(at);
+    }
+    function show(version) {
+      at = version;
+      const cursor = document.getElementById("graph-cursor");
+      if (cursor) { cursor.setAttribute("x1", xOf(at)); cursor.setAttribute("x2", xOf(at)); }
+      if (!report) { verdict.replaceChildren(); return; }
+      const row = report.rows.find((r) => r.version === version);
+      if (!row) { verdict.replaceChildren(); verdict.removeAttribute("data-class"); return; }
+      const names = report.players.map((p) => p.name);
+      if (row.kind === "chance") {
+        verdict.dataset.class = "chance";
+        verdict.replaceChildren(`chance: ${row.text}` + (row.odds ? ` — odds ${Math.round(row.odds * 1000) / 10}%${row.outcomes ? ` (one of ${row.outcomes})` : ""}` : ""));
+        return;
+      }
+      verdict.dataset.class = row.class;
+      const kids = [el("b", { class: `verdict verdict-${row.class}` }, VERDICT[row.class] || row.class), ` — ${names[row.seat]}`];
+      if (row.win_played !== null && row.win_played !== undefined)
+        kids.push(`: win chance ${Math.round(row.win_played * 100)}%` + (row.class !== "best" ? ` (the best move: ${Math.round(row.win_best * 100)}%)` : ""));
+      if (row.best_text && !row.matches) kids.push(el("br"), `best: ${row.best_text}`);
+      verdict.replaceChildren(...kids);
+    }
+    async function load() {
+      const r = await fetch(`/games/${game}/analysis`, { headers: headers() });
+      if (r.ok) {
+        report = await r.json();
+        draw();
+        if (report.status !== "done") setTimeout(load, 1500);  // a running analysis: its progress
+        return;
+      }
+      if (r.status === 404 && finished()) {
+        box.dataset.status = "none";
+        box.replaceChildren(el("h2", {}, "Analysis"), el("p", { class: "small" }, "No analysis of this game yet. "),
+          el("button", { type: "button", id: "analyse", onclick: start }, "Analyse this game (a quick search, ¼ s a decision)"));
+      } else box.replaceChildren();
+    }
+    async function start() {
+      const r = await caravan.api("POST", `/games/${game}/analysis`, game, { budget: 0.25 });
+      if (!r.ok) { box.append(el("p", { class: "notice" }, `Refused: ${r.data ? r.data.detail : r.status}`)); return; }
+      load();
+    }
+    load();
+    return { show, setLatest: (n) => { if (n !== last) { last = n; draw(); } } };
+  }
+  return { setup };
+})();

@@ -1,0 +1,85 @@
+"""The search's pieces: progressive widening over the greedy prior, the named levels, the arena's specs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai import NAMED, choose_move
+from ai.arena import parse_spec, play_pairing
+from ai.ismcts import WIDEN_BASE, WIDEN_FROM, prior_order, search
+from ai.simple import greedy_scores, own_moves
+from games.registry import all_games
+from tests.ai.test_ai import REAL, TOY, Spy, decision_points
+
+
+def wide_decisions(game, wanted=2):
+    """Decisions with more root moves than the widening threshold, from random playouts."""
+    for seed in range(40):
+        points = [(s, p) for s, p in decision_points(game, game.min_players, seed, wanted=6, skip=3)
+                  if len(game.legal_moves(s, p)) > WIDEN_FROM]
+        if len(points) >= wanted:
+            return points[:wanted]
+    pytest.skip(f"{game.id}: no root wider than {WIDEN_FROM} moves in the sampled playouts")
+
+
+WIDE = [g for g in REAL.values() if g.id in ("bangkok-klongs", "yangtze")]
+
+
+@pytest.mark.parametrize("game", WIDE, ids=[g.id for g in WIDE])
+def test_the_prior_orders_every_root_move_by_its_greedy_score(game):
+    for state, seat in wide_decisions(game):
+        moves = own_moves(game, state, seat)
+        order = prior_order(game, state, seat, random.Random(3), moves)
+        assert sorted(order.values()) == list(range(len(moves)))
+        scores = greedy_scores(game, state, seat, random.Random(3), moves, 1)
+        best = min(order, key=order.get)
+        assert scores[moves.index(best)] == max(scores)
+
+
+@pytest.mark.parametrize("game", WIDE, ids=[g.id for g in WIDE])
+def test_widening_searches_only_the_opened_root_moves_and_plays_a_legal_one(game):
+    for state, seat in wide_decisions(game):
+        n = len(own_moves(game, state, seat))
+        move, stats = search(game, state, seat, random.Random(1), budget=None, iterations=2 * n + 60, widen=1)
+        assert move in game.legal_moves(state, seat)
+        visited = sum(1 for _, visits, _ in stats.root if visits)
+        assert WIDEN_BASE <= visited < n  # the prior's evaluations left 60 iterations: a few moves opened
+        assert stats.iterations <= 2 * n + 60
+        _, plain = search(game, state, seat, random.Random(1), budget=None, iterations=2 * n + 60, widen=0)
+        assert sum(1 for _, visits, _ in plain.root if visits) == n  # without it every move is tried
+
+
+@pytest.mark.parametrize("game", WIDE, ids=[g.id for g in WIDE])
+def test_the_widened_search_reads_only_what_the_seat_may_see(game):
+    for state, seat in wide_decisions(game):
+        n = len(own_moves(game, state, seat))
+        move, _ = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=2 * n + 40, widen=1)
+        assert move in game.legal_moves(state, seat)
+
+
+def test_named_levels_play_legal_moves_and_hard_thinks_more_than_medium():
+    state, seat = decision_points(TOY, 2, seed=5, wanted=1)[0]
+    for level in NAMED:
+        assert choose_move(TOY, state, seat, level, random.Random(0)) in TOY.legal_moves(state, seat)
+    assert NAMED["easy"] == ("greedy", None)
+    assert NAMED["medium"][1] < NAMED["hard"][1]
+
+
+def test_arena_specs():
+    assert parse_spec("mcts#300/widen=0,exploration=0.4") == parse_spec(" mcts#300/widen=0,exploration=0.4")
+    spec = parse_spec("mcts#300/widen=0,exploration=0.4")
+    assert (spec.level, spec.iterations, spec.seconds, dict(spec.knobs)) == ("mcts", 300, None, {"widen": 0.0, "exploration": 0.4})
+    assert parse_spec("mcts@0.1").seconds == 0.1
+    assert (parse_spec("hard").level, parse_spec("hard").iterations) == ("mcts", NAMED["hard"][1])
+    assert parse_spec("easy").level == "greedy"
+    for bad in ("greedy#30", "mcts#0", "mcts#x", "mcts@0.1#30", "random/widen=0", "mcts/widen", "genius"):
+        with pytest.raises(ValueError):
+            parse_spec(bad)
+
+
+def test_a_pairing_played_in_two_processes_matches_the_serial_one():
+    serial = play_pairing(TOY, "mcts#30", "greedy", games=6, budget=None)
+    forked = play_pairing(TOY, "mcts#30", "greedy", games=6, budget=None, jobs=2)
+    assert serial.shares == forked.shares and serial.tally.iterations == forked.tally.iterations > 0

@@ -1,0 +1,51 @@
+"""A replay with its analysis: each seat's win chance drawn as a graph under the slider, the verdict on
+each step beside its description; a finished game without one offers to start it from the page."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import wait_for_status, wait_until_finished
+
+pytestmark = pytest.mark.e2e
+QUICK = {"budget": 0.05, "iterations": 6, "seed": 3}
+
+
+def test_the_replay_draws_the_value_graph_and_each_steps_verdict(stack, page, shots):
+    c = stack.client()
+    game_id = c.post("/games", json={"type": "yangtze", "players": ["a:ai-random", "b:ai-greedy"]}).json()["id"]
+    wait_until_finished(c, game_id)
+    assert c.post(f"/games/{game_id}/analysis", json=QUICK).status_code in (200, 202)
+    report = wait_for_status(c, f"/games/{game_id}/analysis", "done", timeout=240)
+    judged = [r for r in report["rows"] if r["kind"] == "decision" and r.get("win_played") is not None]
+    assert judged
+    row = judged[len(judged) // 2]
+    page.goto(f"/games/{game_id}/replay?at={row['version']}")
+    graph = page.locator("#value-graph")
+    expect(graph).to_be_visible()
+    expect(graph.locator("g.seat-line")).to_have_count(2)  # a line per seat
+    expect(page.locator(".graph-legend li")).to_have_count(2)
+    expect(page.locator("#verdict")).to_have_attribute("data-class", row["class"])
+    expect(page.locator("#verdict")).to_contain_text(f"win chance {round(row['win_played'] * 100)}%")
+    page.locator("#analysis").screenshot(path=str(shots / "replay-analysis.png"))
+    cursor = page.locator("#graph-cursor").get_attribute("x1")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("body")).to_have_attribute("data-at", str(row["version"] + 1))
+    assert page.locator("#graph-cursor").get_attribute("x1") != cursor  # the cursor follows the step
+    nxt = next((r for r in report["rows"] if r["version"] == row["version"] + 1), None)
+    if nxt is None:
+        expect(page.locator("#verdict")).to_have_text("")
+    else:
+        expect(page.locator("#verdict")).to_have_attribute("data-class", nxt.get("class", "chance"))
+
+
+def test_a_finished_game_without_analysis_offers_to_start_one(stack, page):
+    c = stack.client()
+    game_id = c.post("/games", json={"type": "toy", "players": ["a:ai-random", "b:ai-random"]}).json()["id"]
+    wait_until_finished(c, game_id)
+    page.goto(f"/games/{game_id}/replay")
+    expect(page.locator("#analysis")).to_have_attribute("data-status", "none")
+    page.click("#analyse")
+    expect(page.locator("#analysis")).to_have_attribute("data-status", "done", timeout=120_000)
+    expect(page.locator("#value-graph g.seat-line")).to_have_count(2)

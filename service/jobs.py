@@ -66,14 +66,16 @@ def enqueue_advance(queue: Queue, game_id: str, version: int) -> None:
     queue.enqueue("service.jobs.advance", game_id, version, job_id=f"advance-{game_id}-{version}", **KEEP)
 
 
-def enqueue_think(queue: Queue, game_id: str, version: int) -> None:
-    queue.enqueue("service.jobs.think", game_id, version, job_id=f"think-{game_id}-{version}", **KEEP)
+def enqueue_think(queue: Queue, game_id: str, version: int, at_front: bool = False) -> None:
+    queue.enqueue("service.jobs.think", game_id, version, job_id=f"think-{game_id}-{version}", at_front=at_front, **KEEP)
 
 
-def enqueue_waiting(fast: Queue, slow: Queue, game_id: str, version: int, waits: str | None) -> None:
-    """Hand a game that waits on a worker to the right queue."""
+def enqueue_waiting(fast: Queue, slow: Queue, game_id: str, version: int, waits: str | None,
+                    at_front: bool = False) -> None:
+    """Hand a game that waits on a worker to the right queue (`at_front`: an AI game that only stepped aside
+    for the fast queue keeps its place on the slow one)."""
     if waits == "ai":
-        enqueue_think(slow, game_id, version)
+        enqueue_think(slow, game_id, version, at_front)
     else:
         enqueue_advance(fast, game_id, version)
 
@@ -166,10 +168,11 @@ async def _advance(games: Commands, game_id: str, version: int) -> tuple[int, st
 
 
 async def _think(games: Commands, thinking: Thinking, game_id: str, version: int,
-                 others_wait=lambda: False) -> tuple[int, str] | None:
+                 others_wait=lambda: False) -> tuple[int, str, bool] | None:
     """The AI's move at `version`, then the game's next steps while a worker can play them (chance draws,
     AI moves), until a person is to move, the slice is over or `others_wait()` (a job is due on the fast
-    queue); (the version to continue from, what the game waits on then), or None."""
+    queue); (the version to continue from, what the game waits on then, whether it only stepped aside for
+    the fast queue), or None."""
     f = await games.load(game_id)
     if f.version != version:
         return None
@@ -179,8 +182,11 @@ async def _think(games: Commands, thinking: Thinking, game_id: str, version: int
         if waiting is None:  # finished, abandoned, or a person's turn
             await games.redis.zrem(keys.WAITING, game_id)
             return None
-        if f.version != version and (time.monotonic() > deadline or others_wait()):
-            return f.version, waiting
+        if f.version != version:
+            if time.monotonic() > deadline:
+                return f.version, waiting, False  # its slice is over: to the back of the queue
+            if others_wait():
+                return f.version, waiting, True
         try:
             if waiting == "chance":
                 await games.resolve_chance(f)
@@ -191,11 +197,11 @@ async def _think(games: Commands, thinking: Thinking, game_id: str, version: int
         f = await games.load(game_id)
 
 
-def _hand_on(runtime, game_id: str, rest: tuple[int, str] | None) -> str:
+def _hand_on(runtime, game_id: str, rest: tuple | None) -> str:
     if rest is None:
         return "done"
-    version, waits = rest
-    enqueue_waiting(runtime.fast_queue, runtime.queue, game_id, version, waits)
+    version, waits, *front = rest
+    enqueue_waiting(runtime.fast_queue, runtime.queue, game_id, version, waits, at_front=bool(front and front[0]))
     return f"continues at {version} ({waits})"
 
 

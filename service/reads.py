@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
 import msgspec
@@ -32,8 +33,11 @@ class Reads:
     def __init__(self, redis_url: str, cluster: bool, workers: int, waiting: int):
         self.where = (redis_url, cluster)
         self.workers, self.bound = max(1, workers), max(1, workers) + max(0, waiting)
-        self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        self.pool = self._pool()
         self.taken = 0
+
+    def _pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
 
     def warm(self) -> None:
         """Start the processes now rather than on the first expensive read."""
@@ -48,6 +52,9 @@ class Reads:
         self.taken += 1
         try:
             return await asyncio.wrap_future(self.pool.submit(fn, *args))
+        except BrokenProcessPool:  # a process of the pool died (killed, out of memory): a fresh pool
+            self.pool = self._pool()
+            raise Busy("the processes for expensive reads are restarting; retry later") from None
         finally:
             self.taken -= 1
 

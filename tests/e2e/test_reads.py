@@ -27,6 +27,12 @@ def reads_stack(redis_url, tmp_path_factory):
               CARAVAN_RETRY_AFTER="3").start(workers=1)
     yield s
     s.stop()
+    # the bench game is known to this stack only: the lobby shared by the session's stacks forgets it
+    conn = redis.Redis.from_url(redis_url)
+    for game_id, row in conn.hgetall(keys.LOBBY).items():
+        if b'"step"' in row:
+            conn.hdel(keys.LOBBY, game_id)
+            conn.zrem(keys.GAMES, game_id)
 
 
 @pytest.fixture(scope="module")
@@ -103,3 +109,30 @@ def test_a_replay_starts_from_a_kept_snapshot_and_agrees_with_a_full_fold(reads_
         assert c.get(f"/games/{game_id}/state", params={"at": kept[3] + 5}).json() == between
     finally:
         conn.hset(keys.snapshots(game_id), mapping=saved)
+
+
+def test_a_dead_read_process_is_replaced_and_never_a_500(reads_stack, long_game):
+    import os
+    import signal
+    import time
+    from pathlib import Path
+
+    from tests.e2e.test_supervise import tree
+
+    s, game_id = reads_stack, long_game
+    path = f"/games/{game_id}/state?at=500"
+    assert s.client().get(path).status_code == 200
+    pool = [p for p in tree(s.api.pid) if b"multiprocessing" in Path(f"/proc/{p}/cmdline").read_bytes()
+            and b"resource_tracker" not in Path(f"/proc/{p}/cmdline").read_bytes()]
+    assert pool, "the API runs its expensive reads in processes of its own"
+    os.kill(pool[0], signal.SIGKILL)
+    codes = []
+    deadline = time.monotonic() + 60
+    while 200 not in codes[1:]:
+        assert time.monotonic() < deadline, codes
+        r = s.client().get(path)
+        codes.append(r.status_code)
+        assert r.status_code in (200, 503), r.text
+        if r.status_code == 503:
+            assert r.headers["retry-after"] and r.json()["error"] == "unavailable"
+        time.sleep(0.2)

@@ -94,9 +94,10 @@ def _play(apply: Any, d: Any, actor: Seat, move: Any) -> Any:
 
 def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
              c: float, rollout_moves: int, bounds: list[float], open_moves: dict[Any, int] | None = None,
-             opened: int = 0) -> None:
+             opened: int = 0, widen_all: bool = False) -> None:
     """One iteration. `open_moves` (progressive widening): each root move's place in the prior's order;
-    only the searcher's root moves placed below `opened` may be chosen."""
+    only the searcher's root moves placed below `opened` may be chosen. `widen_all`: below the root
+    too, a node with many moves opens a new (random) one only as its visits grow."""
     d = game.determinize(state, seat, rng)
     actors_of, legal, apply, chance, visible_to = game.actors, game.legal_moves, game.apply, game.chance, game.visible_to
     macros, policy = game.search_moves, game.playout
@@ -133,14 +134,15 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             else:
                 sel, nth = block_node, made.get(actor, 0)
         moves = macros(d, actor) or legal(d, actor)
-        if open_moves is not None and sel is root and actor == seat:
-            moves = [m for m in moves if open_moves.get(_first(m), 0) < opened]
+        shut = open_moves is not None and sel is root and actor == seat  # widening: some root moves wait
         kids = sel.kids
         best = None
         best_key = None
         best_score = -1.0
         untried = []
         for m in moves:
+            if shut and open_moves.get(m[0] if type(m) is tuple else m, 0) >= opened:
+                continue
             key = (actor, m, nth)
             k = kids.get(key)
             if k is None or k.n == 0:
@@ -152,6 +154,10 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             score = (k.w / k.n - lo) * scale + c * math.sqrt(_log(k.avail) / k.n)
             if score > best_score:
                 best_score, best, best_key = score, k, key
+        if untried and widen_all and best is not None and not shut and \
+                len(untried) > WIDEN_FROM and best_score > -1.0 and \
+                len(kids) >= WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(sel.n)):
+            untried = []  # progressive widening: enough moves open here (in any sampled world) for its visits
         if untried:
             key = untried[rng.randrange(len(untried))]
             best = kids.get(key)
@@ -252,7 +258,8 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     comes first (at least one must be given), and the search statistics. The search also stops
     early once no other move can catch up with the leader in the iterations left. `widen=1` turns
     progressive widening at a wide root on (see the module docstring); the prior's evaluations
-    count against `iterations` and are included in `Stats.iterations`."""
+    count against `iterations` and are included in `Stats.iterations`. `widen=2` widens progressively
+    at every node with more than `WIDEN_FROM` moves (opened in random order below the root)."""
     if budget is None and iterations is None:
         raise ValueError("give a time budget or an iteration cap")
     exploration = EXPLORATION if exploration is None else exploration
@@ -278,7 +285,7 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     searched = 0
     while it < cap:
         opened = WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(searched))
-        _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, open_moves, opened)
+        _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, open_moves, opened, widen >= 2)
         it += 1
         searched += 1
         now = time.perf_counter()

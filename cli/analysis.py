@@ -118,7 +118,7 @@ def report_lines(r: dict[str, Any]) -> list[str]:
     rows = []
     for row in r["rows"]:
         if row["kind"] == "chance":
-            odds = f"odds {row['odds']:.3g} of {row['outcomes']}" if row["odds"] is not None else ""
+            odds = f"p {row['odds']:.3g} ({row['outcomes']} outcomes)" if row["odds"] is not None else ""
             rows.append([str(row["version"]), "chance", clip(row["text"]), odds, "", "", "", ""])
         else:
             rows.append([str(row["version"]), names.get(row["seat"], str(row["seat"])), clip(row["text"]),
@@ -170,7 +170,7 @@ def verdicts(report: Optional[dict[str, Any]]) -> dict[int, str]:
     for row in (report or {}).get("rows", []):
         if row["kind"] == "chance":
             if row["odds"] is not None:
-                out[row["version"]] = f"odds {row['odds']:.3g}"
+                out[row["version"]] = f"p {row['odds']:.3g} of {row['outcomes']} outcomes"
         elif row["class"] == "forced":
             out[row["version"]] = "forced"
         elif row["matches"]:

@@ -25,7 +25,7 @@ from typing import Any
 
 import msgspec
 
-from ai.analysis import CLASSES, GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES, judge, odds
+from ai.analysis import CLASSES, GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES, judge, move_accuracy, odds
 from events.envelope import now
 from events.keys import PREFIX
 from games import registry
@@ -181,7 +181,7 @@ def seat_summary(rows: list[Row], seat: int, name: str) -> SeatSummary:
     agree = [r.engine_agrees for r in mine if r.engine_agrees is not None]
     return SeatSummary(
         seat=seat, name=name, decisions=len(mine), loss=round(loss, 4),
-        accuracy=round(100.0 * (1.0 - loss / len(mine)), 1) if mine else None,
+        accuracy=round(sum(move_accuracy(r.loss or 0.0) for r in mine) / len(mine), 1) if mine else None,
         expected_rank=rounded(mean([r.rank_played for r in mine if r.rank_played is not None]), 3),
         expected_rank_best=rounded(mean([r.rank_best for r in mine if r.rank_best is not None]), 3),
         classes=ClassCounts(**{c: sum(1 for r in mine if r.cls == c) for c in CLASSES}),

@@ -101,7 +101,7 @@ class SeatSummary(msgspec.Struct, kw_only=True):
     name: str
     decisions: int  # decisions that count: it had a choice and made it (not forced, not the clock)
     loss: float  # summed
-    accuracy: float | None  # 100 * (1 - mean loss); null with no decision to judge
+    accuracy: float | None  # mean move accuracy, 0..100 (ai/analysis.py move_accuracy); null with none to judge
     expected_rank: float | None  # the mean expected place after its moves played
     expected_rank_best: float | None  # ... had it played the engine's best each time
     classes: ClassCounts

@@ -15,7 +15,8 @@ from service import analysis
 from service.analysis_schemas import ClassCounts, EntrantAccuracy, SeatSummary, TableAnalysis, TournamentAnalysis
 from service.runtime import Runtime
 
-NOTE = ("accuracy: 100 * (1 - mean loss of win chance) over an entrant's analysed decisions; fair_play is a signal, "
+NOTE = ("accuracy: the mean move accuracy (lichess's curve of the loss of win chance) over an entrant's analysed "
+        "decisions; fair_play is a signal, "
         "not a verdict: strong players match the engine often too")
 
 
@@ -39,7 +40,6 @@ async def tables(r: Runtime, tournament_id: str) -> tuple[Any, list[tuple[Any, s
 
 def entrant_row(name: str, ai: str | None, seats: list[SeatSummary]) -> EntrantAccuracy:
     decisions = sum(s.decisions for s in seats)
-    loss = sum(s.loss for s in seats)
     matches = sum(s.matches for s in seats)
     ranks = [(s.expected_rank, s.decisions) for s in seats if s.expected_rank is not None and s.decisions]
     weight = sum(n for _, n in ranks)
@@ -47,7 +47,8 @@ def entrant_row(name: str, ai: str | None, seats: list[SeatSummary]) -> EntrantA
                                                                                     "mistake", "blunder")})
     return EntrantAccuracy(
         entrant=name, ai=ai, games=len(seats), decisions=decisions,
-        accuracy=round(100.0 * (1.0 - loss / decisions), 1) if decisions else None,
+        accuracy=round(sum(s.accuracy * s.decisions for s in seats if s.accuracy is not None) / decisions, 1)
+        if decisions else None,
         expected_rank=round(sum(r * n for r, n in ranks) / weight, 3) if weight else None,
         classes=classes, matches=matches, match_rate=round(matches / decisions, 3) if decisions else None,
         fair_play=None if ai is not None else analysis.fair_play(

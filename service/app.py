@@ -38,6 +38,7 @@ from service.settings import Settings, settings as load_settings
 from service.reads import Busy
 from service.streams import TooManyStreams, open_stream
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
+from service.cancel_routes import ROUTES as CANCEL_ROUTES
 from service.tournament_stream import ROUTES as TOURNAMENT_STREAM_ROUTES, tournament_hub
 from service.withdrawal_routes import ROUTES as WITHDRAWAL_ROUTES
 from service.tournaments import ID_PREFIX as TOURNAMENT_PREFIX
@@ -330,8 +331,9 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
             runtime.reads.close()
             await redis.aclose()
 
-    routes = [*TOURNAMENT_ROUTES, *TOURNAMENT_STREAM_ROUTES, *WITHDRAWAL_ROUTES, health, game_types, create_game, lobby,
-              show_game, legal_moves, submit_move, events, event_stream, state_at, play_socket, *AUDIT_ROUTES, *DEPARTURE_ROUTES,
+    routes = [*TOURNAMENT_ROUTES, *TOURNAMENT_STREAM_ROUTES, *WITHDRAWAL_ROUTES, *CANCEL_ROUTES, health, game_types,
+              create_game, lobby, show_game, legal_moves, submit_move, events, event_stream, state_at, play_socket,
+              *AUDIT_ROUTES, *DEPARTURE_ROUTES,
               *ANALYSIS_ROUTES, *web.ROUTES, *(extra_handlers or [])]
     openapi.document(routes)
     app = Litestar(

@@ -96,7 +96,11 @@ def test_bad_settings_are_refused_and_change_nothing(stack, body):
 def test_a_seat_analyses_its_private_fork_and_sees_only_its_side(stack):
     created = stack.client().post("/games", json={"type": "yangtze", "players": ["ann", "bob"]}).json()
     ann = stack.client(created["seats"][0]["token"])
-    g = wait_for_human(ann, created["id"], 0, timeout=300)  # chance waits behind earlier tests' AI jobs
+    # the setup's chance waits behind earlier tests' jobs; then either seat may be first (bob plays in the fork)
+    deadline = time.monotonic() + 300
+    while ann.get(f"/games/{created['id']}").json()["waiting_for"] != "seats":
+        assert time.monotonic() < deadline, "the setup's chance was never drawn"
+        time.sleep(0.1)
     fork = ann.post(f"/games/{created['id']}/fork").json()
     me = stack.client(next(s["token"] for s in fork["seats"] if s.get("token")))
     rng = random.Random(3)

@@ -106,3 +106,13 @@ def test_each_game_s_verdict_reads_only_the_mover_s_information_set(game_type):
         assert (again.best, again.cls) == (base.best, base.cls)
         assert abs(again.value_played - base.value_played) < 1e-9 and abs(again.value_best - base.value_best) < 1e-9
         assert again.rank_played == base.rank_played
+
+
+def test_move_accuracy_follows_the_loss_on_lichess_s_curve():
+    from ai.analysis import move_accuracy
+
+    assert move_accuracy(0.0) == pytest.approx(100.0, abs=1e-3)
+    assert move_accuracy(0.02) == pytest.approx(91.4, abs=0.1) and move_accuracy(0.05) == pytest.approx(79.8, abs=0.1)
+    assert move_accuracy(0.15) == pytest.approx(50.5, abs=0.1) and move_accuracy(1.0) == 0.0
+    losses = [i / 100 for i in range(101)]
+    assert all(move_accuracy(a) >= move_accuracy(b) for a, b in zip(losses, losses[1:]))

@@ -218,6 +218,22 @@ def withdraw(tournament_id: str = typer.Argument(..., help="the tournament"),
                f"withdrawn: {', '.join(out['withdrawn'])}")
 
 
+@app.command("cancel")
+def cancel(tournament_id: str = typer.Argument(..., help="the tournament"),
+           reason: str = typer.Option("", "--reason", help="why, for the record (at most 200 characters)"),
+           token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """Call the tournament off (organiser or arbiter): no further round is seated and the tables still in
+    play are abandoned; the standings so far are its last. Uses --token, else the organiser's token from
+    the profile (or CARAVAN_ARBITER_TOKEN)."""
+    use_token(token)
+    out = request("POST", f"/tournaments/{tournament_id}/cancel", json_body={"reason": reason},
+                  token=organiser_token(tournament_id))
+    if as_json:
+        return emit_json(out)
+    tables = f"; abandoned {len(out['abandoned'])} table(s) in play" if out["abandoned"] else ""
+    typer.echo(f"{out['id']} cancelled by the {out['by']} after round {out['after_round']}{tables}")
+
+
 @app.command("export")
 def export(tournament_id: str = typer.Argument(..., help="the tournament"), out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)")):
     """Write the whole tournament as JSON lines (its own events, then every table's), for `caravan verify`."""

@@ -259,7 +259,16 @@ class TournamentFinished(TournamentEvent, tag="finished"):
     standings: Any = None
 
 
-TournamentEvents = TournamentCreated | RoundSeated | TableFinished | Withdrawn | TournamentFinished
+class TournamentCancelled(TournamentEvent, tag="cancelled"):
+    """The organiser (or the arbiter) called the tournament off: no round is seated after it, its tables
+    still in play are abandoned (no result), and the standings so far are its last."""
+
+    by: str  # "organiser" | "arbiter"
+    reason: str = ""
+    round: int = 0  # the rounds seated when it was cancelled
+
+
+TournamentEvents = TournamentCreated | RoundSeated | TableFinished | Withdrawn | TournamentFinished | TournamentCancelled
 
 
 # --- decoding ---------------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ Tournament events (stream `caravan:{t-<hex>}:events`, the same envelopes and has
                  again; at a round robin the entrants scheduled at its tables sit that round out with a bye.
                  Its results so far stand; it is shown `withdrawn` in the standings
   finished       every round played; the final standings, for the record
+  cancelled      the organiser or the arbiter called it off: no round is seated after it, the tables still
+                 in play are abandoned (each then records no result), and the standings so far are its last
 
 Points by rank. At a table each entrant earns one point for every opponent it finished ahead of and
 half a point for every opponent it tied with: at tables of 2 that is chess scoring (1, ½, 0); at a
@@ -52,7 +54,7 @@ from openskill.models import PlackettLuce
 
 from events.envelope import Envelope
 from events.kinds import (TOURNAMENT, Entrant, RoundSeated, Table, TableFinished, TournamentCreated,
-                          TournamentFinished, Withdrawn)
+                          TournamentCancelled, TournamentFinished, Withdrawn)
 
 __all__ = ["Entrant", "Table"]  # declared with the events that carry them (events/kinds.py)
 
@@ -83,13 +85,14 @@ class Tournament(msgspec.Struct, frozen=True):
     created: TournamentCreated
     version: int = 0
     head: str = ""
-    status: str = "active"  # active | finished
+    status: str = "active"  # active | finished | cancelled
     rounds: tuple[RoundRecord, ...] = ()
     results: tuple[Outcome, ...] = ()  # counted, in the order they came to count
     pending: tuple[Outcome, ...] = ()  # recorded before their round was seated
     ratings: tuple[tuple[float, float], ...] = ()  # (mu, sigma) per entrant
     created_at: str = ""
     withdrawn: tuple[tuple[int, int], ...] = ()  # (entrant, rounds seated when it withdrew)
+    cancelled: TournamentCancelled | None = None
 
     # --- the configuration --------------------------------------------------------------------------
     @property
@@ -198,8 +201,10 @@ def step(t: Tournament, e: Envelope) -> Tournament:
             # else: a game no seated table names (an abandoned seating attempt): it never counts
         case Withdrawn(entrant=entrant, round=round_no) if not t.has_withdrawn(entrant):
             t = msgspec.structs.replace(t, withdrawn=(*t.withdrawn, (entrant, round_no)))
-        case TournamentFinished():
+        case TournamentFinished() if t.status == "active":
             t = msgspec.structs.replace(t, status="finished")
+        case TournamentCancelled() as ev if t.status == "active":
+            t = msgspec.structs.replace(t, status="cancelled", cancelled=ev)
     return t
 
 
@@ -336,6 +341,8 @@ def summary(t: Tournament) -> dict[str, Any]:
         "standings": rows(t),
         "byes": [{"round": r.round, "players": [t.entrants[e].name for e in r.byes]} for r in t.rounds if r.byes],
         "withdrawn": [{"name": t.entrants[e].name, "after_round": r} for e, r in t.withdrawn],
+        "cancelled": ({"by": t.cancelled.by, "reason": t.cancelled.reason, "after_round": t.cancelled.round}
+                      if t.cancelled else None),
         "games": games(t),
         "rating_model": "openskill Plackett-Luce; rating = mu - 3 sigma",
     }

@@ -31,6 +31,12 @@ class Withdrew(msgspec.Struct):
     after_round: int  # the rounds seated when the entrant withdrew: it plays in none after
 
 
+class CancelledRow(msgspec.Struct):
+    by: str  # organiser | arbiter
+    reason: str
+    after_round: int  # the rounds seated when it was cancelled
+
+
 class WithdrawnRow(msgspec.Struct):
     name: str
     after_round: int
@@ -78,7 +84,7 @@ class TableRow(msgspec.Struct, kw_only=True):
 
 class _Record(msgspec.Struct, kw_only=True):
     id: str
-    status: str  # active | finished
+    status: str  # active | finished | cancelled
     game: str
     format: str  # round-robin | swiss
     table_size: int
@@ -91,6 +97,7 @@ class _Record(msgspec.Struct, kw_only=True):
     standings: list[StandingRow]
     byes: list[Byes]
     withdrawn: list[WithdrawnRow] = []  # in the order they withdrew
+    cancelled: CancelledRow | None = None  # POST /tournaments/{id}/cancel
     games: list[TableRow]
     rating_model: str
 

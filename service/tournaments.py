@@ -25,8 +25,8 @@ from redis.asyncio import Redis
 
 from events import keys
 from events.envelope import Envelope, seal
-from events.kinds import (Move, Resigned, RoundSeated, Table, TableFinished, TableRef, TakenOver, TournamentCreated,
-                          TournamentEvent, TournamentFinished, Withdrawn)
+from events.kinds import (Move, Resigned, RoundSeated, Table, TableFinished, TableRef, TakenOver, TournamentCancelled,
+                          TournamentCreated, TournamentEvent, TournamentFinished, Withdrawn)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from projections import clock, standings
@@ -34,7 +34,7 @@ from projections.standings import Tournament
 from service import pairing
 from service.errors import DomainError, GameOver, Invalid, NotFound, StaleVersion, Unauthorized
 from service.commands import Commands, CreateGame, token_hash
-from service.departures import resign
+from service.departures import abandon, resign
 from service.players import parse_players
 
 ID_PREFIX = "t-"  # every tournament id starts so; no game id does
@@ -158,8 +158,8 @@ class Tournaments:
         in play are resigned (an AI plays them out, ranked last). 409 when it has withdrawn already or the
         tournament is over."""
         t = await self.load(tournament_id)
-        if t.status == "finished":
-            raise GameOver("the tournament is finished")
+        if t.status != "active":
+            raise GameOver(f"the tournament is {t.status}")
         if t.has_withdrawn(entrant):
             raise StaleVersion(f"{t.entrants[entrant].name} has withdrawn already")
         await self._append_unless(tournament_id, Withdrawn(entrant=entrant, by=by, round=len(t.rounds)),
@@ -173,6 +173,28 @@ class Tournaments:
                     except DomainError:  # the table ended meanwhile, or the seat had resigned there already
                         pass
         await self.advance(tournament_id)  # a round waiting only on it may be complete now
+        return await self.load(tournament_id)
+
+    # --- calling it off ----------------------------------------------------------------------------
+
+    async def cancel(self, tournament_id: str, by: str, reason: str = "") -> Tournament:
+        """The tournament ends here: a `cancelled` event (no round is seated after it), then every table
+        still in play is abandoned (no result: it counts for nobody). 409 once it is over."""
+        t = await self.load(tournament_id)
+        if t.status != "active":
+            raise GameOver(f"the tournament is {t.status} already")
+        await self._append_unless(tournament_id, TournamentCancelled(by=by, reason=reason, round=len(t.rounds)),
+                                  lambda t: t.status != "active")
+        t = await self.load(tournament_id)
+        if t.cancelled is None or t.cancelled.by != by:
+            raise GameOver(f"the tournament is {t.status} already")  # it ended meanwhile
+        for r in t.rounds:
+            for x in r.tables:
+                if t.result_of(x) is None:
+                    try:
+                        await abandon(self.games, x.game, f"the tournament was cancelled{': ' + reason if reason else ''}")
+                    except DomainError:  # the table ended meanwhile
+                        pass
         return await self.load(tournament_id)
 
     # --- the job's work -----------------------------------------------------------------------------
@@ -192,8 +214,8 @@ class Tournaments:
     async def advance(self, tournament_id: str) -> str:
         """Seat the next round when the current one is complete, or finish after the last. Idempotent."""
         t = await self.load(tournament_id)
-        if t.status == "finished":
-            return "finished"
+        if t.status != "active":
+            return t.status
         if t.rounds and not t.round_complete(t.rounds[-1]):
             return f"round {len(t.rounds)} in play"
         if t.rounds and t.duplicate:  # the round's shared seed can be published now
@@ -235,7 +257,10 @@ class Tournaments:
         for entrant, row in handouts:
             await self.redis.rpush(tables_key(tournament_id, entrant), msgspec.json.encode(row))
         seated = RoundSeated(round=round_no, tables=tuple(tables), byes=tuple(plan.byes))
-        await self._append_unless(tournament_id, seated, lambda t: len(t.rounds) >= round_no)
+        if not await self._append_unless(tournament_id, seated, lambda t: len(t.rounds) >= round_no or t.status != "active"):
+            if (await self.load(tournament_id)).status == "cancelled":  # called off while this round was seated
+                for x in tables:
+                    await abandon(self.games, x.game, "the tournament was cancelled")
         return await self.advance(tournament_id)  # a round of instant games may be complete already
 
     async def _append_unless(self, tournament_id: str, event: TournamentEvent, done) -> bool:

@@ -21,7 +21,7 @@ GOODS_FILL = {"BANANAS": "#F0E442", "FISH": "#56B4E9", "FLOWERS": "#CC79A7", "RI
               "COCONUTS": "#8c510a", "SPICES": "#D55E00", "THIEF": "#222222", "OVERSEER": "#7B3294", "COOKSHOP": "#999999"}
 
 
-def target(move: dict[str, Any]) -> str | None:
+def target(move: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
     """The water field a move is about: where a boat goes, which boat moves, is stolen, or is scored."""
     t = move.get("type")
     if t == "place":

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.himalaya.content import EXIT
 from games.svgkit import circle, line, rect, seat_colour, seat_mark, shape, svg, text, title
+from games.himalaya.content import EXIT
 from games.svgkit import target as clickable
 
 from .content import PATHS, POSITION, REGION_VILLAGES
@@ -24,12 +26,16 @@ def _xy(v: int) -> tuple[float, float]:
     return 50 + x * 9, 40 + y * 6.3
 
 
-def target(move: dict[str, Any]) -> str | None:
+def target(move: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
     t = move.get("type")
     if t in ("place-caravan", "place-market"):
         return f"village:{move['village']}"
     if t in ("place-yeti", "place-snowstorm"):
         return f"path:{move['path']}"
+    if t == "plan-slot" and view is not None:  # a disc along a path: the village it leads to, from the program's end
+        here = (view.get("my_program_ends") or {}).get("village")
+        leads = EXIT.get(here, {}).get(move.get("command")) if here is not None else None
+        return f"village:{leads[0]}" if leads else None
     return None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from .content import CAPS, CARAVANS, FREE, GO, INDEX, MATRIARCH, MU, ORDERS, PATRIARCH, SPICES
+from .content import CAPS, CARAVANS, FREE, GO, INDEX, MATRIARCH, MU, ORDERS, PATRIARCH, PERSONS, SPICES
 from .seats import boxed, fulfilled, gain, lose, replace, set_to, with_caravan, without
 from .state import PUBLIC, KashgarState, Pending
 
@@ -67,19 +67,25 @@ def order_price(order: str, pay: str) -> tuple[int, ...]:
     return c
 
 
-# (order, pay) -> (mule condition, the nonzero parts of the price as (resource, amount))
-PRICE = {(o, pay): (ORDERS[o].cond, tuple((r, c) for r, c in enumerate(order_price(o, pay)) if c))
-         for o in ORDERS for pay in ("full", "free", "no_spice")}
+def requirement(order: str, pay: str) -> tuple[int, ...]:
+    """6.2: what a board must hold to fulfil `order`: its price, as the card lets it be paid, and at
+    least as many mules as its mule condition (so many mules needed, not paid)."""
+    price = order_price(order, pay)
+    return price[:MU] + (max(price[MU], ORDERS[order].cond),)
+
+
+def needs(amounts) -> tuple[tuple[int, int], ...]:
+    """The nonzero parts of a 7-tuple of amounts, as (resource, amount) pairs."""
+    return tuple((r, n) for r, n in enumerate(amounts) if n)
+
+
+REQUIRE = {(o, pay): needs(requirement(o, pay)) for o in ORDERS for pay in ("full", "free", "no_spice")}
 
 
 def can_fulfil(order: str, board, pay: str = "full") -> bool:
-    """6.2: the mule condition holds (so many mules needed, not paid) and the order's price, as the
-    card lets it be paid, can be paid from `board`."""
-    cond, price = PRICE[(order, pay)]
-    if board[MU] < cond:
-        return False
-    for r, c in price:
-        if board[r] < c:
+    """Whether `board` can fulfil `order` (see `requirement`)."""
+    for r, n in REQUIRE[(order, pay)]:
+        if board[r] < n:
             return False
     return True
 
@@ -172,13 +178,18 @@ OWN_ONLY = frozenset({"gain", "gain_either", "other_spice", "two_spices", "set",
                       "flip"})  # effects on the acting player's own board (or its Patriarch) only
 
 
+_GAINS = {a.effect[1]: needs(a.effect[1]) for p in PERSONS.values() for a in p.caravan + p.farewell
+          if a.effect[0] == "gain"}  # what a "gain" effect increases: (resource, amount) pairs
+
+
 def own_effect(b: list, car: list, effect: tuple, m) -> None:
     """An OWN_ONLY effect on the board `b` (a list) and the caravan `car` the card came from."""
     op = effect[0]
-    if op == "gain":  # increase: whatever would exceed the maximum is lost
-        for r, k in enumerate(effect[1]):
-            if k:
-                b[r] = min(b[r] + k, CAPS[r])
+    if op == "flip":  # the card has already moved to the end of its caravan
+        car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
+    elif op == "gain":  # increase: whatever would exceed the maximum is lost
+        for r, k in _GAINS.get(effect[1]) or needs(effect[1]):
+            b[r] = min(b[r] + k, CAPS[r])
         if effect[2]:
             r = INDEX[m.spice]
             b[r] = min(b[r] + effect[2], CAPS[r])
@@ -195,8 +206,6 @@ def own_effect(b: list, car: list, effect: tuple, m) -> None:
     elif op == "spices_min3":
         for r in range(len(SPICES)):
             b[r] = max(b[r], 3)
-    elif op == "flip":  # the card has already moved to the end of its caravan
-        car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
 
 
 _DRAWS = {"draw_std": "standard", "draw_spc": "special", "look_std": "look"}

@@ -9,6 +9,7 @@ arrange, orders, discard pile, second order, response) are listed by `pending_mo
 from __future__ import annotations
 
 from itertools import permutations
+from operator import add
 
 from games.protocol import CHANCE, default_among
 
@@ -24,7 +25,10 @@ CARAVAN_NUMBERS = range(CARAVANS)
 
 # --- every legal move of a seat now ------------------------------------------------------------
 def legal_moves(s: KashgarState, seat: int) -> list:
-    return moves_of(s, seat).copy()
+    moves = s.__dict__.get(seat)  # as `moves_of`, one call less on the hot path
+    if moves is None:
+        moves = s.__dict__[seat] = work_out(s, seat)
+    return moves.copy()
 
 
 def moves_of(s: KashgarState, seat: int) -> list:
@@ -35,6 +39,13 @@ def moves_of(s: KashgarState, seat: int) -> list:
     if moves is None:
         moves = known[seat] = work_out(s, seat)
     return moves
+
+
+def worked_out(s: KashgarState, seat: int, moves: list) -> KashgarState:
+    """`s`, keeping `moves` as the legal moves of `seat` (what `work_out(s, seat)` gives: the
+    decisions inside an action, listed by `pending_moves` where the action stops for them)."""
+    s.__dict__[seat] = moves
+    return s
 
 
 def work_out(s: KashgarState, seat: int) -> list:
@@ -89,10 +100,12 @@ def plan(card: str, caravan: int):
     """The moves of one front card, worked out once: the always-legal ones (free, always possible, and
     pass) and, per other action, what its legality depends on (and `simple`: the same, when every
     other action is of the first kind):
-      ("cost", cost, availability test or None, moves)  a fixed cost and perhaps a deck to draw from;
+      ("cost", cost, availability test or None, moves)  a fixed cost ((resource, amount) pairs) and
+                                                         perhaps a deck to draw from;
       ("spices", cap, key, cls, action, Action)          an "n S" / "n of one spice" cost: the moves
                                                          depend only on the board capped at the cost;
-      ("fulfil", cost, {order that fits: move}, pay)      a display order to fulfil;
+      ("fulfil", {order that fits: (need, move)})        a display order to fulfil: the board must
+                                                         hold the cost and the order's requirement;
       ("general", cls, action, Action)                   everything else (the variant's targets...)."""
     found = PLANS[caravan].get(card)
     if found is None:
@@ -102,7 +115,7 @@ def plan(card: str, caravan: int):
             for a, act in enumerate(actions):
                 op = act.effect[0]
                 simple_cost = not act.cost.any_spice and not act.cost.one_spice
-                cost = tuple((r, c) for r, c in enumerate(act.cost.board) if c)
+                cost = fx.needs(act.cost.board)
                 if act.cost is fx.FREE and op in ALWAYS:
                     fixed += [cls(caravan=caravan, action=a, **p)
                               for p in fx.choices(None, 0, caravan, "", act.effect, None, ())]
@@ -116,8 +129,10 @@ def plan(card: str, caravan: int):
                     dynamic.append(("spices", cap, (card, caravan, cls, a), cls, a, act))
                 elif simple_cost and op in FULFIL_KINDS:
                     kinds, pay = FULFIL_KINDS[op](act.effect)
-                    fits = {o: cls(caravan=caravan, action=a, order=o) for o in ORDERS if fx.order_matches(o, kinds)}
-                    dynamic.append(("fulfil", cost, fits, pay))
+                    fits = {o: (fx.needs(map(add, act.cost.board, fx.requirement(o, pay))),
+                                cls(caravan=caravan, action=a, order=o))
+                            for o in ORDERS if fx.order_matches(o, kinds)}  # the cost and the order's price
+                    dynamic.append(("fulfil", fits))
                 else:
                     dynamic.append(("general", cls, a, act))
         if not person.bang:
@@ -138,18 +153,15 @@ def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dyna
                 if entry[2] is None or entry[2](s):
                     out += entry[3]
         elif kind == "fulfil":
-            _, cost, fits, pay = entry
-            after = board
-            if cost:
-                after = list(board)
-                for r, c in cost:
-                    after[r] -= c
-                if min(after) < 0:
-                    continue
+            fits = entry[1]
             for o in s.display:
                 m = fits.get(o)
-                if m is not None and fx.can_fulfil(o, after, pay):
-                    out.append(m)
+                if m is not None:
+                    for r, c in m[0]:
+                        if board[r] < c:
+                            break
+                    else:
+                        out.append(m[1])
         elif kind == "spices":
             _, cap, key, cls, a, act = entry
             key = key + tuple(map(min, board, cap))

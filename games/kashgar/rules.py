@@ -148,7 +148,7 @@ def apply(s: KashgarState, seat: int, move) -> KashgarState:
         if CHANCE not in actors(s):
             raise IllegalMove(legal.refusal(s, seat, move))
         return steps.advance(_apply_chance(s, move))
-    if move not in legal.moves_of(s, seat):
+    if move not in (s.__dict__.get(seat) or legal.moves_of(s, seat)):
         raise IllegalMove(legal.refusal(s, seat, move))
     if s.pending is not None:
         return steps.advance(steps.decide(s, move))
@@ -198,14 +198,14 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     car = p.caravans[c]
     card = car[0]
     if kind is Pass:  # C) the card moves to the end; nothing else
-        return steps.close_turn(s, seat, (), {"seats": with_caravan(s.seats, seat, c, car[1:] + (card,))})
+        return steps.close_turn(s, seat, (), with_caravan(s.seats, seat, c, car[1:] + (card,)))
     act, tracked, farewell, cost = _ACTIONS.get((kind, card, move.action)) or _action(kind, card, move.action)
     vp_before = vps(s) if tracked else ()
-    changes = {}
     rest = list(car[1:])
     if farewell:  # B) the card leaves the game, pay, carry out
-        changes["box"] = boxed(s, card)
+        box = boxed(s, card)
     else:  # A) move to the end, pay, carry out
+        box = None
         rest.append(card)
     b = list(p.board)
     for r, n in cost:
@@ -215,13 +215,12 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     effect = act.effect
     if effect[0] in fx.OWN_ONLY:
         fx.own_effect(b, rest, effect, move)
-        changes["seats"] = with_caravan(s.seats, seat, c, rest, b)
-        return steps.close_turn(s, seat, vp_before, changes)
-    s = replace(s, seats=with_caravan(s.seats, seat, c, rest, b), **changes)
+        return steps.close_turn(s, seat, vp_before, with_caravan(s.seats, seat, c, rest, b), box)
+    s = replace(s, seats=with_caravan(s.seats, seat, c, rest, b), box=s.box if box is None else box)
     pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=vp_before)
     s, pending = fx.carry_out(s, seat, c, effect, move, pending)
     if pending is None:
-        return steps.close_turn(s, seat, vp_before, {})
+        return steps.close_turn(s, seat, vp_before)
     return steps.advance(replace(s, pending=pending))
 
 

@@ -90,7 +90,7 @@ def advance(s: KashgarState) -> KashgarState:
             if len(options) == 1:
                 s = decide(s, options[0])
                 continue
-            return s
+            return legal.worked_out(s, p.seat, options)
         if step == "refill":
             if display_needs_refill(s):
                 s, known = take_known(s, "order_pool", "order_under")
@@ -100,8 +100,10 @@ def advance(s: KashgarState) -> KashgarState:
                 continue
             if p.then == "second":
                 second = replace(p, step="second", then="")
-                if len(legal.pending_moves(s, second)) > 1:
-                    return replace(s, pending=second)
+                s = replace(s, pending=second)
+                options = legal.pending_moves(s, second)
+                if len(options) > 1:
+                    return legal.worked_out(s, p.seat, options)
             s = replace(s, pending=replace(p, step=""))
             continue
         if step == "respond":
@@ -113,7 +115,7 @@ def advance(s: KashgarState) -> KashgarState:
             s = replace(s, pending=replace(p, step=""))
             continue
         if step == "":
-            return close_turn(s, p.seat, p.vp_before, {}, p.target)
+            return close_turn(s, p.seat, p.vp_before, target=p.target)
         return s  # a player's decision
 
 
@@ -145,39 +147,38 @@ def _draw_known(s: KashgarState, p: Pending) -> tuple[KashgarState, bool]:
 
 
 # --- 7. end of the game: closing a turn -------------------------------------------------------
-def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], changes: dict, target: int = -1
-               ) -> KashgarState:
-    """The end of every action, with `changes` (fields of the state) applied: the tie-break bookkeeping
-    (who changed VP, at which action count), the end trigger (25 VP, permanent), the action counter,
-    the end of the round, the next player. `vp_before` are the VP when the action began, () when it
-    cannot change VP (`rules._action`: no card joins or leaves a caravan, no order is fulfilled). An
-    action changes the cards and orders of the acting seat and of its `target` only: their VP are
-    recounted, the others' kept. The next state keeps its VP (`scoring.vps`)."""
+def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], seats: tuple | None = None,
+               box: tuple[str, ...] | None = None, target: int = -1) -> KashgarState:
+    """The end of every action, with the action's new `seats` and `box` (None: as in `s`): the
+    tie-break bookkeeping (who changed VP, at which action count), the end trigger (25 VP, permanent),
+    the action counter, the end of the round, the next player. `vp_before` are the VP when the action
+    began, () when it cannot change VP (`rules._action`: no card joins or leaves a caravan, no order
+    is fulfilled). An action changes the cards and orders of the acting seat and of its `target`
+    only: their VP are recounted, the others' kept. The next state keeps its VP (`scoring.vps`)."""
+    if seats is None:
+        seats = s.seats
     count = s.actions
     triggered = s.end_triggered
-    changes["pending"] = None
+    last = s.last_vp_change
     if vp_before:  # the action could change VP
-        now = recount(vp_before, changes.get("seats", s.seats), seat, target)
+        now = recount(vp_before, seats, seat, target)
         if now != vp_before:
-            last = list(s.last_vp_change)
-            for i, (a, b) in enumerate(zip(vp_before, now)):
-                if a != b:
-                    last[i] = count
-            changes["last_vp_change"] = tuple(last)
+            last = tuple([count if a != b else x for a, b, x in zip(vp_before, now, last)])
         if not triggered and max(now) >= END_VP:
-            changes["end_triggered"] = triggered = True
+            triggered = True
     else:
         now = s.__dict__.get("vp")  # unchanged
-    changes["actions"] = count + 1
     n = s.players
+    phase, rnd, current = s.phase, s.round, s.current
     if seat != (s.start_player - 1) % n:  # the round ends with the start player's right neighbour
-        changes["current"] = (seat + 1) % n
-    elif triggered or s.round >= ROUND_LIMIT:
-        changes["phase"] = "over"
+        current = (seat + 1) % n
+    elif triggered or rnd >= ROUND_LIMIT:
+        phase = "over"
     else:
-        changes["round"] = s.round + 1
-        changes["current"] = (seat + 1) % n
-    after = replace(s, **changes)
+        rnd += 1
+        current = (seat + 1) % n
+    after = replace(s, seats=seats, box=s.box if box is None else box, pending=None, actions=count + 1,
+                    last_vp_change=last, end_triggered=triggered, phase=phase, round=rnd, current=current)
     if now is not None:
         after.__dict__["vp"] = now
     return after

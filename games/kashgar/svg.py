@@ -71,7 +71,7 @@ def order_text(oid: str) -> tuple[str, str]:
 
 # --- what a click chooses -----------------------------------------------------------------------------------
 
-def target(move: dict[str, Any]) -> str | None:
+def target(move: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
     """The part of the board a move is chosen by: an order it names, or the caravan whose front card acts."""
     if move.get("order"):
         return f"order:{move['order']}"

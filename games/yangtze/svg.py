@@ -17,7 +17,7 @@ TILE_COLOURS = {"RED": "#D55E00", "GOLD": "#E69F00", "PURPLE": "#7B3294", "WHITE
 SETTLEMENT_COLOURS = {"G": "#009E73", "B": "#0072B2", "R": "#D55E00", "Y": "#F0E442"}
 
 
-def target(move: dict[str, Any]) -> str | None:
+def target(move: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
     """A river position: the good bought there (the first, with card I), or swapped there."""
     t = move.get("type")
     if t == "buy" and move.get("positions"):

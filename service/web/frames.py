@@ -47,6 +47,14 @@ def board(game: Game, view: Any, seat: int | None) -> str:
     return mod.draw(view, seat)
 
 
+def target(game: Game, move: dict[str, Any], view: Any) -> str | None:
+    """The part of the board a click on it chooses this move by (`target(move, view)` of the game's svg
+    module; `view`: the mover's own), or None: chosen from the list only."""
+    mod = svg_module(game)
+    fn = getattr(mod, "target", None) if mod is not None else None
+    return fn(move, view) if fn is not None else None
+
+
 def _hook(game: Game, name: str, move: dict[str, Any], default: Any) -> Any:
     mod = svg_module(game)
     fn = getattr(mod, name, None) if mod is not None else None
@@ -165,7 +173,7 @@ def move_entries(game: Game, moves: list[dict[str, Any]], view: Any = None) -> l
         text = describe_move(game, m, view)
         group = _describer_call(game, "group", m, view) or _hook(game, "group", m, str(m.get("type", "move")).replace("-", " "))
         out.append({"move": m, "text": text, "choice": _describer_call(game, "describe_choice", m, view) or text,
-                    "group": group, "target": _hook(game, "target", m, None)})
+                    "group": group, "target": target(game, m, view)})
     return out
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import msgspec
 import pytest
@@ -145,3 +146,35 @@ def test_each_of_the_four_games_is_analysed_from_the_cli_in_its_own_words(cli, g
     row = next(l for l in lines[lines.index("decisions"):] if l.split()[:1] == [str(judged[0]["version"])])
     assert row.split()[1] in {p.split(":")[0] for p in players} and row.rstrip().endswith(judged[0]["class"])
     assert judged[0]["text"][:30] in row
+
+
+def test_the_head_hash_and_the_engine_settings_reproduce_an_analysis(cli):
+    game_id = cli.new_game("yangtze", "ann:ai-random", "bob:ai-greedy")
+    wait_until_finished(cli.stack.client(), game_id, timeout=300)
+    args = ("--budget", "0", "--iterations", "12")
+    first = cli.json("analyse", game_id, *args, "--seed", "21")
+    other = cli.json("analyse", game_id, *args, "--seed", "22")  # another seed: a new analysis replaces it
+    again = cli.json("analyse", game_id, *args, "--seed", "21")  # the first one's settings, made anew
+    assert len({first["id"], other["id"], again["id"]}) == 3 and first["head"] == again["head"]
+    assert again["engine"] == first["engine"] and again["rows"] == first["rows"] and again["seats"] == first["seats"]
+
+
+def test_a_seat_analyses_its_own_private_fork_with_as(cli):
+    game_id = cli.new_game("yangtze", "ann", "bob")
+    c = cli.stack.client()
+    while c.get(f"/games/{game_id}").json()["waiting_for"] != "seats":  # the setup is drawn first
+        time.sleep(0.1)
+    fork = cli.json("fork", game_id, "--as", "ann")
+    played = 0
+    for _ in range(2):  # ann plays two moves in the fork (bob is the AI there)
+        g = wait_for_human(c, fork["id"], 0, timeout=120)
+        if g["status"] != "active":
+            break
+        cli("moves", fork["id"], "--as", "0")
+        played += cli("play", fork["id"], "0", "--as", "0", code=None).exit_code == 0  # 4: stale, bob moved
+    err = json.loads(cli("analyse", fork["id"], *SMALL, "--json", code=1).stdout)  # nobody else may
+    assert err["error"] == "game-running"
+    mine = cli.json("analyse", fork["id"], *SMALL, "--as", "0")
+    assert mine["scope"] == "seat-0" and [s["seat"] for s in mine["seats"]] == [0]
+    decisions = [r for r in mine["rows"] if r["kind"] == "decision"]
+    assert played and len(decisions) >= played and {r["seat"] for r in decisions} == {0}

@@ -87,15 +87,19 @@ def people_game(stack, game_type: str, steps: int, rng):
     clients = {s["seat"]: stack.client(s["token"]) for s in created["seats"]}
     clients[None] = stack.client()
     arbiter = stack.client(stack.arbiter)
-    for _ in range(steps):
+    done, deadline = 0, time.monotonic() + 120
+    while done < steps:  # waiting for a worker's draw counts for no step (a loaded machine draws late)
         log = all_events(arbiter, game_id)
         f = fold(game_id, log)
         if f.status == "finished":
             return
         actors = [s for s in f.game.actors(f.state) if s >= 0]
         if not actors:
+            assert time.monotonic() < deadline, f"{game_id}: no chance outcome drawn at version {f.version}"
             time.sleep(0.05)  # chance: a worker resolves it
             continue
+        deadline = time.monotonic() + 120
+        done += 1
         yield f, log, clients
         seat = rng.choice(actors)
         moves = clients[seat].get(f"/games/{game_id}/moves").json()

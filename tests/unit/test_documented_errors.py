@@ -25,9 +25,10 @@ BODY = {  # a well-formed body for each route that reads one
     "/games/{game_id}/entropy": {"entropy": "coin"}, "/games/{game_id}/abandon": {},
     "/games/{game_id}/adjudicate": {"ranks": [1, 2]}, "/games/{game_id}/analysis": {},
     "/tournaments/{tournament_id}/analysis": {},
-    "/tournaments/{tournament_id}/withdraw": {"entrant": "ann"},
+    "/tournaments/{tournament_id}/withdraw": {"entrant": "ann"}, "/tournaments/{tournament_id}/cancel": {},
 }
 WITHDRAW = "/tournaments/{tournament_id}/withdraw"
+CANCEL = "/tournaments/{tournament_id}/cancel"
 BAD_QUERY = {  # a parameter that cannot parse or is out of range (routes without a body)
     "/games/{game_id}/events": {"from": 0}, "/games/{game_id}/events/stream": {"from": 0},
     "/games/{game_id}/state": {"at": "soon"}, "/games/{game_id}/fork": {"at": 0},
@@ -125,6 +126,11 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         assert send(c, "post", WITHDRAW, **kw).status_code == 200
         return send(c, "post", WITHDRAW, **kw)
 
+    def cancel_twice(t):
+        kw = dict(tournament=t["id"], headers=auth(t["organiser_token"]))
+        assert send(c, "post", CANCEL, **kw).status_code == 200
+        return send(c, "post", CANCEL, **kw)
+
     def as_seat(method, template, shuffled=True, **kw):
         gid, seats = w.game(shuffled)
         return send(c, method, template, gid, headers=seats[0], **kw)
@@ -177,6 +183,12 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         ("post", WITHDRAW, 409): lambda: withdraw_twice(w.tournament()),
         ("post", WITHDRAW, 422): lambda: send(c, "post", WITHDRAW, tournament=(t := w.tournament())["id"],
                                               headers=auth(t["organiser_token"]), json={"entrant": "nobody"}),
+        ("post", CANCEL, 401): lambda: send(c, "post", CANCEL, tournament=w.tournament()["id"]),
+        ("post", CANCEL, 403): lambda: send(c, "post", CANCEL, tournament=(t := w.tournament())["id"],
+                                            headers=auth(t["entrants"][0]["token"])),
+        ("post", CANCEL, 409): lambda: cancel_twice(w.tournament()),
+        ("post", CANCEL, 422): lambda: send(c, "post", CANCEL, tournament=(t := w.tournament())["id"],
+                                            headers=auth(t["organiser_token"]), json={"reason": "x" * 201}),
         ("get", "/tournaments/{tournament_id}/tables", 401):
             lambda: send(c, "get", "/tournaments/{tournament_id}/tables", tournament=w.tournament()["id"]),
     }

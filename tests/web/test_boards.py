@@ -24,7 +24,7 @@ def test_boards_are_svg_with_a_part_to_click_for_every_targeted_move(game_type):
     rng = random.Random(2)
     seats = game.min_players
     state = game.setup(seats, game.check_options({}))
-    targeted = 0
+    targeted, kinds = 0, set()
     for _ in range(400):
         if game.result(state) is not None:
             break
@@ -34,11 +34,13 @@ def test_boards_are_svg_with_a_part_to_click_for_every_targeted_move(game_type):
             ET.fromstring(markup)  # well-formed
             parts = set(re.findall(r'data-target="([^"]+)"', markup))
             if seat is not None:
-                for entry in frames.move_entries(game, [msgspec.to_builtins(m) for m in game.legal_moves(state, seat)]):
+                mine = {**view, "you": seat} if isinstance(view, dict) and view.get("you") is None else view
+                for entry in frames.move_entries(game, [msgspec.to_builtins(m) for m in game.legal_moves(state, seat)], mine):
                     assert entry["text"] and entry["group"]
                     if entry["target"] is not None:
                         assert entry["target"] in parts, (entry, sorted(parts)[:10])
                         targeted += 1
+                        kinds.add(entry["move"]["type"])
         actors = game.actors(state)
         if CHANCE in actors:
             state = game.play_chance(state, rng)
@@ -46,6 +48,11 @@ def test_boards_are_svg_with_a_part_to_click_for_every_targeted_move(game_type):
             seat = rng.choice(sorted(actors))
             state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
     assert targeted > 0
+    assert CLICKED[game_type] <= kinds, kinds  # where clicking is natural, the board chooses these moves
+
+
+CLICKED = {"kashgar": {"caravan-action", "pass"}, "yangtze": {"buy"}, "bangkok-klongs": {"place", "move-boat"},
+           "himalaya": {"place-caravan", "plan-slot"}}
 
 
 def test_a_game_without_a_picture_shows_its_view_as_text():

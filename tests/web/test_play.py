@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -39,3 +40,27 @@ def test_a_person_plays_a_whole_game_by_clicking(stack, page, shots, game_type):
     assert final["status"] == "finished"
     assert page.locator("body").get_attribute("data-version") == str(final["version"]) or final["version"] > 0
     page.locator("#board").screenshot(path=str(shots / f"{game_type}-end.png"))
+
+
+def test_a_refused_move_is_said_in_words_and_the_page_refreshes(stack, page):
+    created = stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    hold_seat(page, game_id, 0, token)
+    open_game(page, game_id)
+    page.wait_for_function("() => document.querySelectorAll('#moves button.move').length > 0")
+    v = int(page.locator("body").get_attribute("data-version"))
+
+    def stale(route):  # the move as if chosen at an older version: the server refuses it
+        body = json.loads(route.request.post_data)
+        route.continue_(post_data=json.dumps({**body, "expected_version": v - 1}))
+
+    page.route("**/moves", stale)
+    with page.expect_request(lambda r: r.url.endswith("/view/frame")):  # refused: the page asks for the game again
+        page.locator("#moves button.move").first.click()
+    expect(page.locator("#notice")).to_contain_text("Refused:")
+    answer = stack.client(token).post(f"/games/{game_id}/moves", json={
+        "move": stack.client(token).get(f"/games/{game_id}/moves").json()[0], "expected_version": v - 1}).json()
+    expect(page.locator("#notice")).to_contain_text(answer["detail"])  # the server's reason, in words
+    page.unroute("**/moves")
+    page.locator("#moves button.move").first.click()
+    expect(page.locator("body")).to_have_attribute("data-version", str(v + 1))

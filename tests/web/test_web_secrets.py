@@ -14,6 +14,7 @@ import msgspec
 import pytest
 
 from games.registry import all_games
+from projections.fold import fold
 from service.web import frames
 from tests.e2e.helpers import people_game
 
@@ -31,17 +32,19 @@ def texts(markup: str) -> set[str]:
     return {html.unescape(t).strip() for t in re.findall(r">([^<>]+)<", markup) if len(t.strip()) >= 6}
 
 
-def read_all(c, game_id: str, at: int) -> set[str]:
+def read_all(c, game_id: str, at: int) -> tuple[set[str], dict]:
     """Every text a reader gets from the web client at this moment: the text nodes of the pages and of the
-    boards in the frames, and the frames' words for events and moves."""
+    boards in the frames, and the frames' words for events and moves; and the replay's frame at `at`."""
     frame = c.get(f"/games/{game_id}/view/frame").json()
     then = c.get(f"/games/{game_id}/view/frame", params={"at": at}).json()
-    pages = [c.get(p).text for p in ("/", f"/games/{game_id}/view", f"/games/{game_id}/replay?at={at}")]
+    pages = [c.get(p).text for p in ("/", "/?fragment=true", "/?status=live&seats=people&fragment=true",
+                                     f"/games/{game_id}/view", f"/games/{game_id}/replay?at={at}")]
     with c.stream("GET", f"/games/{game_id}/view/stream") as s:
         first = next(line for line in s.iter_lines() if line.startswith("data:"))
     got = [frame, then, json.loads(first[5:])]
-    words = {x["text"] for fr in got for x in fr["events"] + fr["moves"]}
-    return words | set().union(*(texts(fr["board"]) for fr in got)) | set().union(*(texts(p) for p in pages))
+    words = {x["text"] for fr in got for x in fr["events"] + fr["moves"]} | {x["choice"] for fr in got for x in fr["moves"]}
+    words |= {json.dumps(fr.get("undo")) + json.dumps(fr.get("clock")) for fr in got}
+    return words | set().union(*(texts(fr["board"]) for fr in got)) | set().union(*(texts(p) for p in pages)), then
 
 
 @pytest.mark.parametrize("game_type", sorted(g for g in all_games() if g != "toy"))
@@ -64,10 +67,14 @@ def test_no_page_or_frame_shows_a_reader_what_it_may_not_see(stack, game_type):
                     e = log[line["version"] - 1]
                     may = e.visible_to is None or (seat is not None and seat in e.visible_to)
                     assert may or line["text"].endswith(HIDDEN), (seat, line)
-                everything = read_all(c, game_id, rng.randrange(1, f.version + 1))
+                at = rng.randrange(1, f.version + 1)
+                everything, then = read_all(c, game_id, at)
+                then_board = frames.board(game, as_json(game.view(fold(game_id, log[:at]).state, seat)), seat)
+                assert then["board"] == then_board  # the replay shows the reader's own view of that moment
                 if c.get(f"/games/{game_id}/view/frame").json()["version"] != f.version:
                     continue  # a chance draw landed while reading: the reads mix two versions
-                theirs = set().union(*(texts(b) for s, b in boards.items() if s != seat)) - texts(boards[seat]) - texts(boards[None])
+                theirs = set().union(*(texts(b) for s, b in boards.items() if s != seat)) - texts(boards[seat]) - \
+                    texts(boards[None]) - texts(then_board)  # what the reader saw then was its to see (a card once shown)
                 leaked = sorted(theirs & everything)
                 assert not leaked, (seat, leaked)
                 checked += 1

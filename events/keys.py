@@ -24,7 +24,11 @@ def secret(game_id: str) -> str:
 
 
 def snapshot(game_id: str) -> str:
-    return f"{PREFIX}:{{{game_id}}}:snapshot"
+    return f"{PREFIX}:{{{game_id}}}:snapshot"  # the latest folded snapshot (derived data, never in the chain)
+
+
+def snapshots(game_id: str) -> str:
+    return f"{PREFIX}:{{{game_id}}}:snapshots"  # hash: version -> the folded snapshot then (for replays)
 
 
 def notify(game_id: str) -> str:

@@ -4,6 +4,12 @@ A move costs one Redis round trip when its game is hot here: the service validat
 cached state and appends with that state's version as the expected version; a stale cache shows up
 as a version conflict, and the caller reloads. A cold load reads the snapshot and at most
 SNAPSHOT_EVERY events, so it costs the same at move 10 and at move 2,000.
+
+Replays (the game as it was after version N) are flat in the game's length too: a snapshot of the fold is
+kept beside the game about every SNAPSHOT_EVERY events (`caravan:{id}:snapshots`, version -> snapshot),
+and a replay folds at most SNAPSHOT_EVERY events on top of the one at or before N. Snapshots are derived
+data on the server side, never in the hash chain; a reader only ever sees the view the same redaction
+code (service/views.py) makes of the folded record.
 """
 
 from __future__ import annotations
@@ -92,11 +98,17 @@ class Loader:
         return f
 
     async def at(self, game_id: str, version: int) -> Folded:
-        """The game as it was after event `version` (replay)."""
-        events = await self.store.read(game_id, 1, version)
-        if not events:
+        """The game as it was after event `version` (replay): the snapshot at or before it plus the events
+        since (the API runs it in a process of its own: service/reads.py)."""
+        base = await self._snapshot_at_or_before(game_id, version)
+        events = await self.store.read(game_id, base[0] + 1 if base else 1, version)
+        if not events and base is None:
             raise GameNotFound(game_id)
-        return fold(game_id, events, upto=version)
+
+        try:
+            return fold(game_id, events, base=from_snapshot(base[1]) if base else None, upto=version)
+        except NeedsFullFold:  # an undo reaches back before the snapshot
+            return fold(game_id, await self.store.read(game_id, 1, version), upto=version)
 
     # --- snapshots ------------------------------------------------------------------------------
 
@@ -106,8 +118,20 @@ class Loader:
             return None
         return from_snapshot(raw)
 
+    async def _snapshot_at_or_before(self, game_id: str, version: int) -> tuple[int, bytes] | None:
+        kept = [int(v) for v in await self.redis.hkeys(keys.snapshots(game_id))]
+        below = [v for v in kept if v <= version]
+        if not below:
+            return None
+        raw = await self.redis.hget(keys.snapshots(game_id), str(max(below)))
+        return (max(below), raw) if raw is not None else None
+
     async def maybe_snapshot(self, before: int, f: Folded) -> None:
-        """Write a snapshot when an append carried the game across a multiple of SNAPSHOT_EVERY."""
+        """Write a snapshot when an append carried the game across a multiple of SNAPSHOT_EVERY: the latest
+        (for loads) and one kept at its version (for replays)."""
         if f.version // SNAPSHOT_EVERY == before // SNAPSHOT_EVERY:
             return
-        await self.redis.set(keys.snapshot(f.id), to_snapshot(f))
+        raw = to_snapshot(f)
+        await self.redis.set(keys.snapshot(f.id), raw)
+        await self.redis.hset(keys.snapshots(f.id), str(f.version), raw)
+

@@ -35,6 +35,7 @@ from service.fastpath import fast_moves, play_socket
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
+from service.reads import Busy
 from service.streams import TooManyStreams, open_stream
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 from service.cancel_routes import ROUTES as CANCEL_ROUTES
@@ -107,6 +108,7 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
         if not r.is_arbiter(token):
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
+    decide.check_ai_budgets(data.players, r.cfg.ai_max_budget)
     game_id, seats = await r.commands.create(decide.CreateGame(
         type=data.type, players=tuple(data.players), seed=data.seed, options=data.options or {},
         entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by))
@@ -231,7 +233,7 @@ async def state_at(request: Request, game_id: str, at: int | None = Parameter(de
         return views.game_view(f, caller)
     if at < 1:
         raise HTTPException(status_code=400, detail="at must be a version from 1")
-    then = await r.loader.at(game_id, at)
+    then = await r.reads.replay(game_id, at)  # in a process of its own, bounded (503 past the bound)
     return views.game_view(then, caller, finished=views.public(f), now=f)
 
 
@@ -267,7 +269,7 @@ def corrupt_log(request: Request, exc: CorruptLog) -> Response:
                    f"the event log fails its checks: {exc}; GET /games/{{id}}/verify tells where")
 
 
-def too_many_streams(request: Request, exc: TooManyStreams) -> Response:
+def too_many_streams(request: Request, exc: TooManyStreams | Busy) -> Response:
     return failure(request, None, 503, "unavailable", exc.detail, retry=True)
 
 
@@ -318,6 +320,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
                         socket_timeout=cfg.redis_timeout, socket_connect_timeout=cfg.redis_timeout)
         runtime = app.state.runtime = Runtime(cfg, redis)
         await runtime.hub.start()
+        runtime.reads.warm()
         followers = app.state.tournament_hub = tournament_hub(runtime)
         await followers.start()
         try:
@@ -325,6 +328,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         finally:
             await followers.stop()
             await runtime.hub.stop()
+            runtime.reads.close()
             await redis.aclose()
 
     routes = [*TOURNAMENT_ROUTES, *TOURNAMENT_STREAM_ROUTES, *WITHDRAWAL_ROUTES, *CANCEL_ROUTES, health, game_types,
@@ -339,7 +343,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         on_startup=[openapi.only_declared],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
-                            CorruptLog: corrupt_log, TooManyStreams: too_many_streams,
+                            CorruptLog: corrupt_log, TooManyStreams: too_many_streams, Busy: too_many_streams,
                             RedisConnectionError: store_unreachable, RedisTimeoutError: store_unreachable, RecursionError: too_deep,
                             500: server_error},
         request_max_body_size=cfg.max_body,

@@ -69,7 +69,7 @@ class Handoff(Protocol):
     """Where a game goes after an append: to the workers when it waits on them, to its tournament when
     a table ended."""
 
-    async def waiting(self, game_id: str, version: int) -> None: ...
+    async def waiting(self, game_id: str, version: int, waits: str = "chance") -> None: ...
 
     async def finished(self, game_id: str, table: TableRef) -> None: ...
 
@@ -264,6 +264,6 @@ class Commands:
         if self.handoff is None:
             return
         if waits:
-            await self.handoff.waiting(f.id, f.version)
+            await self.handoff.waiting(f.id, f.version, waits)
         if f.status in ("finished", "abandoned") and f.created.tournament is not None:
             await self.handoff.finished(f.id, f.created.tournament)

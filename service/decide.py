@@ -231,6 +231,16 @@ def decide_entropy(f: Folded, seat: int, value: str, drawn: bool) -> Decision:
     return decide_note(f, SeatEntropy(entropy=value), actor=seat)
 
 
+def check_ai_budgets(specs: list[str], cap: float) -> None:
+    """Invalid when an AI player asks for more thinking per move than the server allows
+    (CARAVAN_AI_MAX_BUDGET); a level without `@SECONDS` thinks its default, clamped to the cap."""
+    for p in parse_players(specs):
+        budget = p.ai.partition("@")[2] if p.ai else ""
+        if budget and float(budget) > cap:
+            raise Invalid(f"player {p.name!r}: {budget} s per move is above this server's cap of {cap:g} s "
+                          f"(CARAVAN_AI_MAX_BUDGET)")
+
+
 # --- what a record waits for ------------------------------------------------------------------------
 
 def waiting_on(f: Folded) -> str | None:

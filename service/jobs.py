@@ -1,10 +1,22 @@
 """RQ jobs. They take ids, never objects, and a job for a version the game has moved past does
-nothing, so a duplicate or late job is harmless. One job advances a game through consecutive chance
-steps and AI turns, for a bounded time, then hands the rest to a fresh job."""
+nothing, so a duplicate or late job is harmless (a finished or abandoned game's jobs do nothing at all).
+
+Two queues, so nothing quick ever waits behind AI thinking (every worker listens to the fast one first;
+`python -m service.worker --fast` serves the fast one only):
+  fast  `advance`  chance draws (consecutive ones, for a bounded time), clock timeouts, tournament
+                   bookkeeping; when the game then waits on an AI, it queues a `think` job
+  slow  `think`    an AI move, then the game's next chance draws and AI moves, for a bounded time and only
+                   while nothing waits on the fast queue (then a fresh `think` job at the back of the
+                   slow queue goes on); post-game analysis (service/analysis.py) goes there too
+AI thinking is bounded server-wide: a search holds one of `Settings.ai_max_thinking` slots (a lease in
+the queue's server); a `think` job that finds none free within a moment leaves the game to the sweeper,
+which queues it again after a second or so. Each seat's thinking time per move is capped by
+`Settings.ai_max_budget` (games asking for more are refused at creation; older ones are clamped)."""
 
 from __future__ import annotations
 
 import random
+import secrets
 import time
 
 from redis import Redis as SyncRedis
@@ -16,35 +28,127 @@ from events.store import VersionConflict
 from service.commands import Commands
 from service.settings import Settings
 
-SLICE_SECONDS = 5.0
+SLICE_SECONDS = 5.0  # an advance job draws chance for at most this long, then hands the rest to a fresh job
+SLOT_WAIT = 0.25  # seconds a think job waits for a free thinking slot before leaving the game to the sweeper
+SLOT_ALLOWANCE = 30.0  # seconds a thinking slot is held beyond its budget before it counts as lost
+
+
+def thinking_keys(cfg: Settings) -> tuple[str, str]:
+    """The thinking slots of the workers serving `cfg.queue` (sorted set: holder -> when its lease ends), and
+    the most ever held at once (for tests and benches)."""
+    return f"{keys.PREFIX}:thinking:{cfg.queue}", f"{keys.PREFIX}:thinking:{cfg.queue}:peak"
+
+KEEP = {"result_ttl": 60, "failure_ttl": 3600}
+
+_ACQUIRE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local n = redis.call('ZCARD', KEYS[1])
+if n >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+if n + 1 > tonumber(redis.call('GET', KEYS[2]) or '0') then redis.call('SET', KEYS[2], n + 1) end
+return 1
+"""
 
 
 def queue_for(cfg: Settings) -> Queue:
+    """The slow queue: AI thinking and analysis."""
     return Queue(cfg.queue, connection=SyncRedis.from_url(cfg.queue_url), default_timeout=cfg.job_timeout)
 
 
+def fast_queue_for(cfg: Settings, connection=None) -> Queue:
+    """The fast queue: chance draws, clock timeouts, tournament bookkeeping. Every worker serves it first."""
+    return Queue(cfg.fast_queue, connection=connection or SyncRedis.from_url(cfg.queue_url),
+                 default_timeout=cfg.job_timeout)
+
+
 def enqueue_advance(queue: Queue, game_id: str, version: int) -> None:
-    queue.enqueue("service.jobs.advance", game_id, version, job_id=f"advance-{game_id}-{version}",
-                  result_ttl=60, failure_ttl=3600)
+    """Draw the game's chance from `version` on (or, when it waits on an AI, queue its `think` job)."""
+    queue.enqueue("service.jobs.advance", game_id, version, job_id=f"advance-{game_id}-{version}", **KEEP)
+
+
+def enqueue_think(queue: Queue, game_id: str, version: int, at_front: bool = False) -> None:
+    queue.enqueue("service.jobs.think", game_id, version, job_id=f"think-{game_id}-{version}", at_front=at_front, **KEEP)
+
+
+def enqueue_waiting(fast: Queue, slow: Queue, game_id: str, version: int, waits: str | None,
+                    at_front: bool = False) -> None:
+    """Hand a game that waits on a worker to the right queue (`at_front`: an AI game that only stepped aside
+    for the fast queue keeps its place on the slow one)."""
+    if waits == "ai":
+        enqueue_think(slow, game_id, version, at_front)
+    else:
+        enqueue_advance(fast, game_id, version)
 
 
 def enqueue_finished(queue: Queue, game_id: str, tournament: TableRef) -> None:
-    """A tournament table ended: let the tournament score it and seat what follows."""
-    queue.enqueue("service.tournaments.game_finished", tournament.id, game_id, job_id=f"finished-{game_id}",
-                  result_ttl=60, failure_ttl=3600)
+    """A tournament table ended: let the tournament score it and seat what follows (on the fast queue)."""
+    queue.enqueue("service.tournaments.game_finished", tournament.id, game_id, job_id=f"finished-{game_id}", **KEEP)
 
 
-def choose_ai_move(game, state, seat, level, seed):
-    from ai import choose_move, parse_level
-
-    name, budget = parse_level(level)
-    return choose_move(game, state, seat, name, random.Random(seed), budget=budget)
+def enqueue_timeout(queue: Queue, game_id: str) -> None:
+    """A late clock (on the fast queue)."""
+    queue.enqueue("service.jobs.timeout", game_id, job_id=f"timeout-{game_id}", **KEEP)
 
 
-async def _advance(games: Commands, game_id: str, version: int) -> int | None:
-    """Play chance steps and AI turns from `version` on; the version to continue from, or None. The
-    job carries the game on itself, so these appends hand nothing to the queue (a table that ends
-    still goes to its tournament)."""
+# --- thinking --------------------------------------------------------------------------------------
+
+class NoSlot(Exception):
+    """Every thinking slot of the server is taken."""
+
+
+def budget_of(level: str, cap: float) -> float | None:
+    """The seconds per move `level` asks for (`@SECONDS`), clamped to `cap`; None: the AI's own default."""
+    from ai import parse_level
+
+    _, asked = parse_level(level)
+    return None if asked is None else min(cap, asked)
+
+
+class Thinking:
+    """The server-wide bound on AI searches running at once: a slot is a lease in the queue's server."""
+
+    def __init__(self, conn: SyncRedis, cfg: Settings):
+        self.conn, self.cfg = conn, cfg
+        self.keys = thinking_keys(cfg)
+        self._acquire = conn.register_script(_ACQUIRE)
+
+    def hold(self, seconds: float, wait: float = SLOT_WAIT) -> str:
+        """A slot for a search of `seconds`; NoSlot when none frees up within `wait`."""
+        me, deadline = secrets.token_hex(8), time.monotonic() + wait
+        while True:
+            now = time.time()
+            if self._acquire(keys=list(self.keys), args=[now, now + seconds + SLOT_ALLOWANCE,
+                                                                    self.cfg.ai_max_thinking, me]):
+                return me
+            if time.monotonic() > deadline:
+                raise NoSlot()
+            time.sleep(0.05)
+
+    def release(self, me: str) -> None:
+        self.conn.zrem(self.keys[0], me)
+
+    def chooser(self):
+        """`choose(game, state, seat, level, seed)` for decide_ai: the capped search, inside a slot."""
+        from ai import DEFAULT_BUDGET, choose_move, parse_level
+
+        def choose(game, state, seat, level, seed):
+            name, _ = parse_level(level)
+            if name in ("random", "greedy"):  # no search: nothing to bound
+                return choose_move(game, state, seat, name, random.Random(seed))
+            budget = budget_of(level, self.cfg.ai_max_budget)
+            slot = self.hold(budget or DEFAULT_BUDGET)
+            try:
+                return choose_move(game, state, seat, name, random.Random(seed), budget=budget)
+            finally:
+                self.release(slot)
+
+        return choose
+
+
+# --- the jobs --------------------------------------------------------------------------------------
+
+async def _advance(games: Commands, game_id: str, version: int) -> tuple[int, str] | None:
+    """Draw chance from `version` on; (the version to continue from, what the game waits on), or None."""
     f = await games.load(game_id)
     if f.version != version:
         return None  # stale: someone else moved the game on
@@ -54,31 +158,74 @@ async def _advance(games: Commands, game_id: str, version: int) -> int | None:
         if waiting is None:
             await games.redis.zrem(keys.WAITING, game_id)  # a mark set ahead of an append that lost its race
             return None
-        if time.monotonic() > deadline:
-            return f.version
+        if waiting == "ai" or time.monotonic() > deadline:
+            return f.version, waiting
+        try:
+            await games.resolve_chance(f)
+        except VersionConflict:
+            return None  # a human (or another job) moved first; whoever did enqueues what follows
+        f = await games.load(game_id)
+
+
+async def _think(games: Commands, thinking: Thinking, game_id: str, version: int,
+                 others_wait=lambda: False) -> tuple[int, str, bool] | None:
+    """The AI's move at `version`, then the game's next steps while a worker can play them (chance draws,
+    AI moves), until a person is to move, the slice is over or `others_wait()` (a job is due on the fast
+    queue); (the version to continue from, what the game waits on then, whether it only stepped aside for
+    the fast queue), or None."""
+    f = await games.load(game_id)
+    if f.version != version:
+        return None
+    deadline = time.monotonic() + SLICE_SECONDS
+    while True:
+        waiting = games.waiting_on(f)
+        if waiting is None:  # finished, abandoned, or a person's turn
+            await games.redis.zrem(keys.WAITING, game_id)
+            return None
+        if f.version != version:
+            if time.monotonic() > deadline:
+                return f.version, waiting, False  # its slice is over: to the back of the queue
+            if others_wait():
+                return f.version, waiting, True
         try:
             if waiting == "chance":
                 await games.resolve_chance(f)
             else:
-                await games.play_ai(f, choose_ai_move)
+                await games.play_ai(f, thinking.chooser())
         except VersionConflict:
-            return None  # a human (or another job) moved first; whoever did enqueues what follows
+            return None
         f = await games.load(game_id)
+
+
+def _hand_on(runtime, game_id: str, rest: tuple | None) -> str:
+    if rest is None:
+        return "done"
+    version, waits, *front = rest
+    enqueue_waiting(runtime.fast_queue, runtime.queue, game_id, version, waits, at_front=bool(front and front[0]))
+    return f"continues at {version} ({waits})"
 
 
 def advance(game_id: str, version: int) -> str:
     from service.runtime import in_worker
 
     loop, runtime = in_worker()
-    rest = loop.run_until_complete(_advance(runtime.commands, game_id, version))
-    if rest is not None:
-        enqueue_advance(runtime.queue, game_id, rest)
-        return f"continues at {rest}"
-    return "done"
+    return _hand_on(runtime, game_id, loop.run_until_complete(_advance(runtime.commands, game_id, version)))
 
 
-def enqueue_timeout(queue: Queue, game_id: str) -> None:
-    queue.enqueue("service.jobs.timeout", game_id, job_id=f"timeout-{game_id}", result_ttl=60, failure_ttl=3600)
+def think(game_id: str, version: int) -> str:
+    from service.runtime import in_worker
+
+    loop, runtime = in_worker()
+    try:
+        fast = runtime.fast_queue
+        rest = loop.run_until_complete(_think(runtime.commands, runtime.thinking, game_id, version,
+                                              others_wait=lambda: fast.count > 0))
+    except NoSlot:
+        # every slot is busy: the game stays marked waiting, due for the sweeper's next round
+        due = time.time() - runtime.cfg.sweep_after
+        loop.run_until_complete(runtime.commands.redis.zadd(keys.WAITING, {game_id: due}))
+        return "deferred: every thinking slot is taken"
+    return _hand_on(runtime, game_id, rest)
 
 
 async def _timeout(games: Commands, game_id: str) -> None:

@@ -1,5 +1,5 @@
 """The one place the platform is wired: one Redis client, the store, the loader with its hot states,
-the command handler, the tournaments, the lobby, the job queue — the same for the API, the worker's
+the command handler, the tournaments, the lobby, the job queues (fast and slow) — the same for the API, the worker's
 jobs and tournaments. After an append, the command handler hands a game on through the runtime
 (`waiting`, `finished`): to the workers' queue, off the request path in the API, at once in a worker.
 Also who an HTTP caller is."""
@@ -21,6 +21,7 @@ from projections.loader import Loader
 from projections.lobby import Lobby
 from service.commands import Commands
 from service.errors import Unauthorized
+from service.reads import Reads
 from service.settings import Settings, settings
 from service.streams import Hub
 
@@ -41,27 +42,55 @@ class Runtime:
         self.lobby = Lobby(redis)
         self.hub = Hub(self.store, block_ms=cfg.block_ms, max_total=cfg.max_streams,
                        max_per_client=cfg.max_streams_per_client)
-        self._queue = None
+        self._queue = self._fast = self._thinking = self._reads = None
         self._tasks: set[asyncio.Task] = set()
 
     @property
     def queue(self):
+        """The slow queue: AI thinking, analysis."""
         if self._queue is None:
             from service.jobs import queue_for
 
             self._queue = queue_for(self.cfg)
         return self._queue
 
+    @property
+    def reads(self) -> Reads:
+        """Replays and verifications, in a pool of processes of their own (the API's)."""
+        if self._reads is None:
+            self._reads = Reads(self.cfg.redis_url, self.cfg.cluster, self.cfg.read_workers, self.cfg.read_waiting)
+        return self._reads
+
+    @property
+    def fast_queue(self):
+        """The fast queue, served first by every worker: chance, clocks, tournament bookkeeping."""
+        if self._fast is None:
+            from service.jobs import fast_queue_for
+
+            self._fast = fast_queue_for(self.cfg, self.queue.connection)
+        return self._fast
+
+    @property
+    def thinking(self):
+        """The server-wide slots for AI searches (service.jobs.Thinking)."""
+        if self._thinking is None:
+            from service.jobs import Thinking
+
+            self._thinking = Thinking(self.queue.connection, self.cfg)
+        return self._thinking
+
     # --- the handoff (service.commands.Handoff) ------------------------------------------------------
 
-    async def waiting(self, game_id: str, version: int) -> None:
-        """Hand the game to a worker (the sweeper catches what gets lost)."""
-        from service.jobs import enqueue_advance
+    async def waiting(self, game_id: str, version: int, waits: str = "chance") -> None:
+        """Hand the game to a worker: chance to the fast queue, an AI's turn to the slow one (the sweeper
+        catches what gets lost)."""
+        from service.jobs import enqueue_waiting
 
+        args = (self.fast_queue, self.queue, game_id, version, waits)
         if not self.background:
-            enqueue_advance(self.queue, game_id, version)
+            enqueue_waiting(*args)
             return
-        task = asyncio.create_task(asyncio.to_thread(enqueue_advance, self.queue, game_id, version))
+        task = asyncio.create_task(asyncio.to_thread(enqueue_waiting, *args))
         self._tasks.add(task)
         task.add_done_callback(self._handed)
 
@@ -77,9 +106,9 @@ class Runtime:
         from service.jobs import enqueue_finished
 
         if self.background:
-            await asyncio.to_thread(enqueue_finished, self.queue, game_id, table)
+            await asyncio.to_thread(enqueue_finished, self.fast_queue, game_id, table)
         else:
-            enqueue_finished(self.queue, game_id, table)
+            enqueue_finished(self.fast_queue, game_id, table)
 
     # --- who calls ------------------------------------------------------------------------------------
 

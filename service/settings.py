@@ -29,7 +29,21 @@ class Settings:
     max_streams_per_client: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_STREAMS_PER_CLIENT", 32)))
     # one JSON line per request on stderr (on under `caravan up`; off by default, so off in tests)
     access_log: bool = field(default_factory=lambda: os.environ.get("CARAVAN_ACCESS_LOG", "") in ("1", "true", "yes"))
+    # AI thinking: each seat's seconds per move at most `ai_max_budget` (a game asking for more is a 422 at
+    # creation; one made under a higher cap is clamped), and at most `ai_max_thinking` searches at once on
+    # the whole server (the workers share the slots through the queue's server)
+    ai_max_budget: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_AI_MAX_BUDGET", 30.0)))
+    ai_max_thinking: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_AI_MAX_THINKING", 4)))
+    # replays (state?at=N, forks) and verifications run on a thread pool of `read_workers`, with at most
+    # `read_waiting` more waiting; past that, 503 with Retry-After
+    read_workers: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WORKERS", 2)))
+    read_waiting: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WAITING", 32)))
     retry_after: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_RETRY_AFTER", 5)))  # seconds, on 503
+
+    @property
+    def fast_queue(self) -> str:
+        """The queue every worker serves first: chance draws, clock timeouts, tournament bookkeeping."""
+        return f"{self.queue}-fast"
 
     @property
     def block_ms(self) -> int:

@@ -25,8 +25,9 @@ def api_command(host: str, port: int, workers: int = 1) -> list[str]:
             "--log-level", "warning"]
 
 
-def worker_command() -> list[str]:
-    return [sys.executable, "-m", "service.worker"]
+def worker_command(fast: bool = False) -> list[str]:
+    """A worker: the fast queue first, then the slow one; `fast`: the fast queue only."""
+    return [sys.executable, "-m", "service.worker", *(["--fast"] if fast else [])]
 
 
 def sweeper_command() -> list[str]:
@@ -96,6 +97,7 @@ def children(host: str, port: int, workers: int, env: dict[str, str], store: Emb
         out.append(Child("store", store.command(), ready=pings(store.url)))
     out.append(Child("api", api_command(host, port), env))
     out += [Child("worker" if workers == 1 else f"worker-{i + 1}", worker_command(), env) for i in range(workers)]
+    out.append(Child("fast-worker", worker_command(fast=True), env))  # chance and clocks never wait for a search
     out += [Child("sweeper", sweeper_command(), env), Child("projector", projector_command(), env)]
     return out
 
@@ -130,7 +132,7 @@ def run_stack(host: str = "127.0.0.1", port: int = 8000, workers: int = 1, acces
         sup.stop()
         complain(f"error: {e}")
         return 1
-    say(f"api: http://{host}:{port}  (OpenAPI at /schema)  workers: {workers}  — a child that dies is restarted; "
+    say(f"api: http://{host}:{port}  (OpenAPI at /schema)  workers: {workers} + 1 fast  — a child that dies is restarted; "
         f"Ctrl-C stops all")
     try:
         return sup.run()

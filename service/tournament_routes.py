@@ -19,6 +19,7 @@ from litestar import Request, Response, get, post
 
 from projections import standings
 from service import tournament_schemas as answers
+from service.decide import check_ai_budgets
 from service.errors import Forbidden, Invalid, NotFound, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer
@@ -50,6 +51,7 @@ async def create_tournament(request: Request, data: CreateTournament) -> dict[st
         raise Invalid(f"a tournament's name is 1 to {MAX_NAME} characters")
     if data.options is not None and len(msgspec.json.encode(data.options)) > MAX_OPTIONS:
         raise Invalid(f"options take at most {MAX_OPTIONS} bytes of JSON")
+    check_ai_budgets(data.players, request.app.state.runtime.cfg.ai_max_budget)
     created = await ts.create(data.type, data.format, data.table_size, data.players, data.rounds, data.duplicate,
                               data.options, data.name)
     return {**standings.summary(await ts.load(created["id"])), "entrants": created["entrants"],

@@ -69,8 +69,9 @@ class Stack:
         wait_for(self.url + "/health")
         return self
 
-    def start_worker(self) -> subprocess.Popen:
-        p = self._spawn(worker_command())
+    def start_worker(self, fast: bool = False) -> subprocess.Popen:
+        """A worker (`fast`: one that serves the fast queue only)."""
+        p = self._spawn(worker_command(fast))
         self.workers.append(p)
         return p
 

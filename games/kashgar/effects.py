@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from .content import CAPS, CARAVANS, FREE, GO, INDEX, MATRIARCH, MU, ORDERS, PATRIARCH, SPICES
+from .content import CAPS, CARAVANS, FREE, GO, INDEX, MATRIARCH, MU, ORDERS, PATRIARCH, PERSONS, SPICES
 from .seats import boxed, fulfilled, gain, lose, replace, set_to, with_caravan, without
 from .state import PUBLIC, KashgarState, Pending
 
@@ -178,13 +178,18 @@ OWN_ONLY = frozenset({"gain", "gain_either", "other_spice", "two_spices", "set",
                       "flip"})  # effects on the acting player's own board (or its Patriarch) only
 
 
+_GAINS = {a.effect[1]: needs(a.effect[1]) for p in PERSONS.values() for a in p.caravan + p.farewell
+          if a.effect[0] == "gain"}  # what a "gain" effect increases: (resource, amount) pairs
+
+
 def own_effect(b: list, car: list, effect: tuple, m) -> None:
     """An OWN_ONLY effect on the board `b` (a list) and the caravan `car` the card came from."""
     op = effect[0]
-    if op == "gain":  # increase: whatever would exceed the maximum is lost
-        for r, k in enumerate(effect[1]):
-            if k:
-                b[r] = min(b[r] + k, CAPS[r])
+    if op == "flip":  # the card has already moved to the end of its caravan
+        car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
+    elif op == "gain":  # increase: whatever would exceed the maximum is lost
+        for r, k in _GAINS.get(effect[1]) or needs(effect[1]):
+            b[r] = min(b[r] + k, CAPS[r])
         if effect[2]:
             r = INDEX[m.spice]
             b[r] = min(b[r] + effect[2], CAPS[r])
@@ -201,8 +206,6 @@ def own_effect(b: list, car: list, effect: tuple, m) -> None:
     elif op == "spices_min3":
         for r in range(len(SPICES)):
             b[r] = max(b[r], 3)
-    elif op == "flip":  # the card has already moved to the end of its caravan
-        car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
 
 
 _DRAWS = {"draw_std": "standard", "draw_spc": "special", "look_std": "look"}

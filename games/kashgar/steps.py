@@ -90,7 +90,7 @@ def advance(s: KashgarState) -> KashgarState:
             if len(options) == 1:
                 s = decide(s, options[0])
                 continue
-            return s
+            return legal.worked_out(s, p.seat, options)
         if step == "refill":
             if display_needs_refill(s):
                 s, known = take_known(s, "order_pool", "order_under")
@@ -100,8 +100,10 @@ def advance(s: KashgarState) -> KashgarState:
                 continue
             if p.then == "second":
                 second = replace(p, step="second", then="")
-                if len(legal.pending_moves(s, second)) > 1:
-                    return replace(s, pending=second)
+                s = replace(s, pending=second)
+                options = legal.pending_moves(s, second)
+                if len(options) > 1:
+                    return legal.worked_out(s, p.seat, options)
             s = replace(s, pending=replace(p, step=""))
             continue
         if step == "respond":

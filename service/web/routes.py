@@ -79,7 +79,7 @@ async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, 
         out = await frame_now(r, game_id, caller, since=f.version - 1)
         out["moves"] = []
         return out
-    then = await r.loader.at(game_id, at)  # a duplicate table stays sealed until its round ends (views.sealed)
+    then = await r.reads.replay(game_id, at)  # off the loop; a duplicate table stays sealed until its round ends
     rows = views.log_rows(f, await r.store.read(game_id, at, at), caller)
     out = frames.frame(f.game, views.game_view(then, caller, finished=views.public(f), now=f), rows, [])
     out["latest"] = f.version

@@ -11,6 +11,7 @@
   let frame = JSON.parse($("frame0").textContent);
   let shownEvents = 0;  // the highest event version in the account
   let picked = null;    // a board target the player clicked, narrowing the moves shown
+  let lastBoard = null; // the board markup last drawn
   window.caravanRedraws = [];  // milliseconds each redraw took (read by the tests and the bench)
 
   function say(text, ok) { notice.textContent = text || ""; notice.classList.toggle("ok", !!ok); }
@@ -30,6 +31,8 @@
     else if (frame.waiting_for === "chance") line.push(`waiting for chance: ${frame.chance || ""}`);
     else if (acting.size) line.push(`to act: ${[...acting].map((s) => names()[s]).join(", ")}`);
     bits.push(el("p", { class: "line" }, line.join(" · ")));
+    if (frame.sealed) bits.push(el("p", { class: "small sealed" }, `Sealed: ${frame.sealed}.`));
+    for (const a of frame.absent || []) bits.push(el("p", { class: "small" }, `${who(a.seat)} ${a.resigned ? "resigned" : "is away"}: ai-${a.ai} plays for it.`));
     if (frame.result) {
       const r = frame.result;
       const order = r.ranks.map((_, s) => s).sort((a, b) => r.ranks[a] - r.ranks[b]);
@@ -190,7 +193,7 @@
     if (f.you !== frame.you || f.version !== frame.version) picked = null;
     frame = f;
     if (f.server_time) skew = f.server_time - Date.now() / 1000;
-    boardBox.innerHTML = f.board;
+    if (f.board !== lastBoard) { boardBox.innerHTML = f.board; lastBoard = f.board; }  // the same picture again (an undo note, a refetch) stays
     drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo();
     if (mode === "live") addEvents(f.events, fresh);
     body.dataset.version = f.version;

@@ -14,10 +14,11 @@ Levels
   and over sampled chance outcomes that follow at once; ties broken by the rng.
 * ``mcts``   -- SO-ISMCTS (see `ai.ismcts`): a time budget per move (default 1 s) and an optional
   iteration cap; stops early once the chosen move cannot change any more.
-* ``easy``, ``medium``, ``hard`` -- named strengths a person can pick (`NAMED`): easy is greedy,
-  medium and hard are mcts with a fixed number of search iterations a move (the same strength on any
-  machine; a slow machine only thinks longer, up to `NAMED_TIME_CAP` seconds). Calibrated with
-  `bench/bench_ai.py`; the measured table is in the README.
+* ``easy``, ``medium``, ``hard`` -- named strengths a person can pick (`NAMED`): easy plays at
+  random, medium is greedy, hard is mcts with a fixed 1000 search iterations a move (the same
+  strength on any machine; a slow machine only thinks longer, up to `NAMED_TIME_CAP` seconds).
+  Calibrated with `bench/bench_ai.py` so each beats the one below; the measured table is in the
+  README. Stronger play: ``mcts@SECONDS``.
 
 With a seeded rng, `random` and `greedy` are reproducible, and so is `mcts` when it is bounded by
 `iterations` alone (`budget=None`).
@@ -44,9 +45,9 @@ from .simple import greedy_move, random_move
 LEVELS = ("random", "greedy", "mcts", "easy", "medium", "hard")
 # named strengths: (the level that plays, its iterations per move or None)
 NAMED: dict[str, tuple[str, int | None]] = {
-    "easy": ("greedy", None),
-    "medium": ("mcts", 300),
-    "hard": ("mcts", 3000),
+    "easy": ("random", None),
+    "medium": ("greedy", None),
+    "hard": ("mcts", 1000),
 }
 NAMED_TIME_CAP = 10.0  # seconds a named level may think at most, whatever the machine
 DEFAULT_BUDGET = 1.0  # seconds per move for mcts

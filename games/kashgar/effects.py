@@ -185,7 +185,9 @@ _GAINS = {a.effect[1]: needs(a.effect[1]) for p in PERSONS.values() for a in p.c
 def own_effect(b: list, car: list, effect: tuple, m) -> None:
     """An OWN_ONLY effect on the board `b` (a list) and the caravan `car` the card came from."""
     op = effect[0]
-    if op == "gain":  # increase: whatever would exceed the maximum is lost
+    if op == "flip":  # the card has already moved to the end of its caravan
+        car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
+    elif op == "gain":  # increase: whatever would exceed the maximum is lost
         for r, k in _GAINS.get(effect[1]) or needs(effect[1]):
             b[r] = min(b[r] + k, CAPS[r])
         if effect[2]:
@@ -204,8 +206,6 @@ def own_effect(b: list, car: list, effect: tuple, m) -> None:
     elif op == "spices_min3":
         for r in range(len(SPICES)):
             b[r] = max(b[r], 3)
-    elif op == "flip":  # the card has already moved to the end of its caravan
-        car[-1] = MATRIARCH if car[-1] == PATRIARCH else PATRIARCH
 
 
 _DRAWS = {"draw_std": "standard", "draw_spc": "special", "look_std": "look"}

@@ -148,7 +148,7 @@ def apply(s: KashgarState, seat: int, move) -> KashgarState:
         if CHANCE not in actors(s):
             raise IllegalMove(legal.refusal(s, seat, move))
         return steps.advance(_apply_chance(s, move))
-    if move not in legal.moves_of(s, seat):
+    if move not in (s.__dict__.get(seat) or legal.moves_of(s, seat)):
         raise IllegalMove(legal.refusal(s, seat, move))
     if s.pending is not None:
         return steps.advance(steps.decide(s, move))

@@ -26,9 +26,11 @@ def with_board(seats: tuple, q: int, board) -> tuple:
 def with_caravan(seats: tuple, q: int, k: int, car, board=None) -> tuple:
     """Caravan `k` of seat `q` replaced (and its board, when given)."""
     p = seats[q]
-    cars = p.caravans
-    cars = cars[:k] + (tuple(car),) + cars[k + 1:]
-    return seats[:q] + (Player(p.board if board is None else tuple(board), cars, p.orders, p.dealt),) + seats[q + 1:]
+    cars = list(p.caravans)
+    cars[k] = tuple(car)
+    seats = list(seats)
+    seats[q] = Player(p.board if board is None else tuple(board), tuple(cars), p.orders, p.dealt)
+    return tuple(seats)
 
 
 def gain(seats: tuple, q: int, r: int, n: int) -> tuple:

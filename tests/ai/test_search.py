@@ -90,3 +90,29 @@ def test_widening_below_the_root_trades_breadth_for_depth(game):
     state, seat = wide_decisions(game, wanted=1)[0]
     (w2, d2), (w0, d0) = shape(2), shape(0)
     assert d2 > d0, (w2, d2, w0, d0)
+
+
+def test_named_levels_play_legal_moves_and_climb_from_random_to_greedy_to_search():
+    state, seat = decision_points(TOY, 2, seed=5, wanted=1)[0]
+    for level in NAMED:
+        assert choose_move(TOY, state, seat, level, random.Random(0)) in TOY.legal_moves(state, seat)
+    assert [NAMED[n][0] for n in ("easy", "medium", "hard")] == ["random", "greedy", "mcts"]
+    assert NAMED["hard"][1] >= 300
+
+
+def test_arena_specs():
+    assert parse_spec("mcts#300/widen=0,exploration=0.4") == parse_spec(" mcts#300/widen=0,exploration=0.4")
+    spec = parse_spec("mcts#300/widen=0,exploration=0.4")
+    assert (spec.level, spec.iterations, spec.seconds, dict(spec.knobs)) == ("mcts", 300, None, {"widen": 0.0, "exploration": 0.4})
+    assert parse_spec("mcts@0.1").seconds == 0.1
+    assert (parse_spec("hard").level, parse_spec("hard").iterations) == ("mcts", NAMED["hard"][1])
+    assert parse_spec("easy").level == "random" and parse_spec("medium").level == "greedy"
+    for bad in ("greedy#30", "mcts#0", "mcts#x", "mcts@0.1#30", "random/widen=0", "mcts/widen", "genius"):
+        with pytest.raises(ValueError):
+            parse_spec(bad)
+
+
+def test_a_pairing_played_in_two_processes_matches_the_serial_one():
+    serial = play_pairing(TOY, "mcts#30", "greedy", games=6, budget=None)
+    forked = play_pairing(TOY, "mcts#30", "greedy", games=6, budget=None, jobs=2)
+    assert serial.shares == forked.shares and serial.tally.iterations == forked.tally.iterations > 0

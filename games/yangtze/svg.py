@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.yangtze.describe import tile as tile_words
 from games.svgkit import circle, ink_on, rect, seat_colour, seat_mark, svg, text, title
 from games.svgkit import target as clickable
 
@@ -114,7 +115,8 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             out.append(rect(x - 13, y + 43, 26, 26, "#bbb", "#444", rx=2) + text(x, y + 61, "?", 14, "middle", weight="700")
                        + text(x + 18, y + 61, f"× {hidden} behind the screen", 10) + title(f"{hidden} good(s) behind the screen"))
         if secret:
-            out.append(text(12, y + 96, "behind your screen (only you see these): " + ", ".join(secret), 11, fill="#7B3294"))
+            out.append(text(12, y + 96, "behind your screen (only you see these): " + ", ".join(tile_words(t) for t in secret),
+                            11, fill="#7B3294"))
         out.append(text(12, y + 118, "settlements:", 11, fill="#333"))
         for i, st in enumerate(p.get("settlements") or []):
             out.append(settlement(90 + i * 118, y + 105, st))

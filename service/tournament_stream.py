@@ -27,6 +27,11 @@ def tournament_hub(r: Runtime) -> Hub:
                max_per_client=r.cfg.max_streams_per_client, notify=[NOTIFY])
 
 
+def over(s: dict[str, Any]) -> bool:
+    """Nothing more will happen: finished, or cancelled with every table still in play abandoned."""
+    return s["status"] == "finished" or (s["status"] == "cancelled" and all(g["status"] != "active" for g in s["games"]))
+
+
 def sse(s: dict[str, Any]) -> dict[str, Any]:
     return {"id": str(s["version"]), "event": "tournament", "data": msgspec.json.encode(s).decode()}
 
@@ -35,8 +40,9 @@ def sse(s: dict[str, Any]) -> dict[str, Any]:
 async def tournament_stream(request: Request, tournament_id: str) -> ServerSentEvent:
     """The tournament live: an event `tournament` (its data: the `GET /tournaments/{id}` answer, its id: the
     tournament's version) now and after each of the tournament's own events (a round seated, a table
-    finished, a withdrawal, the end); a keep-alive comment while it is quiet; the stream ends once the
-    tournament has finished. Bounded per client and per server: 503 with Retry-After past the bound."""
+    finished, a withdrawal, the end, a cancellation); a keep-alive comment while it is quiet; the stream
+    ends once nothing more can happen: the tournament has finished, or it was cancelled and its tables in
+    play are abandoned. Bounded per client and per server: 503 with Retry-After past the bound."""
     ts = tournaments(request)
     t = await ts.load(tournament_id)
     runtime = request.app.state.runtime
@@ -49,14 +55,14 @@ async def tournament_stream(request: Request, tournament_id: str) -> ServerSentE
     async def feed() -> AsyncIterator[dict[str, Any]]:
         try:
             yield sse(first := standings.summary(t))
-            if first["status"] == "finished":
+            if over(first):
                 return
             async for s in snapshots(events, t.version, again):
                 if s is None:
                     yield {"comment": "keep-alive"}
                     continue
                 yield sse(s)
-                if s["status"] == "finished":
+                if over(s):
                     return
         finally:
             await events.aclose()

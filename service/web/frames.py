@@ -113,9 +113,9 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str]) -> str:
         case Move(move=move, timeout=timeout):
             late = " (out of time: the rulebook's default)" if timeout else ""
             return f"{who(actor, names)}: {describe_move(game, move)}{late}"
-        case Chance(move=move, label=label):
+        case Chance(move=move):
             by = "the arbiter entered" if actor == "arbiter" else "chance"
-            return f"{by} — {label or 'a draw'}: {describe_move(game, move, chance=True)}"
+            return f"{by}: {describe_move(game, move, chance=True)}"
         case UndoRequested(by=by, to=to):
             return f"{who(by, names)} asks to take back moves (back to the position after event {to})"
         case UndoConsented(by=by, to=to):

@@ -133,3 +133,26 @@ def test_ai_thinking_is_bounded_server_wide(capped):
     assert int(conn.get(peak)) == 1  # three workers, never more than one search at once
     for g in games:
         s.client(s.arbiter).post(f"/games/{g}/abandon", json={})
+
+
+@pytest.fixture(scope="module")
+def fast_only(redis_url, tmp_path_factory):
+    """No worker but a fast one (`python -m service.worker --fast`)."""
+    s = Stack(redis_url, tmp_path_factory.mktemp("fastonly")).start(workers=0)
+    s.start_worker(fast=True)
+    yield s
+    s.stop()
+
+
+def test_a_fast_worker_draws_chance_and_never_thinks(fast_only):
+    s = fast_only
+    ai = s.client().post("/games", json={"type": "toy", "players": ["a:ai-random", "b:ai-random"]}).json()["id"]
+    people = s.client().post("/games", json={"type": "himalaya", "players": ["ann", "bob", "cy"]}).json()["id"]
+    deadline = time.monotonic() + 120
+    while not s.client().get(f"/games/{people}").json()["actors"] or \
+            "chance" in s.client().get(f"/games/{people}").json()["actors"]:
+        assert time.monotonic() < deadline, "the fast worker did not make the opening draws"
+        time.sleep(0.1)
+    kinds = [e.kind for e in all_events(s.client(s.arbiter), ai)]
+    assert "chance" in kinds and "move" not in kinds, kinds  # its shuffle is drawn; its AI seats wait
+    assert s.client(s.arbiter).post(f"/games/{ai}/abandon", json={}).status_code == 200

@@ -81,7 +81,8 @@ def test_a_move_with_the_keyboard_alone(stack, page):
     expect(page.locator("body")).not_to_have_attribute("data-version", v)
 
 
-@pytest.mark.parametrize("path", ["/", "/games/{game}/view", "/games/{game}/replay", "/tournaments/{tournament}/view"])
+@pytest.mark.parametrize("path", ["/", "/?status=live&show=games", "/games/{game}/view", "/games/{game}/replay",
+                                  "/tournaments/{tournament}/view", "/tournaments/{tournament}/view?projector=true"])
 def test_pages_fit_a_phone(stack, browser, path):
     c = stack.client()
     game_id = c.post("/games", json={"type": "yangtze", "players": ["ann", "bob:ai-random"]}).json()["id"]
@@ -90,4 +91,20 @@ def test_pages_fit_a_phone(stack, browser, path):
     pg = ctx.new_page()
     pg.goto(path.format(game=game_id, tournament=tid))
     assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_projector_view_fits_the_screen_in_large_type(stack, browser, size):
+    c = stack.client()
+    tid = c.post("/tournaments", json={"type": "toy", "players": ["ann", "bob", "cy:ai-random", "dee:ai-greedy"]}).json()["id"]
+    ctx = browser.new_context(base_url=stack.url, viewport={"width": size[0], "height": size[1]})
+    pg = ctx.new_page()
+    pg.goto(f"/tournaments/{tid}/view?projector=true")
+    assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    expect(pg.locator("header.top")).to_be_hidden()  # nothing but the tournament
+    expect(pg.locator(".standings tbody tr")).to_have_count(4)
+    px = pg.evaluate("parseFloat(getComputedStyle(document.querySelector('.standings td')).fontSize)")
+    assert px >= 18, px  # readable from the back of the room
+    expect(pg.locator(".round.current")).to_be_visible()
     ctx.close()

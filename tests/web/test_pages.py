@@ -23,7 +23,7 @@ def in_the_lobby(c, game_id: str) -> None:
         time.sleep(0.1)
 
 
-def test_the_lobby_lists_games_and_opens_one(stack, page):
+def test_the_lobby_lists_games_and_opens_one(stack, page, shots):
     c = stack.client()
     created = c.post("/games", json={"type": "kashgar", "players": ["ann", "bob:ai-random"]}).json()
     wait_for_human(c, created["id"], 0)
@@ -34,6 +34,7 @@ def test_the_lobby_lists_games_and_opens_one(stack, page):
     expect(row).to_contain_text("ann (person)")
     expect(row).to_contain_text("bob (ai-random)")
     expect(row.locator("td.turn")).to_have_text("▶ ann")  # whose turn, by name
+    page.screenshot(path=str(shots / "lobby.png"))
     page.select_option("select[name=type]", "kashgar")
     page.click("form.filters button")
     expect(page).to_have_url(f"{stack.url}/?type=kashgar&status=&show=&seats=")

@@ -28,7 +28,7 @@ def test_the_replay_draws_the_value_graph_and_each_steps_verdict(stack, page, sh
     expect(page.locator(".graph-legend li")).to_have_count(2)
     expect(page.locator("#verdict")).to_have_attribute("data-class", row["class"])
     expect(page.locator("#verdict")).to_contain_text(f"win chance {round(row['win_played'] * 100)}%")
-    page.locator("#analysis").screenshot(path=str(shots / "replay-analysis.png"))
+    page.screenshot(path=str(shots / "replay.png"))
     cursor = page.locator("#graph-cursor").get_attribute("x1")
     page.keyboard.press("ArrowRight")
     expect(page.locator("body")).to_have_attribute("data-at", str(row["version"] + 1))

@@ -83,3 +83,17 @@ def test_tournament_streams_are_bounded_per_client(redis_url, tmp_path_factory):
                 assert third.json()["error"] == "unavailable"
     finally:
         s.stop()
+
+
+def test_a_cancelled_tournaments_stream_ends_once_its_tables_are_abandoned(stack):
+    c = stack.client()
+    t = c.post("/tournaments", json={"type": "toy", "players": ["ann", "bob"]}).json()
+    with httpx.Client(base_url=stack.url, timeout=httpx.Timeout(10, read=120)) as h:
+        with h.stream("GET", f"/tournaments/{t['id']}/stream") as s:
+            lines = s.iter_lines()
+            assert summaries(list(_until_blank(lines)))[0]["status"] == "active"
+            r = stack.client(t["organiser_token"]).post(f"/tournaments/{t['id']}/cancel", json={"reason": "rain"})
+            assert r.status_code == 200
+            rest = summaries(lines)  # ends by itself: nothing more can happen
+    assert rest[-1]["status"] == "cancelled" and rest[-1]["cancelled"]["reason"] == "rain"
+    assert all(g["status"] != "active" for g in rest[-1]["games"])

@@ -11,6 +11,7 @@
   let frame = JSON.parse($("frame0").textContent);
   let shownEvents = 0;  // the highest event version in the account
   let picked = null;    // a board target the player clicked, narrowing the moves shown
+  let lastBoard = null; // the board markup last drawn
   window.caravanRedraws = [];  // milliseconds each redraw took (read by the tests and the bench)
 
   function say(text, ok) { notice.textContent = text || ""; notice.classList.toggle("ok", !!ok); }
@@ -30,6 +31,8 @@
     else if (frame.waiting_for === "chance") line.push(`waiting for chance: ${frame.chance || ""}`);
     else if (acting.size) line.push(`to act: ${[...acting].map((s) => names()[s]).join(", ")}`);
     bits.push(el("p", { class: "line" }, line.join(" · ")));
+    if (frame.sealed) bits.push(el("p", { class: "small sealed" }, `Sealed: ${frame.sealed}.`));
+    for (const a of frame.absent || []) bits.push(el("p", { class: "small" }, `${who(a.seat)} ${a.resigned ? "resigned" : "is away"}: ai-${a.ai} plays for it.`));
     if (frame.result) {
       const r = frame.result;
       const order = r.ranks.map((_, s) => s).sort((a, b) => r.ranks[a] - r.ranks[b]);
@@ -126,7 +129,7 @@
       const list = el("ul", { class: "clocks" });
       for (const s of c.seats) {
         const left = el("b", { class: "left" }), li = el("li", { "data-seat": s.seat, class: s.running ? "running" : "" },
-          s.running ? "⏱ " : "⏸ ", `${who(s.seat)}: `, left, s.running ? ` — to act, until ${clockTime(s.deadline)}` : "",
+          s.running ? "▶ " : "■ ", `${who(s.seat)}: `, left, s.running ? ` — running, to act until ${clockTime(s.deadline)}` : "",
           s.ai ? ` (played by ai-${s.ai})` : "");
         rows.push({ s, left, li });
         list.append(li);
@@ -134,7 +137,8 @@
       kids.push(list);
     }
     const due = el("p", { class: "due" });
-    if (frame.deadline) kids.push(due);
+    const showDue = frame.deadline && !c;  // with seat clocks, each running seat's line says its deadline
+    if (showDue) kids.push(due);
     box.replaceChildren(...kids);
     const tick = () => {
       const now = Date.now() / 1000 + skew;
@@ -143,7 +147,7 @@
         left.textContent = sec === null || sec === undefined ? "no limit" : mmss(sec);
         li.classList.toggle("low", s.running && sec < 10);
       }
-      if (frame.deadline) {
+      if (showDue) {
         const left = frame.deadline - now;
         due.textContent = `Deadline ${clockTime(frame.deadline)}: ${mmss(left)} left to act` + (frame.time_limit ? ` (${frame.time_limit} s a decision)` : "");
         due.classList.toggle("low", left < 10);
@@ -160,7 +164,7 @@
     if (p) {
       const agreed = (p.consents || []).map((s) => names()[s]);
       const waiting = (p.waiting_for || []).map((s) => names()[s]);
-      kids.push(el("p", { class: "pending", role: "status" }, `↶ Undo asked by ${who(p.by)}: back to the position after event ${p.to}.`,
+      kids.push(el("p", { class: "pending", role: "status" }, `Undo asked by ${who(p.by)}: back to the position after event ${p.to}.`,
         agreed.length ? ` Agreed: ${agreed.join(", ")}.` : "", waiting.length ? ` Waiting for: ${waiting.join(", ")}.` : ""));
       if (you !== null && you !== undefined && p.by === you)
         kids.push(el("button", { type: "button", id: "undo-withdraw", onclick: () => undoVerb("withdraw", p.request, "undo withdrawn") }, "Withdraw my request"));
@@ -169,7 +173,7 @@
           el("button", { type: "button", id: "undo-consent", class: "primary", onclick: () => undoVerb("consent", u.request, "undo agreed") }, `Agree: back to event ${p.to}`),
           " ", el("button", { type: "button", id: "undo-decline", onclick: () => undoVerb("decline", u.request, "undo declined") }, "Decline")));
     } else if (u.possible) {
-      kids.push(el("button", { type: "button", id: "undo-button", onclick: () => undoVerb("request", null, "undo asked") }, `↶ Take back my move (to version ${u.to})`));
+      kids.push(el("button", { type: "button", id: "undo-button", onclick: () => undoVerb("request", null, "undo asked") }, `Take back my move (to version ${u.to})`));
     } else if (you !== null && you !== undefined && u.why_not) {
       kids.push(el("p", { class: "small" }, `No undo now: ${u.why_not}.`));
     }
@@ -189,7 +193,7 @@
     if (f.you !== frame.you || f.version !== frame.version) picked = null;
     frame = f;
     if (f.server_time) skew = f.server_time - Date.now() / 1000;
-    boardBox.innerHTML = f.board;
+    if (f.board !== lastBoard) { boardBox.innerHTML = f.board; lastBoard = f.board; }  // the same picture again (an undo note, a refetch) stays
     drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo();
     if (mode === "live") addEvents(f.events, fresh);
     body.dataset.version = f.version;

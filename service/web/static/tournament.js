@@ -35,13 +35,14 @@
       }
     } finally { busy = false; }
   }
-  if (box.querySelector(".t-body").dataset.status === "finished") { live.textContent = "finished"; return; }
+  const over = (t) => t.status === "finished" || (t.status === "cancelled" && t.games.every((g) => g.status !== "active"));
+  if (box.querySelector(".t-body").dataset.over === "yes") { live.textContent = box.querySelector(".t-body").dataset.status; return; }
   const source = new EventSource(`/tournaments/${id}/stream`);
   source.addEventListener("open", () => { live.textContent = "live"; document.body.dataset.live = "yes"; });
   source.addEventListener("error", () => { live.textContent = "reconnecting…"; document.body.dataset.live = "no"; });
   source.addEventListener("tournament", (ev) => {
     const t = JSON.parse(ev.data);
-    if (t.status === "finished") { source.close(); live.textContent = "finished"; document.body.dataset.live = "no"; }
+    if (over(t)) { source.close(); live.textContent = t.status; document.body.dataset.live = "no"; }
     if (t.version > shown()) redraw(t.version);
   });
 })();

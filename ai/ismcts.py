@@ -29,7 +29,9 @@ each move is scored once the way greedy scores it (one ply on `game.heuristic`, 
 the budget), and the root then offers only the best `WIDEN_BASE + WIDEN_SCALE * sqrt(iterations)`
 moves in that order, so a few hundred iterations look two and more plies deep at the promising moves
 instead of one shallow visit to each of 80 moves. Not where the game offers macro decisions
-(`search_moves`) at the root. `search(..., widen=1)` switches it on (off by default until measured).
+(`search_moves`) at the root. `search(..., widen=1)` switches it on (off by default: on
+90 paired Bangkok Klongs games against greedy at 300 iterations it scored 0.550 against 0.511, not
+a clear win; widen=2 scored lower, README).
 
 Chance steps are sampled and do not branch the tree (open loop: a node stands for the decisions
 that led to it, averaged over dice and draws). In a simultaneous step (several seats in `actors`)

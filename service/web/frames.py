@@ -21,6 +21,7 @@ from events.kinds import (
     Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
 )
 from games import registry
+from games.naming import with_names
 from games.protocol import CHANCE, Game
 
 
@@ -106,16 +107,17 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str]) -> str:
     except kinds.BadEvent:
         return kind.replace("-", " ")
     who = _who
+    told = with_names({"mover": actor} if isinstance(actor, int) else {}, names)  # names for moves that name a seat
     match event:
         case Created(players=players):
             return "the game begins: " + ", ".join(
                 p.name + (f" ({_level(p.ai)})" if p.ai else "") for p in players)
         case Move(move=move, timeout=timeout):
             late = " (out of time: the rulebook's default)" if timeout else ""
-            return f"{who(actor, names)}: {describe_move(game, move)}{late}"
+            return f"{who(actor, names)}: {describe_move(game, move, told)}{late}"
         case Chance(move=move):
             by = "the arbiter entered" if actor == "arbiter" else "chance"
-            return f"{by}: {describe_move(game, move, chance=True)}"
+            return f"{by}: {describe_move(game, move, told, chance=True)}"
         case UndoRequested(by=by, to=to):
             return f"{who(by, names)} asks to take back moves (back to the position after event {to})"
         case UndoConsented(by=by, to=to):
@@ -205,5 +207,5 @@ def frame(game: Game, api_view: dict[str, Any], events: list[dict[str, Any]], mo
     view = api_view["view"]
     if isinstance(view, dict) and view.get("you") is None and api_view.get("you") is not None:
         view = {**view, "you": api_view["you"]}  # whose caravans, hand, screen the moves speak of
-    out["moves"] = move_entries(game, moves, view)
+    out["moves"] = move_entries(game, moves, with_names(view, names))
     return out

@@ -154,8 +154,9 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
     statuses = STATUSES.get(want["status"])
     games, tables = [], {}
     if want["show"] != "tournaments":
-        rows = [g for g in await r.lobby.rows()
-                if (not statuses or g.status in statuses) and (not want["type"] or g.type == want["type"])]
+        served = registry.all_games()  # a row of a type this server does not serve (retired, a bench's) is left out
+        rows = [g for g in await r.lobby.rows() if g.type in served
+                and (not statuses or g.status in statuses) and (not want["type"] or g.type == want["type"])]
         rows.reverse()  # newest first
         for row in rows:
             detail = await lobby_seats(r, row.id) if len(tables) < LOBBY_DETAIL else None

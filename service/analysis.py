@@ -18,23 +18,21 @@ and forced moves are written at once by the request. Each decision's search is s
 from __future__ import annotations
 
 import math
-import random
 import secrets
 from collections import OrderedDict
 from typing import Any
 
 import msgspec
 
-from ai.analysis import CLASSES, GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES, judge, move_accuracy, odds
+from ai.analysis import GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES
 from events.envelope import now
 from events.keys import PREFIX
-from games import registry
-from games.protocol import CHANCE, Game
+from games.protocol import CHANCE
 from projections.decisions import Step, steps
 from projections.fold import Folded
 from service.errors import DomainError, Invalid, NotFound
-from service.analysis_schemas import (AnalysisSection, ChanceRow, ClassCounts, DecisionRow, Engine, FairPlay, Moment, Point,
-                                      AnalysisReport, Row, SeatSummary, Thresholds)
+from service.analysis_rows import by_whom, decision_row, forced, instant_row, seat_summary
+from service.analysis_schemas import AnalysisReport, AnalysisSection, Engine, Row, SeatSummary, Thresholds
 from service.schemas import PlayerRow
 from service.views import public
 
@@ -45,7 +43,6 @@ SEED_MAX = 2**63 - 1
 JOB_SECONDS = 2.0  # about this much search per job
 MIN_JOBS = 16
 SECONDS_PER_ITERATION = 0.0005  # a rough cost, to size jobs bounded by iterations only
-COSTLIEST = 3
 THRESHOLDS = Thresholds(good=GOOD, inaccuracy=INACCURACY, mistake=MISTAKE)
 
 
@@ -115,107 +112,6 @@ def shown(step: Step, seat: int | None) -> bool:
     if step.actor == CHANCE:
         return step.visible_to is None or seat in step.visible_to
     return step.actor == seat
-
-
-# --- rows --------------------------------------------------------------------------------------------
-
-def mover_view(game: Game, state: Any, seat: int) -> Any:
-    view = msgspec.to_builtins(game.view(state, seat))
-    return {**view, "you": seat} if isinstance(view, dict) and view.get("you") is None else view
-
-
-def by_whom(step: Step) -> str:
-    return "timeout" if step.timeout else "ai" if step.ai else "person"
-
-
-def forced(game: Game, step: Step) -> bool:
-    return step.actor not in game.actors(step.state) or len(game.legal_moves(step.state, step.actor)) <= 1
-
-
-def instant_row(game: Game, step: Step) -> Row:
-    """A chance step or a forced move: nothing to search."""
-    text = registry.words(game, step.move, None if step.actor == CHANCE else mover_view(game, step.state, step.actor),
-                          chance=step.actor == CHANCE)
-    if step.actor == CHANCE:
-        p, n = odds(game, step.state, step.move)
-        return ChanceRow(version=step.version, label=step.label, move=msgspec.to_builtins(step.move), text=text,
-                         odds=p, outcomes=n)
-    return DecisionRow(version=step.version, seat=step.actor, by=by_whom(step), move=msgspec.to_builtins(step.move),
-                       text=text, cls="forced")
-
-
-def decision_row(game: Game, step: Step, engine: Engine, seats: int) -> DecisionRow:
-    """One decision judged from the mover's information set (ai/analysis.py)."""
-    rng = random.Random(f"{engine.seed}:{step.version}")
-    person = by_whom(step) == "person"
-    v = judge(game, step.state, step.actor, step.move, rng, budget=engine.budget, iterations=engine.iterations,
-              seats=seats, second_opinion=person)
-    view = mover_view(game, step.state, step.actor)
-    return DecisionRow(
-        version=step.version, seat=step.actor, by=by_whom(step), move=msgspec.to_builtins(step.move),
-        text=registry.words(game, step.move, view), cls="forced" if v.forced else v.cls,
-        best=msgspec.to_builtins(v.best), best_text=registry.words(game, v.best, view),
-        win_played=round(v.value_played, 4), win_best=round(v.value_best, 4),
-        rank_played=round(v.rank_played, 3), rank_best=round(v.rank_best, 3), loss=round(v.loss, 4),
-        matches=v.best == step.move, iterations=v.iterations,
-        engine_agrees=v.agrees)  # a second search, same budget, another seed: the fair-play baseline
-
-
-def judged(rows: list[Row], seat: int) -> list[DecisionRow]:
-    """The seat's decisions that count for accuracy: it had a choice and made it (not the platform)."""
-    return [r for r in rows if isinstance(r, DecisionRow) and r.seat == seat and r.cls in CLASSES
-            and r.by != "timeout"]
-
-
-def mean(xs: list[float]) -> float | None:
-    return sum(xs) / len(xs) if xs else None
-
-
-def rounded(x: float | None, digits: int) -> float | None:
-    return None if x is None else round(x, digits)
-
-
-def seat_summary(rows: list[Row], seat: int, name: str) -> SeatSummary:
-    mine = judged(rows, seat)
-    loss = sum(r.loss or 0.0 for r in mine)
-    agree = [r.engine_agrees for r in mine if r.engine_agrees is not None]
-    return SeatSummary(
-        seat=seat, name=name, decisions=len(mine), loss=round(loss, 4),
-        accuracy=round(sum(move_accuracy(r.loss or 0.0) for r in mine) / len(mine), 1) if mine else None,
-        expected_rank=rounded(mean([r.rank_played for r in mine if r.rank_played is not None]), 3),
-        expected_rank_best=rounded(mean([r.rank_best for r in mine if r.rank_best is not None]), 3),
-        classes=ClassCounts(**{c: sum(1 for r in mine if r.cls == c) for c in CLASSES}),
-        matches=sum(1 for r in mine if r.matches), engine_checked=len(agree), engine_matches=sum(agree),
-        costliest=[Moment(version=r.version, text=r.text, best_text=r.best_text, loss=r.loss or 0.0, cls=r.cls)
-                   for r in sorted(mine, key=lambda r: r.loss or 0.0, reverse=True)[:COSTLIEST] if (r.loss or 0) > 0],
-        graph=[Point(version=r.version, win=r.win_played, rank=r.rank_played) for r in rows
-               if isinstance(r, DecisionRow) and r.seat == seat and r.win_played is not None],
-    )
-
-
-def fair_play(decisions: int, matches: int, engine_checked: int, engine_matches: int) -> FairPlay:
-    """How often a person's choices match the engine's best, against how often the engine agrees with
-    itself at the same budget (a second search, another seed, over the same decisions). A signal for a
-    tournament director to look closer, never a verdict: strong players match often too."""
-    out = FairPlay(decisions=decisions, match_rate=round(matches / decisions, 3) if decisions else None,
-                   engine_rate=round(engine_matches / engine_checked, 3) if engine_checked else None,
-                   engine_spread=None, z=None, signal="not enough decisions", note=FAIR_PLAY_NOTE)
-    if not engine_checked:
-        return out
-    p = min(max(engine_matches / engine_checked, 0.01), 0.99)
-    out.engine_spread = round(math.sqrt(p * (1 - p) / engine_checked), 3)
-    if decisions < FAIR_PLAY_MIN:
-        return out
-    z = (matches - decisions * p) / math.sqrt(decisions * p * (1 - p))
-    out.z = round(z, 2)
-    out.signal = "as engine-like as the engine" if z >= -1 else "closer to the engine than usual" if z >= -2 \
-        else "no sign"
-    return out
-
-
-FAIR_PLAY_MIN = 20
-FAIR_PLAY_NOTE = ("a signal, not a verdict: z compares the person's matches with the engine's best against the "
-                  "engine's own agreement with itself at the same budget (z >= -1: engine-like)")
 
 
 # --- the store ---------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from service import analysis
+from service.analysis_rows import fair_play
 from service.analysis_schemas import ClassCounts, EntrantAccuracy, SeatSummary, TableAnalysis, TournamentAnalysis
 from service.runtime import Runtime
 
@@ -51,7 +52,7 @@ def entrant_row(name: str, ai: str | None, seats: list[SeatSummary]) -> EntrantA
         if decisions else None,
         expected_rank=round(sum(r * n for r, n in ranks) / weight, 3) if weight else None,
         classes=classes, matches=matches, match_rate=round(matches / decisions, 3) if decisions else None,
-        fair_play=None if ai is not None else analysis.fair_play(
+        fair_play=None if ai is not None else fair_play(
             decisions, matches, sum(s.engine_checked for s in seats), sum(s.engine_matches for s in seats)))
 
 

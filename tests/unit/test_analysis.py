@@ -62,7 +62,7 @@ def test_hidden_parts_do_not_change_the_verdict():
 
 
 def test_the_fair_play_signal_reads_matches_against_the_engine_s_own_agreement():
-    from service.analysis import fair_play
+    from service.analysis_rows import fair_play
 
     engine_like = fair_play(decisions=40, matches=26, engine_checked=40, engine_matches=26)
     assert engine_like.z == 0.0 and engine_like.signal == "as engine-like as the engine"

@@ -36,8 +36,8 @@ def test_only_the_organiser_or_the_arbiter_cancels_and_the_tables_in_play_are_ab
     entrant = next(e["token"] for e in t["entrants"] if "token" in e)
     summary = stack.client().get(f"/tournaments/{tid}").json()
     assert summary["round"] == 1 and summary["status"] == "active"
-    running = [g["id"] for g in summary["games"] if g["status"] == "active"]
-    assert running  # the humans' table waits for them
+    running = [g["id"] for g in summary["games"] if g["status"] == "active" and {"ann", "bob"} & set(g["players"])]
+    assert running  # a people's table waits for them (an AI table may end any moment)
 
     assert stack.client().post(f"/tournaments/{tid}/cancel").status_code == 401
     assert stack.client(entrant).post(f"/tournaments/{tid}/cancel").status_code == 403

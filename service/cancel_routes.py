@@ -9,9 +9,9 @@ from __future__ import annotations
 import msgspec
 from litestar import Request, post
 
-from service.errors import Forbidden, Invalid, Unauthorized
+from service.errors import Invalid
 from service.openapi import errors
-from service.runtime import bearer
+from service.tournament_routes import organiser
 from service.tournaments import Tournaments
 
 REASON_MAX = 200
@@ -36,23 +36,14 @@ async def cancel(request: Request, tournament_id: str, data: CancelRequest | Non
     """The organiser or the arbiter calls the tournament off: no further round; tables in play abandoned."""
     ts: Tournaments = request.app.state.runtime.tournaments
     before = await ts.load(tournament_id)
-    token = bearer(request)
-    if token is None:
-        raise Unauthorized("the organiser's token (or the arbiter's) is needed to cancel a tournament")
-    if request.app.state.runtime.is_arbiter(token):
-        by = "arbiter"
-    elif await ts.is_organiser(tournament_id, token):
-        by = "organiser"
-    else:
-        raise Forbidden("only the organiser or the arbiter may cancel a tournament")
+    by = await organiser(request, ts, tournament_id)
     reason = data.reason if data is not None else ""
     if len(reason) > REASON_MAX:
         raise Invalid(f"the reason is at most {REASON_MAX} characters")
     running = {x.game for r in before.rounds for x in r.tables if before.result_of(x) is None}
     t = await ts.cancel(tournament_id, by, reason)
-    assert t.cancelled is not None
-    return Cancelled(id=t.id, status=t.status, by=by, reason=reason, after_round=t.cancelled.round,
-                     abandoned=sorted(running))
+    return Cancelled(id=t.id, status=t.status, by=by, reason=reason, abandoned=sorted(running),
+                     after_round=t.cancelled.round if t.cancelled else len(before.rounds))
 
 
 ROUTES = [cancel]

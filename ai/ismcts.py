@@ -81,10 +81,6 @@ class Stats:
     root: list[tuple[Any, int, float]] = field(default_factory=list)  # (move, visits, mean value)
 
 
-def _log(n: int) -> float:
-    return LOG[n] if n < 4096 else math.log(n)
-
-
 def _play(apply: Any, d: Any, actor: Seat, move: Any) -> Any:
     """Apply a move, or each move of a macro decision (a tuple of moves of one seat)."""
     if type(move) is tuple:
@@ -103,6 +99,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
     d = game.determinize(state, seat, rng)
     actors_of, legal, apply, chance, visible_to = game.actors, game.legal_moves, game.apply, game.chance, game.visible_to
     macros, policy = game.search_moves, game.playout
+    sqrt = math.sqrt
     node = root
     path: list[tuple[Node, Seat]] = []
     block: frozenset | None = None  # who still has to move in the secret simultaneous step we are in
@@ -137,7 +134,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
                 sel, nth = block_node, made.get(actor, 0)
         moves = macros(d, actor) or legal(d, actor)
         shut = open_moves is not None and sel is root and actor == seat  # widening: some root moves wait
-        kids = sel.kids
+        get = sel.kids.get
         best = None
         best_key = None
         best_score = -1.0
@@ -146,16 +143,19 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             if shut and open_moves.get(m[0] if type(m) is tuple else m, 0) >= opened:
                 continue
             key = (actor, m, nth)
-            k = kids.get(key)
-            if k is None or k.n == 0:
+            k = get(key)
+            if k is None:
                 untried.append(key)
-                if k is not None:
-                    k.avail += 1
                 continue
-            k.avail += 1
-            score = (k.w / k.n - lo) * scale + c * math.sqrt(_log(k.avail) / k.n)
+            n = k.n
+            a = k.avail = k.avail + 1
+            if n == 0:
+                untried.append(key)
+                continue
+            score = (k.w / n - lo) * scale + c * sqrt((LOG[a] if a < 4096 else math.log(a)) / n)
             if score > best_score:
                 best_score, best, best_key = score, k, key
+        kids = sel.kids
         if untried and widen_all and best is not None and not shut and \
                 len(untried) > WIDEN_FROM and best_score > -1.0 and \
                 len(kids) >= WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(sel.n)):
@@ -210,16 +210,13 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
     # --- back-up ---------------------------------------------------------------------------------
     result = game.result(d)
     if result is not None:
-        shares = win_shares(result)
-        reward = dict(enumerate(shares))
-    else:
-        reward = {}  # the heuristic is asked only for the seats on the path
-        h = game.heuristic
+        reward = dict(enumerate(win_shares(result)))
+    else:  # the heuristic is asked only for the seats on the path
+        seats = sorted({actor for _, actor in path})
+        reward = dict(zip(seats, game.heuristics(d, seats)))
     root.n += 1
     for k, actor in path:
-        r = reward.get(actor)
-        if r is None:
-            r = reward[actor] = h(d, actor)
+        r = reward[actor]
         k.n += 1
         k.w += r
         if r < bounds[0]:

@@ -300,6 +300,11 @@ class Game:
             return 0.5
         return 1.0 if r.ranks[seat] == 1 else 0.0
 
+    def heuristics(self, state: Any, seats: list[Seat]) -> list[float]:
+        """`heuristic` of each of `seats` (the search asks for every seat on its path at once; a game
+        whose heuristic ranks all seats together overrides this to do that work once)."""
+        return [self.heuristic(state, seat) for seat in seats]
+
     def search_moves(self, state: Any, seat: Seat) -> list[tuple[Any, ...]] | None:
         """Optional, for the search: macro decisions (each a tuple of moves `seat` plays in a row) to
         branch over instead of the legal moves, or None for the legal moves. For games where a single

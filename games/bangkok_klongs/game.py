@@ -36,6 +36,7 @@ class BangkokKlongs(Game):
 
     determinize = staticmethod(_view.determinize)  # (state, seat, rng) -> a state
     heuristic = staticmethod(scoring.heuristic)  # (state, seat) -> [0, 1]
+    heuristics = staticmethod(scoring.heuristics)  # (state, seats) -> [0, 1] each
 
     def render(self, view, seat):
         return _render.render(view, seat)

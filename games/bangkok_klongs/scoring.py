@@ -54,11 +54,18 @@ def values(s: BangkokState) -> list[float]:
 
 
 def heuristic(s: BangkokState, seat: int) -> float:
+    return heuristics(s, [seat])[0]
+
+
+def heuristics(s: BangkokState, seats: list[int]) -> list[float]:
+    """The heuristic of each of `seats`, the board's prospects counted once."""
     r = result(s)
     if r is not None:
-        ranks = r.ranks
-        best = ranks[seat] == 1
-        return (1.0 / sum(r == 1 for r in ranks)) if best else 0.0
+        firsts = sum(rank == 1 for rank in r.ranks)
+        return [1.0 / firsts if r.ranks[seat] == 1 else 0.0 for seat in seats]
     v = values(s)
-    lead = v[seat] - max(x for p, x in enumerate(v) if p != seat)
-    return 0.5 + 0.5 * lead / (abs(lead) + SCALE)
+    out = []
+    for seat in seats:
+        lead = v[seat] - max(x for p, x in enumerate(v) if p != seat)
+        out.append(0.5 + 0.5 * lead / (abs(lead) + SCALE))
+    return out

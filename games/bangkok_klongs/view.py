@@ -91,8 +91,12 @@ def determinize(s: BangkokState, seat: int, rng) -> BangkokState:
         if p != seat:
             unseen += [b for b in h if b not in s.known[p]]
     unseen.sort()  # the same pool in the same order for every state `seat` cannot tell apart
-    for i in range(len(unseen) - 1, 0, -1):
-        j = rng.randrange(i + 1)
+    # a partial Fisher-Yates shuffle: only the boats dealt to the other hands need a random place (the
+    # pile is kept sorted and drawn from at random anyway)
+    dealt = sum(len(h) - len(s.known[p]) for p, h in enumerate(s.hands) if p != seat)
+    size, random = len(unseen), rng.random
+    for i in range(min(dealt, size - 1)):
+        j = i + int(random() * (size - i))
         unseen[i], unseen[j] = unseen[j], unseen[i]
     hands = []
     for p, h in enumerate(s.hands):

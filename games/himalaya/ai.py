@@ -138,8 +138,13 @@ def plan_value(s: HimalayaState, seat: int) -> float:
 
 
 def heuristic(s: HimalayaState, seat: int) -> float:
+    return heuristics(s, [seat])[0]
+
+
+def heuristics(s: HimalayaState, seats: list[int]) -> list[float]:
+    """`heuristic` of each of `seats`, every seat's standing computed once."""
     if not s.order:
-        return 0.5
+        return [0.5] * len(seats)
     n = s.n
     pol = majorities(s.board_delegates, range(n))
     st = [strength(s, i, pol) for i in range(n)]
@@ -150,10 +155,13 @@ def heuristic(s: HimalayaState, seat: int) -> float:
                 st[i] -= 3.0
             if pol[i] == min(pol.values()):
                 st[i] -= 1.5
-    if s.phase == PLANNING or s.phase == EXECUTION:
-        st[seat] += plan_value(s, seat)
-    best_other = max(x for i, x in enumerate(st) if i != seat)
-    return 1.0 / (1.0 + math.exp(-(st[seat] - best_other) / 6.0))
+    planning = s.phase == PLANNING or s.phase == EXECUTION
+    out = []
+    for seat in seats:
+        mine = st[seat] + (plan_value(s, seat) if planning else 0.0)
+        best_other = max(x for i, x in enumerate(st) if i != seat)
+        out.append(1.0 / (1.0 + math.exp(-(mine - best_other) / 6.0)))
+    return out
 
 
 # --- search hooks (optional, found by ai/ with getattr) ------------------------------------------

@@ -93,6 +93,11 @@ class Himalaya(Game):
             return super().heuristic(s, seat)
         return ai.heuristic(s, seat)
 
+    def heuristics(self, s, seats):
+        if s.phase == OVER:
+            return super().heuristics(s, seats)
+        return ai.heuristics(s, seats)
+
     # optional hooks the search looks for (see ai.ismcts): a plan's worth shows only at execution
     search_moves = staticmethod(ai.search_moves)  # (state, seat) -> macro decisions while planning
     playout = staticmethod(ai.playout)  # (state, seat, rng) -> the playout policy's next moves

@@ -89,6 +89,9 @@ class Kashgar(Game):
     def heuristic(self, state, seat):
         return scoring.heuristic(state, seat)
 
+    def heuristics(self, state, seats):
+        return scoring.heuristics(state, seats)
+
     def render(self, view_dict, seat):
         from .render import render
 

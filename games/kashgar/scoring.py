@@ -76,14 +76,21 @@ def result(s: KashgarState) -> Result | None:
 def heuristic(state: KashgarState, seat: int) -> float:
     """How well `seat` stands, in [0, 1]: its place once the game is over, else its estimated value
     against the best other seat's."""
+    return heuristics(state, [seat])[0]
+
+
+def heuristics(state: KashgarState, seats: list[int]) -> list[float]:
+    """`heuristic` of each of `seats`, every seat's value estimated once."""
     r = result(state)
     if r is not None:
         n = len(r.ranks)
-        return 1.0 - (r.ranks[seat] - 1) / max(1, n - 1)
+        return [1.0 - (r.ranks[seat] - 1) / max(1, n - 1) for seat in seats]
     values = [_value(state, i) for i in range(state.players)]
-    mine = values[seat]
-    best_other = max(v for i, v in enumerate(values) if i != seat)
-    return 0.5 + 0.5 * math.tanh((mine - best_other) / 8.0)
+    out = []
+    for seat in seats:
+        best_other = max(v for i, v in enumerate(values) if i != seat)
+        out.append(0.5 + 0.5 * math.tanh((values[seat] - best_other) / 8.0))
+    return out
 
 
 def _value(state: KashgarState, seat: int) -> float:

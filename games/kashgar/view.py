@@ -88,19 +88,25 @@ def determinize(s: KashgarState, seat: int, rng) -> KashgarState:
             unseen += [c for c, m in g if not knows(m, seat)]
         if len(unseen) < 2:
             continue
-        for i in range(len(unseen) - 1, 0, -1):
-            j = rng.randrange(i + 1)
+        # a partial Fisher-Yates shuffle: only the cards dealt into unseen places need a random pick
+        # (the pool stays sorted and is drawn from at random)
+        size, random = len(unseen), rng.random
+        dealt = min(size - 1, sum(1 for g in groups for _, m in g if not knows(m, seat)))
+        for i in range(dealt):
+            j = i + int(random() * (size - i))
             unseen[i], unseen[j] = unseen[j], unseen[i]
         out = []
+        nxt = 0
         for g in groups:
             new = []
             for c, m in g:
                 if not knows(m, seat):
-                    c = unseen.pop()
+                    c = unseen[nxt]
+                    nxt += 1
                 new.append((c, m))
             out.append(tuple(new))
         changes[slot_name] = out[0]
-        changes[pool_name] = tuple(sorted(unseen))
+        changes[pool_name] = tuple(sorted(unseen[nxt:]))
         if with_drawn:
             pend["drawn"] = out[1]
     if pend:

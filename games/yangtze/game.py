@@ -96,6 +96,7 @@ class YangtzeGame(Game):
         return determinize(s, seat, rng)
 
     heuristic = staticmethod(scoring.heuristic)  # (state, seat) -> [0, 1]
+    heuristics = staticmethod(scoring.heuristics)  # (state, seats) -> [0, 1] each
 
     # --- for people ---------------------------------------------------------------------------------
     def render(self, view, seat):

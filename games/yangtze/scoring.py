@@ -214,18 +214,24 @@ def result(s: YangtzeState) -> Result | None:
 def heuristic(s: YangtzeState, seat: int) -> float:
     """The estimated final total (money, goods with their bundle potential, settlements, unused
     liquidity) against the best other seat, squashed into [0, 1]."""
+    return heuristics(s, [seat])[0]
+
+
+def heuristics(s: YangtzeState, seats: list[int]) -> list[float]:
+    """`heuristic` of each of `seats`, every seat's total estimated once."""
     if s.phase == "over":
         ranks = result(s).ranks
-        return 1.0 / ranks.count(1) if ranks[seat] == 1 else 0.0
+        return [1.0 / ranks.count(1) if ranks[seat] == 1 else 0.0 for seat in seats]
     if s.phase == "turn" and s.pass_turns == s.players - 1 and not s.acted:
         # the active player can end the game by passing (7.2): it will if that wins
         keys = [(r["total"], len(m.settlements)) for r, m in zip(final_breakdown(s.merchants), s.merchants)]
         best = max(keys)
         if keys[s.active] == best:
-            return 1.0 / keys.count(best) if keys[seat] == best else 0.0
+            return [1.0 / keys.count(best) if keys[seat] == best else 0.0 for seat in seats]
     progress_left = 1.0 - len(s.rulers) / LAST_RULER
     est = estimated_totals(s.merchants, progress_left)
-    mine = est[seat]
-    best_other = max(e for i, e in enumerate(est) if i != seat)
-    lead = (mine - best_other) / LEAD_SCALE
-    return 0.5 + 0.5 * lead / (1.0 + abs(lead))
+    out = []
+    for seat in seats:
+        lead = (est[seat] - max(e for i, e in enumerate(est) if i != seat)) / LEAD_SCALE
+        out.append(0.5 + 0.5 * lead / (1.0 + abs(lead)))
+    return out

@@ -162,6 +162,24 @@ def _one_game_forked(args: tuple) -> tuple[float, SearchTally]:
     return _one_game(_FORKED[-1], *args)
 
 
+def _games(game: Game, first: str, second: str, players: int, games: int, seed: int,
+           budget: float | None, iterations: int | None, jobs: int):
+    """(share, tally) of each game of a pairing in order, each as soon as it and those before it are done."""
+    if jobs <= 1:
+        for i in range(games):
+            yield _one_game(game, first, second, players, i, seed, budget, iterations)
+        return
+    import multiprocessing
+
+    args = [(first, second, players, i, seed, budget, iterations) for i in range(games)]
+    _FORKED.append(game)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            yield from pool.imap(_one_game_forked, args)
+    finally:
+        _FORKED.pop()
+
+
 def play_pairing(game: Game, first: str, second: str, games: int, budget: float | None,
                  players: int | None = None, iterations: int | None = None, seed: int = 0,
                  progress: Callable[[int], None] | None = None, jobs: int = 1,
@@ -173,19 +191,7 @@ def play_pairing(game: Game, first: str, second: str, games: int, budget: float 
     players = players or game.min_players
     parse_spec(first), parse_spec(second)  # refuse a bad spec before any game
     out = PairingResult(first, second)
-    if jobs > 1:
-        import multiprocessing
-
-        args = [(first, second, players, i, seed, budget, iterations) for i in range(games)]
-        _FORKED.append(game)
-        try:
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                results = list(pool.imap(_one_game_forked, args))
-        finally:
-            _FORKED.pop()
-    else:
-        results = (_one_game(game, first, second, players, i, seed, budget, iterations) for i in range(games))
-    for share, tally in results:
+    for share, tally in _games(game, first, second, players, games, seed, budget, iterations, jobs):
         out.shares.append(share)
         if on_game is not None:
             on_game(len(out.shares) - 1, share)

@@ -250,9 +250,26 @@ def prior_order(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any],
     return {moves[i]: place for place, i in enumerate(order)}
 
 
+def _seed_root(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any], root: Node,
+               bounds: list[float], determinizations: int, weight: float) -> int:
+    """Give every root move of the searcher `weight` visits worth its greedy score (one ply on the
+    heuristic over `determinizations` hidden states, every move of one state seeing the same dice),
+    so the search starts from greedy's judgement instead of one noisy visit per move. Returns the
+    evaluations spent (they count as iterations)."""
+    scores = greedy_scores(game, state, seat, rng, moves, determinizations)
+    for m, v in zip(moves, scores):
+        k = root.kids[(seat, m, -1)] = Node()
+        k.n = weight
+        k.w = v * weight
+        bounds[0] = min(bounds[0], v)
+        bounds[1] = max(bounds[1], v)
+    return len(moves) * max(1, min(determinizations, GREEDY_MAX_EVALUATIONS // len(moves)))
+
+
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
            iterations: int | None = None, exploration: float | None = None,
-           rollout_moves: int | None = None, widen: float = 0) -> tuple[Any, Stats]:
+           rollout_moves: int | None = None, widen: float = 0, seed: float = 0,
+           seed_weight: float = 2) -> tuple[Any, Stats]:
     """The most visited root move after `budget` seconds or `iterations` iterations, whichever
     comes first (at least one must be given), and the search statistics. The search also stops
     early once no other move can catch up with the leader in the iterations left. `widen=1` turns
@@ -281,6 +298,9 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
         # (where the game offers macro decisions, one move's worth shows only with the rest: no prior)
         open_moves = prior_order(game, state, seat, rng, moves)
         it = len(moves) * max(1, min(PRIOR_DETERMINIZATIONS, GREEDY_MAX_EVALUATIONS // len(moves)))
+    if seed and len(moves) > 1 and cap >= 4 * len(moves) and \
+            game.search_moves(game.determinize(state, seat, rng), seat) is None:
+        it += _seed_root(game, state, seat, rng, moves, root, bounds, int(seed), seed_weight)
     searched = 0
     while it < cap:
         opened = WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(searched))

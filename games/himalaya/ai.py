@@ -68,14 +68,17 @@ def strength(s: HimalayaState, i: int, pol: dict[int, int]) -> float:
     )
 
 
+NEAR = {v: tuple(sorted((d, u) for u, d in DISTANCE[v].items())) for v in VILLAGES}  # nearest first
+DECAY = tuple(0.8**d for d in range(len(VILLAGES) + 1))  # a trade d steps away counts this much
+TOP_VALUE = 3.0 + max(YAKS.values())  # the most a single trade can be worth
+
+
 def _opportunity(s: HimalayaState, v: int, cubes, collected, done, left: int) -> float:
     """The best trade still reachable with `left` discs, discounted by distance."""
     best = 0.0
-    dist = DISTANCE[v]
-    for u in VILLAGES:
-        d = dist[u]
-        if d >= left:
-            continue
+    for d, u in NEAR[v]:
+        if d >= left or TOP_VALUE * DECAY[d] <= best:
+            break  # farther villages are out of reach or cannot beat the best found
         bc = s.board_cubes[u - 1]
         value = 0.0
         if any(bc):
@@ -86,7 +89,7 @@ def _opportunity(s: HimalayaState, v: int, cubes, collected, done, left: int) ->
             ring = s.board_rings[u - 1]
             if ring and u not in done and execution.holds(cubes, REQUEST[ring]):
                 value = 3 + YAKS[ring]
-        value *= 0.8**d
+        value *= DECAY[d]
         if value > best:
             best = value
     return best

@@ -33,6 +33,14 @@ instead of one shallow visit to each of 80 moves. Not where the game offers macr
 90 paired Bangkok Klongs games against greedy at 300 iterations it scored 0.550 against 0.511, not
 a clear win; widen=2 scored lower, README).
 
+MAST (move-average sampling, Finnsson & Björnsson 2008), on by default (`search(..., mast=0)` is
+the search without it): the search keeps,
+for every (seat, move), the mean value that seat got whenever it played that move anywhere in the
+tree. A node that opens a new edge opens the untried move with the best such mean (a move never
+seen counts as the seat's average; `MAST_EPSILON` of the openings stay random) instead of a random
+one, so a seat's replies deep in the tree start from the replies that did well elsewhere rather
+than from random ones. The choice among tried edges is UCT as before.
+
 Chance steps are sampled and do not branch the tree (open loop: a node stands for the decisions
 that led to it, averaged over dice and draws). In a simultaneous step (several seats in `actors`)
 the searcher moves first and walks its own tree; the other seats then move one at a time, lowest
@@ -58,6 +66,7 @@ MAX_ROLLOUT_STEPS = 400  # chance steps included; a safety net for games with lo
 WIDEN_FROM = 12  # progressive widening at a root with more moves than this
 WIDEN_BASE = 5  # root moves open from the start (in the prior's order)
 WIDEN_SCALE = 0.5  # ... plus this times the square root of the iterations so far
+MAST_EPSILON = 0.1  # with MAST, the share of expansions that still pick an untried move at random
 PRIOR_DETERMINIZATIONS = 1  # hidden states each root move is scored on for the widening order
 LOG = [0.0] + [math.log(i) for i in range(1, 4096)]
 
@@ -92,7 +101,7 @@ def _play(apply: Any, d: Any, actor: Seat, move: Any) -> Any:
 
 def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
              c: float, rollout_moves: int, bounds: list[float], open_moves: dict[Any, int] | None = None,
-             opened: int = 0, widen_all: bool = False) -> None:
+             opened: int = 0, widen_all: bool = False, mast: dict | None = None) -> None:
     """One iteration. `open_moves` (progressive widening): each root move's place in the prior's order;
     only the searcher's root moves placed below `opened` may be chosen. `widen_all`: below the root
     too, a node with many moves opens a new (random) one only as its visits grow."""
@@ -106,6 +115,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
     block_node: Node | None = None  # where that step began: the other seats choose with its statistics
     made: dict[Seat, int] = {}  # moves each seat made in that step (an opponent's 1st, 2nd... choice)
     expanded = False
+    moved_keys: list[tuple[Seat, Any]] = []  # (actor, move) along the path, for MAST
     lo = bounds[0]
     scale = 1.0 / (bounds[1] - lo) if bounds[1] > lo else 1.0
     # --- selection and expansion -----------------------------------------------------------------
@@ -161,7 +171,10 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
                 len(kids) >= WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(sel.n)):
             untried = []  # progressive widening: enough moves open here (in any sampled world) for its visits
         if untried:
-            key = untried[rng.randrange(len(untried))]
+            if mast is None or len(untried) == 1 or rng.random() < MAST_EPSILON:
+                key = untried[rng.randrange(len(untried))]
+            else:
+                key = _best_by_mast(mast, actor, untried, rng)
             best = kids.get(key)
             if best is None:
                 best = kids[key] = Node()
@@ -170,6 +183,8 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             key = best_key
         move = key[1]
         path.append((best, actor))
+        if mast is not None:
+            moved_keys.append((actor, move))
         seen = visible_to(d, actor, move[0] if type(move) is tuple else move)
         if seen is None:  # a public move: no simultaneous secret step (any more)
             block = None
@@ -223,6 +238,36 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             bounds[0] = r
         if r > bounds[1]:
             bounds[1] = r
+    if mast is not None:
+        for am in moved_keys:
+            r = reward[am[0]]
+            st = mast.get(am)
+            if st is None:
+                mast[am] = [1, r]
+            else:
+                st[0] += 1
+                st[1] += r
+            st = mast.get(am[0])  # the actor's mean over all its moves: an unknown move's guess
+            if st is None:
+                mast[am[0]] = [1, r]
+            else:
+                st[0] += 1
+                st[1] += r
+
+
+def _best_by_mast(mast: dict, actor: Seat, untried: list, rng: Any) -> Any:
+    """The untried edge whose move has done best for `actor` anywhere in this search so far (MAST:
+    a move good in one line tends to be good in others); a move never tried counts as the actor's
+    average; ties at random."""
+    own = mast.get(actor)
+    guess = own[1] / own[0] if own else 0.5
+    best_key, best_v = None, -1.0
+    for key in untried:
+        st = mast.get((actor, key[1]))
+        v = (st[1] / st[0] if st else guess) + rng.random() * 1e-6
+        if v > best_v:
+            best_key, best_v = key, v
+    return best_key
 
 
 def _first(move: Any) -> Any:
@@ -250,26 +295,9 @@ def prior_order(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any],
     return {moves[i]: place for place, i in enumerate(order)}
 
 
-def _seed_root(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any], root: Node,
-               bounds: list[float], determinizations: int, weight: float) -> int:
-    """Give every root move of the searcher `weight` visits worth its greedy score (one ply on the
-    heuristic over `determinizations` hidden states, every move of one state seeing the same dice),
-    so the search starts from greedy's judgement instead of one noisy visit per move. Returns the
-    evaluations spent (they count as iterations)."""
-    scores = greedy_scores(game, state, seat, rng, moves, determinizations)
-    for m, v in zip(moves, scores):
-        k = root.kids[(seat, m, -1)] = Node()
-        k.n = weight
-        k.w = v * weight
-        bounds[0] = min(bounds[0], v)
-        bounds[1] = max(bounds[1], v)
-    return len(moves) * max(1, min(determinizations, GREEDY_MAX_EVALUATIONS // len(moves)))
-
-
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
            iterations: int | None = None, exploration: float | None = None,
-           rollout_moves: int | None = None, widen: float = 0, seed: float = 0,
-           seed_weight: float = 2) -> tuple[Any, Stats]:
+           rollout_moves: int | None = None, widen: float = 0, mast: float = 1) -> tuple[Any, Stats]:
     """The most visited root move after `budget` seconds or `iterations` iterations, whichever
     comes first (at least one must be given), and the search statistics. The search also stops
     early once no other move can catch up with the leader in the iterations left. `widen=1` turns
@@ -298,13 +326,12 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
         # (where the game offers macro decisions, one move's worth shows only with the rest: no prior)
         open_moves = prior_order(game, state, seat, rng, moves)
         it = len(moves) * max(1, min(PRIOR_DETERMINIZATIONS, GREEDY_MAX_EVALUATIONS // len(moves)))
-    if seed and len(moves) > 1 and cap >= 4 * len(moves) and \
-            game.search_moves(game.determinize(state, seat, rng), seat) is None:
-        it += _seed_root(game, state, seat, rng, moves, root, bounds, int(seed), seed_weight)
+    table: dict | None = {} if mast else None  # MAST statistics per (actor, move), shared by the whole search
     searched = 0
     while it < cap:
         opened = WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(searched))
-        _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, open_moves, opened, widen >= 2)
+        _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, open_moves, opened, widen >= 2,
+                 table)
         it += 1
         searched += 1
         now = time.perf_counter()

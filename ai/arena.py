@@ -8,7 +8,7 @@ interval and the MCTS search speed.
 A side of a pairing is a spec (`parse_spec`): a level (`random`, `greedy`, `mcts`, `easy`, `medium`,
 `hard`), for mcts optionally ``@SECONDS`` a move or ``#ITERATIONS`` a move (deterministic, the same
 on any machine), and after ``/`` search settings as ``name=value`` pairs for `ai.ismcts.search`
-(``mcts#300/widen=0`` is the search without progressive widening), so two versions of the search
+(``mcts#300/mast=0`` is the search without MAST, ``mcts#300/widen=1`` with progressive widening), so two versions of the search
 can meet over the same seeds.
 """
 

@@ -5,7 +5,7 @@ seat of A plays B in every other seat (at --players, default the game's smallest
 rotated; game i is seeded --seed + i, so pairings that share seeds meet the same deals and dice.
 A side is a spec of ai.arena.parse_spec: `random`, `greedy`, `easy`, `medium`, `hard`, `mcts` (with
 --budget seconds or --iterations a move), `mcts@0.1` (seconds a move), `mcts#300` (iterations a move:
-the same work on any machine), `mcts#300/widen=0` (search settings). Prints per pairing: A's wins
+the same work on any machine), `mcts#300/mast=0` (search settings: here without MAST). Prints per pairing: A's wins
 (win shares summed: a shared first place counts 1/k), N, the win rate with its Wilson 95 % interval,
 the MCTS iterations per second of the whole pairing and the seconds per game; a running tally after
 every game goes to stderr (so a run cut short still tells its real N and interval).

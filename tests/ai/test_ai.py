@@ -73,6 +73,24 @@ def test_every_level_returns_a_legal_move(game, level):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_heuristics_of_several_seats_agree_with_the_heuristic_of_each(game):
+    """`Game.heuristics` (one call for every seat on a search path) is the per-seat heuristic, in play
+    and at the end."""
+    for players in sorted({game.min_players, game.max_players}):
+        states = [s for s, _ in decision_points(game, players, seed=players + 20, wanted=6, skip=5)]
+        rng = random.Random(players)
+        state = states[-1]
+        while game.actors(state):  # and one finished game
+            actor = min(game.actors(state))
+            state = game.apply(state, actor, sample_chance(game.chance(state), rng) if actor == CHANCE
+                               else rng.choice(game.legal_moves(state, actor)))
+        for s in [*states, state]:
+            seats = list(range(players))
+            assert game.heuristics(s, seats) == [game.heuristic(s, seat) for seat in seats]
+            assert game.heuristics(s, seats[::-1][:2]) == [game.heuristic(s, seat) for seat in seats[::-1][:2]]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_search_never_meets_a_sampled_world_the_game_refuses(game):
     """Every determinization keeps the seat's own moves legal: a refusal would raise out of the search."""
     for state, seat in decision_points(game, game.min_players, seed=12):

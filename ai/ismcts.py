@@ -34,9 +34,9 @@ instead of one shallow visit to each of 80 moves. Not where the game offers macr
 a clear win; widen=2 scored lower, README).
 
 MAST (move-average sampling, Finnsson & Björnsson 2008), on by default (`search(..., mast=0)` is
-the search without it): the search keeps,
-for every (seat, move), the mean value that seat got whenever it played that move anywhere in the
-tree. A node that opens a new edge opens the untried move with the best such mean (a move never
+the search without it): the search keeps, for every (seat, move), the mean value that seat got
+whenever it played that move anywhere in the tree (built from the searcher's own sampled worlds
+only, like the tree). A node that opens a new edge opens the untried move with the best such mean (a move never
 seen counts as the seat's average; `MAST_EPSILON` of the openings stay random) instead of a random
 one, so a seat's replies deep in the tree start from the replies that did well elsewhere rather
 than from random ones. The choice among tried edges is UCT as before.

@@ -87,9 +87,10 @@ def test_replays_and_verifications_do_not_stall_health(reads_stack, long_game):
             assert r.json()["ok"] is True and r.json()["events"] == EVENTS
         else:
             assert r.json()["version"] == EVENTS - 2
-    # on the event loop, the folds ran one after another and /health waited behind them; off it, /health
-    # is answered many times over while they run
-    assert healthy >= len(paths), f"/health answered {healthy} times while the {len(paths)} reads ran"
+    # on the event loop, the folds ran one after another and /health waited behind them (it answered 2
+    # times while they ran); off it, /health is answered many times over (28 to ~89 here: fewer when the
+    # machine is quiet and the reads end sooner)
+    assert healthy >= 10, f"/health answered {healthy} times while the {len(paths)} reads ran"
 
 
 def test_a_replay_starts_from_a_kept_snapshot_and_agrees_with_a_full_fold(reads_stack, long_game):

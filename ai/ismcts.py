@@ -104,7 +104,9 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
              opened: int = 0, widen_all: bool = False, mast: dict | None = None) -> None:
     """One iteration. `open_moves` (progressive widening): each root move's place in the prior's order;
     only the searcher's root moves placed below `opened` may be chosen. `widen_all`: below the root
-    too, a node with many moves opens a new (random) one only as its visits grow."""
+    too, a node with many moves opens a new (random) one only as its visits grow. `mast`: the search's
+    MAST table ((seat, move) -> [visits, summed value], seat -> the same over all its moves), read when
+    a node opens an untried move and updated in the back-up; None turns MAST off."""
     d = game.determinize(state, seat, rng)
     actors_of, legal, apply, chance, visible_to = game.actors, game.legal_moves, game.apply, game.chance, game.visible_to
     macros, policy = game.search_moves, game.playout

@@ -93,7 +93,7 @@ def determinize(s: BangkokState, seat: int, rng) -> BangkokState:
     unseen.sort()  # the same pool in the same order for every state `seat` cannot tell apart
     # a partial Fisher-Yates shuffle: only the boats dealt to the other hands need a random place (the
     # pile is kept sorted and drawn from at random anyway)
-    dealt = sum(len(h) - len(s.known[p]) for p, h in enumerate(s.hands) if p != seat)
+    dealt = len(unseen) - len(s.pile)
     size, random = len(unseen), rng.random
     for i in range(min(dealt, size - 1)):
         j = i + int(random() * (size - i))

@@ -91,7 +91,7 @@ def determinize(s: KashgarState, seat: int, rng) -> KashgarState:
         # a partial Fisher-Yates shuffle: only the cards dealt into unseen places need a random pick
         # (the pool stays sorted and is drawn from at random)
         size, random = len(unseen), rng.random
-        dealt = min(size - 1, sum(1 for g in groups for _, m in g if not knows(m, seat)))
+        dealt = min(size - 1, size - len(getattr(s, pool_name)))
         for i in range(dealt):
             j = i + int(random() * (size - i))
             unseen[i], unseen[j] = unseen[j], unseen[i]

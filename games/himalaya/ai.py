@@ -15,7 +15,8 @@ import math
 from msgspec.structs import replace
 
 from . import execution, legal, rules
-from .content import COMMANDS, DISTANCE, REQUEST, RESOURCES, SLOTS, TRADE, VILLAGES, YAKS
+from .content import COMMANDS, DISTANCE, REGIONS, REQUEST, RESOURCES, SLOTS, TOUCHES, TRADE, VILLAGES, YAKS
+from .moves import Fulfil, PassEvent, PlanSlot
 from .scoring import economic, majorities, religious
 from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
 
@@ -48,14 +49,63 @@ def _cube_value(cubes) -> float:
     return sum(c * (0.5 + 0.25 * (k + 1)) for k, c in enumerate(cubes))
 
 
+class _Board:
+    """What a trade is worth in each village of one board (its cubes and rings), worked out once per
+    board for the search's many evaluations: village v at index v."""
+
+    __slots__ = ("kind", "collect", "request", "fulfil", "orders")
+
+    def __init__(self, board_cubes, board_rings) -> None:
+        self.kind = [-1] * (len(VILLAGES) + 1)  # the kind of the village's cheapest cube (-1: none there)
+        self.collect = [0.0] * (len(VILLAGES) + 1)  # collecting the village's cheapest cube (0: none there)
+        self.request: list = [None] * (len(VILLAGES) + 1)  # the order a trade may fulfil there (None: none)
+        self.fulfil = [0.0] * (len(VILLAGES) + 1)  # ... and what fulfilling it is worth
+        self.orders = []  # every ring on the board: (request, cubes it asks, 2 + yaks) for _order_progress
+        for v in VILLAGES:
+            bc, ring = board_cubes[v - 1], board_rings[v - 1]
+            if any(bc):
+                k = self.kind[v] = next(k for k in range(len(RESOURCES)) if bc[k])
+                self.collect[v] = 0.5 + 0.25 * (k + 1)
+            elif ring:
+                self.request[v], self.fulfil[v] = REQUEST[ring], 3 + YAKS[ring]
+            if ring:
+                self.orders.append((REQUEST[ring], sum(REQUEST[ring]), 2 + YAKS[ring]))
+
+
+_boards: dict = {}
+_last_board: list = [None, None, None]  # the board asked for last: (board_cubes, board_rings, _Board)
+
+
+def _board(s: HimalayaState) -> _Board:
+    last = _last_board
+    if s.board_cubes is last[0] and s.board_rings is last[1]:
+        return last[2]
+    key = (s.board_cubes, s.board_rings)
+    b = _boards.get(key)
+    if b is None:
+        if len(_boards) > 5000:
+            _boards.clear()
+        b = _boards[key] = _Board(*key)
+    last[0], last[1], last[2] = s.board_cubes, s.board_rings, b
+    return b
+
+
+def _holds(cubes, request) -> bool:
+    return (cubes[0] >= request[0] and cubes[1] >= request[1] and cubes[2] >= request[2]
+            and cubes[3] >= request[3] and cubes[4] >= request[4])
+
+
 def _order_progress(s: HimalayaState, cubes) -> float:
     """How close the held cubes come to an order on the board (1 per complete order, partial less)."""
     best = 0.0
-    for ring in s.board_rings:
-        if ring:
-            req = REQUEST[ring]
-            have = sum(min(h, r) for h, r in zip(cubes, req)) / sum(req)
-            best = max(best, have * have * (2 + YAKS[ring]))
+    c0, c1, c2, c3, c4 = cubes
+    for req, need, weight in _board(s).orders:
+        r0, r1, r2, r3, r4 = req
+        have = ((c0 if c0 < r0 else r0) + (c1 if c1 < r1 else r1) + (c2 if c2 < r2 else r2)
+                + (c3 if c3 < r3 else r3) + (c4 if c4 < r4 else r4)) / need
+        value = have * have * weight
+        if value > best:
+            best = value
     return best
 
 
@@ -73,22 +123,22 @@ DECAY = tuple(0.8**d for d in range(len(VILLAGES) + 1))  # a trade d steps away 
 TOP_VALUE = 3.0 + max(YAKS.values())  # the most a single trade can be worth
 
 
-def _opportunity(s: HimalayaState, v: int, cubes, collected, done, left: int) -> float:
+def _opportunity(board: _Board, v: int, cubes, collected, done, left: int) -> float:
     """The best trade still reachable with `left` discs, discounted by distance."""
     best = 0.0
+    collect, request, fulfil = board.collect, board.request, board.fulfil
     for d, u in NEAR[v]:
         if d >= left or TOP_VALUE * DECAY[d] <= best:
             break  # farther villages are out of reach or cannot beat the best found
-        bc = s.board_cubes[u - 1]
-        value = 0.0
-        if any(bc):
-            if u not in collected:
-                k = next(k for k in range(len(RESOURCES)) if bc[k])
-                value = 0.5 + 0.25 * (k + 1)
+        value = collect[u]
+        if value:
+            if u in collected:
+                continue
         else:
-            ring = s.board_rings[u - 1]
-            if ring and u not in done and execution.holds(cubes, REQUEST[ring]):
-                value = 3 + YAKS[ring]
+            req = request[u]
+            if req is None or u in done or not _holds(cubes, req):
+                continue
+            value = fulfil[u]
         value *= DECAY[d]
         if value > best:
             best = value
@@ -136,7 +186,7 @@ def plan_value(s: HimalayaState, seat: int) -> float:
         else:
             v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
     if left and not c:
-        gain += _opportunity(s, v, cubes, collected, done, left)
+        gain += _opportunity(_board(s), v, cubes, collected, done, left)
     return gain
 
 
@@ -179,17 +229,16 @@ BEAM = 16
 _cache: dict = {}
 
 
-def _trade(s: HimalayaState, v: int, cubes: tuple, collected: frozenset, done: frozenset):
+def _trade(board: _Board, v: int, cubes: tuple, collected: frozenset, done: frozenset):
     """One TRADE disc in village v along a planned route: (cubes, collected, done, gain)."""
-    bc = s.board_cubes[v - 1]
-    if any(bc):
+    k = board.kind[v]
+    if k >= 0:
         if v not in collected:
-            k = next(k for k in range(len(RESOURCES)) if bc[k])
-            return cubes[:k] + (cubes[k] + 1,) + cubes[k + 1:], collected | {v}, done, 0.5 + 0.25 * (k + 1)
+            return cubes[:k] + (cubes[k] + 1,) + cubes[k + 1:], collected | {v}, done, board.collect[v]
         return cubes, collected, done, 0.0
-    ring = s.board_rings[v - 1]
-    if ring and v not in done and execution.holds(cubes, REQUEST[ring]):
-        return tuple(h - r for h, r in zip(cubes, REQUEST[ring])), collected, done | {v}, 3.0 + YAKS[ring]
+    req = board.request[v]
+    if req is not None and v not in done and _holds(cubes, req):
+        return tuple(h - r for h, r in zip(cubes, req)), collected, done | {v}, board.fulfil[v]
     return cubes, collected, done, 0.0
 
 
@@ -197,16 +246,17 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
     """Up to PROGRAMS good ways to finish `seat`'s program after `prefix`, best first (beam search
     on the gains of `plan_value`, the unplanned rest valued by the best trade still in reach)."""
     p = s.players[seat]
-    key = (seat, prefix, p, s.board_cubes, s.board_rings, s.yeti, s.snowstorm)
+    key = (prefix, p.village, p.crossing, p.cubes, p.collected, s.board_cubes, s.board_rings, s.yeti, s.snowstorm)
     hit = _cache.get(key)
     if hit is not None:
         return hit
+    board = _board(s)
     v, c = p.village, p.crossing
     cubes, collected, done, gain = p.cubes, frozenset(p.collected), frozenset(), 0.0
     for cmd in prefix:
         if cmd == TRADE:
             if not c:
-                cubes, collected, done, g = _trade(s, v, cubes, collected, done)
+                cubes, collected, done, g = _trade(board, v, cubes, collected, done)
                 gain += g
         else:
             v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
@@ -219,7 +269,7 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
                 if cmd == TRADE:
                     if c:
                         continue
-                    nc, ncol, nd, g = _trade(s, v, cubes, collected, done)
+                    nc, ncol, nd, g = _trade(board, v, cubes, collected, done)
                     if not g:
                         continue
                     nv, ncr = v, c
@@ -238,7 +288,7 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
         scored = []
         for item in seen.values():
             total, cmds, nv, ncr, nc, ncol, nd = item
-            bonus = _opportunity(s, nv, list(nc), ncol, nd, left) if left and not ncr else 0.0
+            bonus = _opportunity(board, nv, nc, ncol, nd, left) if left and not ncr else 0.0
             scored.append((total + bonus, item))
         scored.sort(key=lambda x: -x[0])
         beam = [item for _, item in scored[:BEAM]]
@@ -249,14 +299,23 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
     return out
 
 
+_disc_moves: dict = {}
+
+
+def _discs(commands: tuple[str, ...]) -> tuple:
+    """The PlanSlot moves that program `commands` (made once per command sequence)."""
+    moves = _disc_moves.get(commands)
+    if moves is None:
+        moves = _disc_moves[commands] = tuple(PlanSlot(command=c) for c in commands)
+    return moves
+
+
 def search_moves(s: HimalayaState, seat: int):
     """Macro decisions for the search: while planning, the rest of a few good programs, each a
     tuple of PlanSlot moves; None elsewhere (the legal moves)."""
-    from .moves import PassEvent, PlanSlot  # noqa: PLC0415
-
     if s.phase == PLANNING:
         plan = s.plans[seat]
-        return [tuple(PlanSlot(command=c) for c in prog[len(plan):]) for prog in programs(s, seat, plan)]
+        return [_discs(prog[len(plan):]) for prog in programs(s, seat, plan)]
     if s.phase == EVENTS:  # a figure's worth is beyond a short search: the search keeps them
         return [(PassEvent(),)]
     if s.phase == EXECUTION and s.pending.kind == "fulfil":
@@ -266,8 +325,6 @@ def search_moves(s: HimalayaState, seat: int):
 
 def _best_region(s: HimalayaState, seat: int, village: int, count: int) -> str:
     """Where `count` delegates from `village` help most: a region they win, else one they hold."""
-    from .content import REGIONS, TOUCHES  # noqa: PLC0415
-
     best, best_score = TOUCHES[village][0], -1.0
     for r in TOUCHES[village]:
         row = s.board_delegates[REGIONS.index(r)]
@@ -284,17 +341,13 @@ def playout(s: HimalayaState, seat: int, rng):
     Planning: the rest of one of the better programs; execution: collect the best cube, fulfil
     with the reward pair the heuristic likes best; anything else (a new round) ends the playout."""
     if s.phase == PLANNING:
-        from .moves import PlanSlot  # noqa: PLC0415
-
         if not any(s.plans):
             return ()  # a new round: judge here
         plan = s.plans[seat]
         progs = programs(s, seat, plan)
         prog = progs[0] if rng.random() < 0.5 else progs[rng.randrange(len(progs))]
-        return tuple(PlanSlot(command=c) for c in prog[len(plan):])
+        return _discs(prog[len(plan):])
     if s.phase == EVENTS:
-        from .moves import PassEvent  # noqa: PLC0415
-
         return (PassEvent(),)
     if s.phase != EXECUTION:
         return ()
@@ -306,8 +359,6 @@ def playout(s: HimalayaState, seat: int, rng):
 def _fulfil_options(s: HimalayaState, seat: int) -> list:
     """The reward pairs worth weighing: trade, trade + offering, offering + delegation and trade +
     delegation, the delegates all into the region where they help most."""
-    from .moves import Fulfil  # noqa: PLC0415
-
     v = s.pending.village
     count = execution.delegates_to_send(s, seat, v)
     split = (_best_region(s, seat, v, count),) * count if count else ()

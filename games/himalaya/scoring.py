@@ -32,9 +32,14 @@ def majorities(delegates: tuple[tuple[int, ...], ...], seats) -> dict[int, int]:
     seats = list(seats)
     out = {seat: 0 for seat in seats}
     for row in delegates:
-        counts = sorted(((row[x], x) for x in seats), reverse=True)
-        if counts and counts[0][0] > 0 and (len(counts) == 1 or counts[0][0] > counts[1][0]):
-            out[counts[0][1]] += 1
+        most, leader = 0, -1  # leader -1: nobody has delegates here, or the most are shared
+        for x in seats:
+            if row[x] > most:
+                most, leader = row[x], x
+            elif row[x] == most:
+                leader = -1
+        if leader >= 0:
+            out[leader] += 1
     return out
 
 

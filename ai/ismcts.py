@@ -21,7 +21,8 @@ Optional game hooks (games/protocol.py; used when a game overrides them, else th
   * ``game.playout(state, seat, rng)`` -> a tuple of moves (the playout policy), () to stop and
     judge the state with the heuristic, or None for the default rollout (`ROLLOUT_MOVES` random
     moves, then the heuristic). Himalaya plays the round to its end.
-  Both are computed on the sampled state, so they see only what the searcher may see.
+  Both are computed on the sampled state, so they see only what the searcher may see. Where every
+  macro the searcher is offered at the root begins with the same move, that move is played at once.
 
 Progressive widening at a wide root (more than `WIDEN_FROM` moves of the searcher): before searching,
 each move is scored once the way greedy scores it (one ply on `game.heuristic`, over
@@ -52,6 +53,7 @@ without the searcher) never branches the searcher's tree: it cannot tell those w
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -316,6 +318,11 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
         return moves[0], stats
     if seat not in game.actors(state):
         raise ValueError(f"seat {seat} is not to act now")
+    probe = random.Random()
+    probe.setstate(rng.getstate())  # (a look at the macro decisions leaves the search's draws as they were)
+    macros = game.search_moves(game.determinize(state, seat, probe), seat)
+    if macros is not None and len({_first(m) for m in macros}) == 1:
+        return _first(macros[0]), stats  # one decision on offer (Himalaya's events): nothing to weigh
     root = Node()
     cap = iterations if iterations is not None else 1 << 62
     start = time.perf_counter()

@@ -140,3 +140,23 @@ def test_the_mast_search_reads_only_what_the_seat_may_see(game):
     for state, seat in wide_decisions(game, wanted=1):
         move, _ = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=200, mast=1)
         assert move in game.legal_moves(state, seat)
+
+
+def test_a_root_with_one_macro_decision_is_answered_without_searching():
+    """Himalaya's search offers only "no figure" in the events phase and the rest of a few programs
+    while planning: where every offer begins with the same move, that move is played at once."""
+    game = all_games()["himalaya"]
+    seen, searched = 0, 0
+    for state, seat in decision_points(game, 3, seed=5, wanted=16, skip=3):
+        macros = game.search_moves(state, seat)
+        if macros is None:
+            continue
+        move, stats = search(game, state, seat, random.Random(1), budget=None, iterations=50)
+        firsts = {m[0] for m in macros}
+        if len(firsts) == 1:
+            seen += 1
+            assert move == next(iter(firsts)) and stats.iterations == 0
+        else:
+            searched += 1
+            assert move in firsts and stats.iterations > 0
+    assert seen and searched

@@ -21,7 +21,9 @@ Levels
   README. Stronger play: ``mcts@SECONDS``.
 
 With a seeded rng, `random` and `greedy` are reproducible, and so is `mcts` when it is bounded by
-`iterations` alone (`budget=None`).
+`iterations` alone (`budget=None`) and the process made the same searches before: `choose_move`
+goes on from the statistics of the seat's previous search when the seat moves again with nothing
+in between (tree reuse, `ai.ismcts`).
 
 Per-seat budget
 ---------------
@@ -95,5 +97,5 @@ def choose_move(game: Game, state: Any, seat: Seat, level: str, rng: Any,
         return greedy_move(game, state, seat, rng)
     if budget is None:
         budget = suffix if suffix is not None else (None if iterations is not None else DEFAULT_BUDGET)
-    move, _ = search(game, state, seat, rng, budget=budget, iterations=iterations)
+    move, _ = search(game, state, seat, rng, budget=budget, iterations=iterations, reuse=1)
     return move

@@ -135,7 +135,7 @@ def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0
             else:
                 own = (spec.seconds if spec.seconds is not None else budget, iterations)
             move, stats = search(game, state, seat, ai_rngs[seat], budget=own[0], iterations=own[1],
-                                 **dict(spec.knobs))
+                                 **{"reuse": 1, **dict(spec.knobs)})  # as the AI plays (choose_move)
             if tally is not None and stats.iterations:
                 tally.iterations += stats.iterations
                 tally.seconds += stats.seconds

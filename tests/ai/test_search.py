@@ -10,6 +10,7 @@ from ai import NAMED, choose_move
 from ai.arena import parse_spec, play_pairing
 from ai.ismcts import WIDEN_BASE, WIDEN_FROM, prior_order, search
 from ai.simple import greedy_scores, own_moves
+from games.protocol import CHANCE, sample_chance
 from games.registry import all_games
 from tests.ai.test_ai import REAL, TOY, Spy, decision_points
 
@@ -160,3 +161,66 @@ def test_a_root_with_one_macro_decision_is_answered_without_searching():
             searched += 1
             assert move in firsts and stats.iterations > 0
     assert seen and searched
+
+
+def _next_own_decisions(game, players, seed, wanted=3):
+    """(state, seat) pairs where the seat moves twice in a row with nothing in between, along a playout."""
+    rng = random.Random(seed)
+    state = game.setup(players, game.check_options(None))
+    out = []
+    while game.actors(state) and len(out) < wanted:
+        actors = game.actors(state)
+        if CHANCE in actors:
+            state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
+            continue
+        seat = min(actors)
+        move = rng.choice(game.legal_moves(state, seat))
+        after = game.apply(state, seat, move)
+        if len(game.legal_moves(state, seat)) > 1 and game.actors(after) == actors and \
+                len(game.legal_moves(after, seat)) > 1:
+            out.append((state, seat))
+        state = after
+    assert out, "no seat moved twice in a row"
+    return out
+
+
+def test_tree_reuse_goes_on_from_the_seats_last_search_only_when_nothing_happened_between():
+    """Himalaya: the program the seat began goes on with the statistics the last search gathered."""
+    game, players = all_games()["himalaya"], 3
+    checked = 0
+    for state, seat in _next_own_decisions(game, players, seed=3, wanted=8):
+        move, first = search(game, state, seat, random.Random(1), budget=None, iterations=200, reuse=1)
+        after = game.apply(state, seat, move)
+        if not first.iterations or seat not in game.actors(after) or len(game.legal_moves(after, seat)) < 2:
+            continue  # nothing searched, or nothing left to search
+        _, stats = search(game, after, seat, random.Random(2), budget=None, iterations=50, reuse=1)
+        if not stats.iterations:
+            continue  # one decision on offer there: answered without searching
+        checked += 1
+        assert stats.reused > 0  # the kept statistics of the move played were its root
+        _, fresh = search(game, after, seat, random.Random(2), budget=None, iterations=50, reuse=1)
+        assert fresh.reused == 0  # kept once: the same decision searched again starts afresh
+        search(game, state, seat, random.Random(1), budget=None, iterations=200, reuse=1)
+        other = game.apply(state, seat, next(m for m in own_moves(game, state, seat) if m != move))
+        if seat in game.actors(other) and len(game.legal_moves(other, seat)) > 1:
+            _, stats = search(game, other, seat, random.Random(2), budget=None, iterations=50, reuse=1)
+            assert stats.reused == 0  # another move than the one kept: another information set
+    assert checked
+
+
+@pytest.mark.parametrize("game", list(REAL.values()), ids=list(REAL))
+def test_the_reused_search_reads_only_what_the_seat_may_see(game):
+    for state, seat in decision_points(game, game.min_players, seed=6):
+        move, _ = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=100, reuse=1)
+        assert move in game.legal_moves(state, seat)
+
+
+def test_plain_moves_keep_no_tree():
+    """A seat moving twice in a row with plain moves (a Bangkok Klongs turn) searches each afresh."""
+    game = all_games()["bangkok-klongs"]
+    for state, seat in _next_own_decisions(game, 2, seed=3):
+        move, _ = search(game, state, seat, random.Random(1), budget=None, iterations=200, reuse=1)
+        after = game.apply(state, seat, move)
+        if seat in game.actors(after) and len(game.legal_moves(after, seat)) > 1:
+            _, stats = search(game, after, seat, random.Random(2), budget=None, iterations=50, reuse=1)
+            assert stats.reused == 0 and stats.iterations > 0

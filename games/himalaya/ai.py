@@ -15,6 +15,7 @@ import math
 from msgspec.structs import replace
 
 from . import execution, legal, rules
+from .execution import holds
 from .content import COMMANDS, DISTANCE, REGIONS, REQUEST, RESOURCES, SLOTS, TOUCHES, TRADE, VILLAGES, YAKS
 from .moves import Fulfil, PassEvent, PlanSlot
 from .scoring import economic, majorities, religious
@@ -90,11 +91,6 @@ def _board(s: HimalayaState) -> _Board:
     return b
 
 
-def _holds(cubes, request) -> bool:
-    return (cubes[0] >= request[0] and cubes[1] >= request[1] and cubes[2] >= request[2]
-            and cubes[3] >= request[3] and cubes[4] >= request[4])
-
-
 def _order_progress(s: HimalayaState, cubes) -> float:
     """How close the held cubes come to an order on the board (1 per complete order, partial less)."""
     best = 0.0
@@ -136,7 +132,7 @@ def _opportunity(board: _Board, v: int, cubes, collected, done, left: int) -> fl
                 continue
         else:
             req = request[u]
-            if req is None or u in done or not _holds(cubes, req):
+            if req is None or u in done or not holds(cubes, req):
                 continue
             value = fulfil[u]
         value *= DECAY[d]
@@ -161,32 +157,18 @@ def plan_value(s: HimalayaState, seat: int) -> float:
     """What the seat's program still to run is likely to gain, ignoring the other caravans."""
     p = s.players[seat]
     plan, left = remaining_program(s, seat)
+    board = _board(s)
     v, c = p.village, p.crossing
-    cubes = list(p.cubes)
-    collected = set(p.collected)
-    done: set[int] = set()
-    gain = 0.0
+    cubes, collected, done, gain = p.cubes, frozenset(p.collected), frozenset(), 0.0
     for cmd in plan:
         if cmd == TRADE:
-            if c:
-                continue
-            bc = s.board_cubes[v - 1]
-            if any(bc):
-                if v not in collected:
-                    k = next(k for k in range(len(RESOURCES)) if bc[k])
-                    cubes[k] += 1
-                    collected.add(v)
-                    gain += 0.5 + 0.25 * (k + 1)
-            else:
-                ring = s.board_rings[v - 1]
-                if ring and v not in done and execution.holds(cubes, REQUEST[ring]):
-                    cubes = [h - r for h, r in zip(cubes, REQUEST[ring])]
-                    done.add(v)
-                    gain += 3 + YAKS[ring]
+            if not c:
+                cubes, collected, done, g = _trade(board, v, cubes, collected, done)
+                gain += g
         else:
             v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
     if left and not c:
-        gain += _opportunity(_board(s), v, cubes, collected, done, left)
+        gain += _opportunity(board, v, cubes, collected, done, left)
     return gain
 
 
@@ -237,7 +219,7 @@ def _trade(board: _Board, v: int, cubes: tuple, collected: frozenset, done: froz
             return cubes[:k] + (cubes[k] + 1,) + cubes[k + 1:], collected | {v}, done, board.collect[v]
         return cubes, collected, done, 0.0
     req = board.request[v]
-    if req is not None and v not in done and _holds(cubes, req):
+    if req is not None and v not in done and holds(cubes, req):
         return tuple(h - r for h, r in zip(cubes, req)), collected, done | {v}, board.fulfil[v]
     return cubes, collected, done, 0.0
 

@@ -21,7 +21,9 @@ from .state import (
 
 
 def holds(cubes: tuple[int, ...], request: tuple[int, ...]) -> bool:
-    return all(c >= r for c, r in zip(cubes, request))
+    """The cubes cover the order's request, kind by kind (salt, barley, tea, jade, gold)."""
+    return (cubes[0] >= request[0] and cubes[1] >= request[1] and cubes[2] >= request[2]
+            and cubes[3] >= request[3] and cubes[4] >= request[4])
 
 
 def trade_kind(s: HimalayaState, p: Player) -> str:

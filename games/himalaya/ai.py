@@ -15,8 +15,7 @@ import math
 from msgspec.structs import replace
 
 from . import execution, legal, rules
-from .execution import holds
-from .content import COMMANDS, DISTANCE, REGIONS, REQUEST, RESOURCES, SLOTS, TOUCHES, TRADE, VILLAGES, YAKS
+from .content import COMMANDS, DISTANCE, PAUSE, REGIONS, REQUEST, RESOURCES, SLOTS, TOUCHES, TRADE, VILLAGES, YAKS
 from .moves import Fulfil, PassEvent, PlanSlot
 from .scoring import economic, majorities, religious
 from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
@@ -50,25 +49,51 @@ def _cube_value(cubes) -> float:
     return sum(c * (0.5 + 0.25 * (k + 1)) for k, c in enumerate(cubes))
 
 
+# The planning walks (`programs`, `plan_value`) carry a caravan's cubes packed into one int, 8 bits a
+# kind (salt lowest), and the villages collected or fulfilled this round as bit masks (bit v: village
+# v): their many states are then cheap to copy, compare and hash. Whether packed cubes cover a packed
+# request is one subtraction: every kind's field, lifted by its guard bit 0x80, keeps that bit set
+# exactly when it holds enough (fields stay below 0x80: the game has at most 18 cubes of a kind).
+_GUARD = sum(0x80 << (8 * k) for k in range(len(RESOURCES)))
+
+
+def _pack(cubes) -> int:
+    """Cubes per kind (salt, barley, tea, jade, gold) as one int, 8 bits a kind."""
+    return sum(c << (8 * k) for k, c in enumerate(cubes))
+
+
+def _mask(villages) -> int:
+    """Villages as a bit mask (bit v: village v)."""
+    out = 0
+    for v in villages:
+        out |= 1 << v
+    return out
+
+
+_PACKED_REQUEST = {ring: _pack(req) for ring, req in REQUEST.items()}
+
+
 class _Board:
     """What a trade is worth in each village of one board (its cubes and rings), worked out once per
     board for the search's many evaluations: village v at index v."""
 
-    __slots__ = ("kind", "collect", "request", "fulfil", "orders")
+    __slots__ = ("kind", "unit", "collect", "request", "fulfil", "orders")
 
     def __init__(self, board_cubes, board_rings) -> None:
         self.kind = [-1] * (len(VILLAGES) + 1)  # the kind of the village's cheapest cube (-1: none there)
+        self.unit = [0] * (len(VILLAGES) + 1)  # ... that cube packed (see _pack)
         self.collect = [0.0] * (len(VILLAGES) + 1)  # collecting the village's cheapest cube (0: none there)
-        self.request: list = [None] * (len(VILLAGES) + 1)  # the order a trade may fulfil there (None: none)
+        self.request: list = [None] * (len(VILLAGES) + 1)  # the packed order a trade may fulfil there (None: none)
         self.fulfil = [0.0] * (len(VILLAGES) + 1)  # ... and what fulfilling it is worth
         self.orders = []  # every ring on the board: (request, cubes it asks, 2 + yaks) for _order_progress
         for v in VILLAGES:
             bc, ring = board_cubes[v - 1], board_rings[v - 1]
             if any(bc):
                 k = self.kind[v] = next(k for k in range(len(RESOURCES)) if bc[k])
+                self.unit[v] = 1 << (8 * k)
                 self.collect[v] = 0.5 + 0.25 * (k + 1)
             elif ring:
-                self.request[v], self.fulfil[v] = REQUEST[ring], 3 + YAKS[ring]
+                self.request[v], self.fulfil[v] = _PACKED_REQUEST[ring], 3 + YAKS[ring]
             if ring:
                 self.orders.append((REQUEST[ring], sum(REQUEST[ring]), 2 + YAKS[ring]))
 
@@ -119,26 +144,30 @@ DECAY = tuple(0.8**d for d in range(len(VILLAGES) + 1))  # a trade d steps away 
 TOP_VALUE = 3.0 + max(YAKS.values())  # the most a single trade can be worth
 
 
-def _opportunity(board: _Board, v: int, cubes, collected, done, left: int) -> float:
-    """The best trade still reachable with `left` discs, discounted by distance."""
+def _opportunity(board: _Board, v: int, cubes: int, collected: int, done: int, left: int) -> float:
+    """The best trade still reachable with `left` discs, discounted by distance (cubes packed,
+    collected and done as village masks)."""
     best = 0.0
     collect, request, fulfil = board.collect, board.request, board.fulfil
-    for d, u in NEAR[v]:
-        if d >= left or TOP_VALUE * DECAY[d] <= best:
+    for d, bound, u, decay in _REACH[v]:
+        if d >= left or bound <= best:
             break  # farther villages are out of reach or cannot beat the best found
         value = collect[u]
         if value:
-            if u in collected:
+            if collected >> u & 1:
                 continue
         else:
             req = request[u]
-            if req is None or u in done or not holds(cubes, req):
+            if req is None or done >> u & 1 or ((cubes | _GUARD) - req) & _GUARD != _GUARD:
                 continue
             value = fulfil[u]
-        value *= DECAY[d]
+        value *= decay
         if value > best:
             best = value
     return best
+
+
+_REACH = {v: tuple((d, TOP_VALUE * DECAY[d], u, DECAY[d]) for d, u in NEAR[v]) for v in VILLAGES}
 
 
 def remaining_program(s: HimalayaState, seat: int) -> tuple[tuple[str, ...], int]:
@@ -159,7 +188,7 @@ def plan_value(s: HimalayaState, seat: int) -> float:
     plan, left = remaining_program(s, seat)
     board = _board(s)
     v, c = p.village, p.crossing
-    cubes, collected, done, gain = p.cubes, frozenset(p.collected), frozenset(), 0.0
+    cubes, collected, done, gain = _pack(p.cubes), _mask(p.collected), 0, 0.0
     for cmd in plan:
         if cmd == TRADE:
             if not c:
@@ -211,69 +240,102 @@ BEAM = 16
 _cache: dict = {}
 
 
-def _trade(board: _Board, v: int, cubes: tuple, collected: frozenset, done: frozenset):
-    """One TRADE disc in village v along a planned route: (cubes, collected, done, gain)."""
-    k = board.kind[v]
-    if k >= 0:
-        if v not in collected:
-            return cubes[:k] + (cubes[k] + 1,) + cubes[k + 1:], collected | {v}, done, board.collect[v]
+def _trade(board: _Board, v: int, cubes: int, collected: int, done: int):
+    """One TRADE disc in village v along a planned route: (cubes, collected, done, gain), the cubes
+    packed and the villages collected and fulfilled as masks."""
+    if board.kind[v] >= 0:
+        if not collected >> v & 1:
+            return cubes + board.unit[v], collected | 1 << v, done, board.collect[v]
         return cubes, collected, done, 0.0
     req = board.request[v]
-    if req is not None and v not in done and holds(cubes, req):
-        return tuple(h - r for h, r in zip(cubes, req)), collected, done | {v}, board.fulfil[v]
+    if req is not None and not done >> v & 1 and ((cubes | _GUARD) - req) & _GUARD == _GUARD:
+        return cubes - req, collected, done | 1 << v, board.fulfil[v]
     return cubes, collected, done, 0.0
+
+
+_steps: dict = {}
+
+
+def _discs_from(v: int, c: int, yeti: int, storm: int, last: bool) -> tuple:
+    """The discs `programs` tries from village v (crossing c), in COMMANDS order, as (command, is
+    it TRADE, village after, crossing after, the place packed as its beam key part): a trade only
+    off the storm, no disc without effect (a pause says the same), and for the `last` disc none
+    that ends on the storm. Made once per place and event figures."""
+    key = (v, c, yeti, storm, last)
+    out = _steps.get(key)
+    if out is None:
+        out = []
+        for cmd in COMMANDS:
+            if cmd == TRADE:
+                if not c:
+                    out.append((cmd, True, v, 0, v))
+                continue
+            nv, ncr = rules.step(v, c, cmd, yeti, storm)
+            if cmd != PAUSE and (nv, ncr) == (v, c):
+                continue
+            if last and ncr:
+                continue
+            out.append((cmd, False, nv, ncr, nv | ncr << 5))
+        out = _steps[key] = tuple(out)
+    return out
 
 
 def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Up to PROGRAMS good ways to finish `seat`'s program after `prefix`, best first (beam search
-    on the gains of `plan_value`, the unplanned rest valued by the best trade still in reach)."""
+    on the gains of `plan_value`, the unplanned rest valued by the best trade still in reach).
+
+    A beam state is (gain, commands, village, crossing, cubes, collected, done) with packed cubes and
+    village masks; two ways to the same place, cubes and trades done are one, the better kept (the
+    first on a tie). Its key packs all of that into one int: place in bits 0-9, collected from bit
+    10, done from bit 31, cubes from bit 52."""
     p = s.players[seat]
     key = (prefix, p.village, p.crossing, p.cubes, p.collected, s.board_cubes, s.board_rings, s.yeti, s.snowstorm)
     hit = _cache.get(key)
     if hit is not None:
         return hit
     board = _board(s)
+    yeti, storm = s.yeti, s.snowstorm
     v, c = p.village, p.crossing
-    cubes, collected, done, gain = p.cubes, frozenset(p.collected), frozenset(), 0.0
+    cubes, collected, done, gain = _pack(p.cubes), _mask(p.collected), 0, 0.0
     for cmd in prefix:
         if cmd == TRADE:
             if not c:
                 cubes, collected, done, g = _trade(board, v, cubes, collected, done)
                 gain += g
         else:
-            v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
+            v, c = rules.step(v, c, cmd, yeti, storm)
     beam = [(gain, (), v, c, cubes, collected, done)]
     for depth in range(len(prefix), SLOTS):
         left = SLOTS - depth - 1
         seen: dict = {}
-        for gain, cmds, v, c, cubes, collected, done in beam:
-            for cmd in COMMANDS:
-                if cmd == TRADE:
-                    if c:
-                        continue
+        get = seen.get
+        for item in beam:
+            gain, cmds, v, c, cubes, collected, done = item
+            rest = collected << 10 | done << 31 | cubes << 52
+            for cmd, trade, nv, ncr, place in _steps.get((v, c, yeti, storm, not left)) or \
+                    _discs_from(v, c, yeti, storm, not left):
+                if trade:
                     nc, ncol, nd, g = _trade(board, v, cubes, collected, done)
                     if not g:
                         continue
-                    nv, ncr = v, c
-                else:
-                    nv, ncr = rules.step(v, c, cmd, s.yeti, s.snowstorm)
-                    nc, ncol, nd, g = cubes, collected, done, 0.0
-                    if cmd != "pause" and (nv, ncr) == (v, c):
-                        continue  # a disc without effect: a pause says the same
-                if left == 0 and ncr:
-                    continue  # a program must not end on the snowstorm
-                state_key = (nv, ncr, nc, ncol, nd)
-                total = gain + g
-                old = seen.get(state_key)
-                if old is None or old[0] < total:
-                    seen[state_key] = (total, cmds + (cmd,), nv, ncr, nc, ncol, nd)
-        scored = []
-        for item in seen.values():
-            total, cmds, nv, ncr, nc, ncol, nd = item
-            bonus = _opportunity(board, nv, nc, ncol, nd, left) if left and not ncr else 0.0
-            scored.append((total + bonus, item))
-        scored.sort(key=lambda x: -x[0])
-        beam = [item for _, item in scored[:BEAM]]
+                    total = gain + g
+                    state_key = place | ncol << 10 | nd << 31 | nc << 52
+                    old = get(state_key)
+                    if old is None or old[0] < total:
+                        seen[state_key] = (total, cmds + (cmd,), nv, ncr, nc, ncol, nd)
+                else:  # a move or pause: only the place changes, the gain stays
+                    state_key = place | rest
+                    old = get(state_key)
+                    if old is None or old[0] < gain:
+                        seen[state_key] = (gain, cmds + (cmd,), nv, ncr, cubes, collected, done)
+        items = list(seen.values())
+        scores = [
+            item[0] + _opportunity(board, item[2], item[4], item[5], item[6], left) if left and not item[3]
+            else item[0] + 0.0
+            for item in items
+        ]
+        order = sorted(range(len(items)), key=scores.__getitem__, reverse=True)  # stable: ties keep their order
+        beam = [items[i] for i in order[:BEAM]]
     out = [prefix + item[1] for item in beam[:PROGRAMS]] or [prefix + ("pause",) * (SLOTS - len(prefix))]
     if len(_cache) > 20000:
         _cache.clear()

@@ -15,9 +15,11 @@ import math
 from msgspec.structs import replace
 
 from . import execution, legal, rules
-from .content import COMMANDS, DISTANCE, PAUSE, REGIONS, REQUEST, RESOURCES, SLOTS, TOUCHES, TRADE, VILLAGES, YAKS
+from .content import (
+    COMMANDS, DISTANCE, LEVEL, PAUSE, REGIONS, REQUEST, RESOURCES, SLOTS, TOUCHES, TRADE, VILLAGES, YAKS, YAKS_PER_TOKEN,
+)
 from .moves import Fulfil, PassEvent, PlanSlot
-from .scoring import economic, majorities, religious
+from .scoring import majorities
 from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
 
 
@@ -45,8 +47,17 @@ def determinize(s: HimalayaState, seat: int, rng) -> HimalayaState:
     return replace(s, plans=tuple(plans))
 
 
+_cube_values: dict = {}
+
+
 def _cube_value(cubes) -> float:
-    return sum(c * (0.5 + 0.25 * (k + 1)) for k, c in enumerate(cubes))
+    """What held cubes are worth to the heuristic (worked out once per holding)."""
+    value = _cube_values.get(cubes)
+    if value is None:
+        if len(_cube_values) > 50000:
+            _cube_values.clear()
+        value = _cube_values[cubes] = sum(c * (0.5 + 0.25 * (k + 1)) for k, c in enumerate(cubes))
+    return value
 
 
 # The planning walks (`programs`, `plan_value`) carry a caravan's cubes packed into one int, 8 bits a
@@ -77,7 +88,7 @@ class _Board:
     """What a trade is worth in each village of one board (its cubes and rings), worked out once per
     board for the search's many evaluations: village v at index v."""
 
-    __slots__ = ("kind", "unit", "collect", "request", "fulfil", "orders")
+    __slots__ = ("kind", "unit", "collect", "request", "fulfil", "orders", "progress")
 
     def __init__(self, board_cubes, board_rings) -> None:
         self.kind = [-1] * (len(VILLAGES) + 1)  # the kind of the village's cheapest cube (-1: none there)
@@ -86,6 +97,7 @@ class _Board:
         self.request: list = [None] * (len(VILLAGES) + 1)  # the packed order a trade may fulfil there (None: none)
         self.fulfil = [0.0] * (len(VILLAGES) + 1)  # ... and what fulfilling it is worth
         self.orders = []  # every ring on the board: (request, cubes it asks, 2 + yaks) for _order_progress
+        self.progress: dict = {}  # _order_progress per holding of cubes, as asked
         for v in VILLAGES:
             bc, ring = board_cubes[v - 1], board_rings[v - 1]
             if any(bc):
@@ -116,26 +128,68 @@ def _board(s: HimalayaState) -> _Board:
     return b
 
 
-def _order_progress(s: HimalayaState, cubes) -> float:
+def _order_progress(board: _Board, cubes) -> float:
     """How close the held cubes come to an order on the board (1 per complete order, partial less)."""
+    best = board.progress.get(cubes)
+    if best is not None:
+        return best
     best = 0.0
     c0, c1, c2, c3, c4 = cubes
-    for req, need, weight in _board(s).orders:
+    for req, need, weight in board.orders:
         r0, r1, r2, r3, r4 = req
         have = ((c0 if c0 < r0 else r0) + (c1 if c1 < r1 else r1) + (c2 if c2 < r2 else r2)
                 + (c3 if c3 < r3 else r3) + (c4 if c4 < r4 else r4)) / need
         value = have * have * weight
         if value > best:
             best = value
+    board.progress[cubes] = best
     return best
 
 
-def strength(s: HimalayaState, i: int, pol: dict[int, int]) -> float:
-    p = s.players[i]
+_religions_of: dict = {}
+_majorities_of: dict = {}
+_yaks_of: dict = {}
+
+
+def _religions(s: HimalayaState) -> list[int]:
+    """Every seat's religious influence R (scoring.religious), worked out once per stupa layout."""
+    key = (s.board_stupas, s.n)
+    rel = _religions_of.get(key)
+    if rel is None:
+        if len(_religions_of) > 5000:
+            _religions_of.clear()
+        rel = _religions_of[key] = [0] * s.n
+        for v, owner in enumerate(s.board_stupas):
+            if owner >= 0:
+                rel[owner] += LEVEL[v + 1]
+    return rel
+
+
+def _majorities(s: HimalayaState) -> dict[int, int]:
+    """Every seat's political influence P (scoring.majorities), worked out once per delegate layout."""
+    pol = _majorities_of.get(s.board_delegates)
+    if pol is None:
+        if len(_majorities_of) > 5000:
+            _majorities_of.clear()
+        pol = _majorities_of[s.board_delegates] = majorities(s.board_delegates, range(s.n))
+    return pol
+
+
+def _economic(p) -> int:
+    """A player's economic influence E (scoring.economic): yaks on kept rings, 3 per token."""
+    yaks = _yaks_of.get(p.rings)
+    if yaks is None:
+        yaks = _yaks_of[p.rings] = sum(YAKS[r] for r in p.rings)
+    return yaks + YAKS_PER_TOKEN * p.tokens
+
+
+def strength(p, rel: int, pol: int, board: _Board) -> float:
+    """A player's standing: influences E, R and P, delegates placed, cubes held and how close they
+    come to an order (`rel`, `pol`: the player's R and P)."""
     placed = 15 - p.delegates
     return (
-        economic(s, i) + 1.5 * religious(s, i) + 2.5 * pol[i] + 0.2 * placed
-        + _cube_value(p.cubes) + 0.3 * _order_progress(s, p.cubes)
+        _economic(p) + 1.5 * rel + 2.5 * pol + 0.2 * placed
+        + _cube_value(p.cubes) + 0.3 * _order_progress(board, p.cubes)
     )
 
 
@@ -210,10 +264,11 @@ def heuristics(s: HimalayaState, seats: list[int]) -> list[float]:
     if not s.order:
         return [0.5] * len(seats)
     n = s.n
-    pol = majorities(s.board_delegates, range(n))
-    st = [strength(s, i, pol) for i in range(n)]
+    pol = _majorities(s)
+    rel = _religions(s)
+    board = _board(s)
+    st = [strength(p, rel[i], pol[i], board) for i, p in enumerate(s.players)]
     if n >= 4:  # the religious and political steps eliminate the lowest
-        rel = [religious(s, i) for i in range(n)]
         for i in range(n):
             if rel[i] == min(rel):
                 st[i] -= 3.0

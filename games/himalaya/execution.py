@@ -87,8 +87,21 @@ def delegates_to_send(s: HimalayaState, seat: int, village: int) -> int:
     return min(LEVEL[village], s.players[seat].delegates)
 
 
+_weighed: list = [None, {}]  # the state whose trade was fulfilled last, and its outcome per reward
+
+
 def fulfil(s: HimalayaState, move: Fulfil) -> HimalayaState:
-    """Deliver the order: its cubes go back to the bag, then the chosen rewards."""
+    """Deliver the order: its cubes go back to the bag, then the chosen rewards. The outcomes of the
+    last state's rewards are remembered: the AI's playout weighs every reward and then plays one."""
+    if _weighed[0] is not s:
+        _weighed[0], _weighed[1] = s, {}
+    out = _weighed[1].get(move)
+    if out is None:
+        out = _weighed[1][move] = _fulfil(s, move)
+    return out
+
+
+def _fulfil(s: HimalayaState, move: Fulfil) -> HimalayaState:
     seat, v = s.pending.seat, s.pending.village
     ring = s.board_rings[v - 1]
     p = s.players[seat]
@@ -135,12 +148,16 @@ def end_of_execution(s: HimalayaState) -> HimalayaState:
 # --- 7.5 Renewal of resources and orders --------------------------------------------------------
 
 
+_NO_CUBES = (0,) * len(RESOURCES)
+
+
 def resource_villages(s: HimalayaState) -> int:
-    return sum(1 for c in s.board_cubes if any(c))
+    """Villages holding cubes (counted as those not empty: a village's cubes are never negative)."""
+    return len(s.board_cubes) - s.board_cubes.count(_NO_CUBES)
 
 
 def order_villages(s: HimalayaState) -> int:
-    return sum(1 for r in s.board_rings if r)
+    return len(s.board_rings) - s.board_rings.count(0)
 
 
 def needs_resources(s: HimalayaState) -> bool:

@@ -58,13 +58,19 @@ def event_placements(s: HimalayaState, seat: int) -> list[tuple[str, int]]:
     return out
 
 
+_COLLECTS = tuple(Collect(resource=r) for r in RESOURCES)
+
+
 def collect_choices(s: HimalayaState) -> list[Collect]:
     """7.4.4: the lowest-valued cube present; any cube on a Market."""
     v = s.pending.village
-    present = [k for k in range(len(RESOURCES)) if s.board_cubes[v - 1][k]]
+    cubes = s.board_cubes[v - 1]
     if s.market != v:
-        present = present[:1]
-    return [Collect(resource=RESOURCES[k]) for k in present]
+        for k, c in enumerate(cubes):
+            if c:
+                return [_COLLECTS[k]]
+        return []
+    return [_COLLECTS[k] for k, c in enumerate(cubes) if c]
 
 
 _SPLITS: dict[tuple[int, int], list[tuple[str, ...]]] = {
@@ -72,19 +78,26 @@ _SPLITS: dict[tuple[int, int], list[tuple[str, ...]]] = {
 }
 
 
+_FULFILS: dict = {}  # (village, delegates to send, offering possible) -> the fulfil choices
+
+
 def fulfil_choices(s: HimalayaState) -> list[Fulfil]:
     """Up to two different rewards; offering needs a free village and a stupa, delegation a delegate."""
     seat, v = s.pending.seat, s.pending.village
     offering_ok = s.board_stupas[v - 1] < 0 and s.players[seat].stupas > 0
     count = execution.delegates_to_send(s, seat, v)
-    splits = _SPLITS[(v, count)] if count else []
-    out = [Fulfil(), Fulfil(trade=True)]
-    if offering_ok:
-        out += [Fulfil(offering=True), Fulfil(trade=True, offering=True)]
-        out += [Fulfil(offering=True, delegates=d) for d in splits]
-    out += [Fulfil(delegates=d) for d in splits]
-    out += [Fulfil(trade=True, delegates=d) for d in splits]
-    return out
+    key = (v, count, offering_ok)
+    choices = _FULFILS.get(key)
+    if choices is None:
+        splits = _SPLITS[(v, count)] if count else []
+        out = [Fulfil(), Fulfil(trade=True)]
+        if offering_ok:
+            out += [Fulfil(offering=True), Fulfil(trade=True, offering=True)]
+            out += [Fulfil(offering=True, delegates=d) for d in splits]
+        out += [Fulfil(delegates=d) for d in splits]
+        out += [Fulfil(trade=True, delegates=d) for d in splits]
+        choices = _FULFILS[key] = tuple(out)
+    return list(choices)
 
 
 def pending_choices(s: HimalayaState) -> list:

@@ -25,6 +25,7 @@ from .state import (
 
 _CHANCE = frozenset({CHANCE})
 _NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # one seat acting
 _ROLLS = tuple(RollD20(face=f) for f in range(1, D20 + 1))
 _CUBE_DRAWS = tuple(DrawCube(resource=r) for r in RESOURCES)
 FIGURE_MOVE = {YETI: PlaceYeti, SNOWSTORM: PlaceSnowstorm, MARKET: PlaceMarket}
@@ -55,12 +56,19 @@ def actors(s: HimalayaState) -> frozenset[int]:
     if ph == PLANNING:
         return frozenset([i for i, plan in enumerate(s.plans) if len(plan) < SLOTS])
     if ph == EXECUTION:
-        return frozenset((s.pending.seat,))
+        return _ONLY[s.pending.seat]
     if ph == EVENTS or ph == PLACEMENT:
-        return frozenset((clockwise(s)[s.turn],))
+        return _ONLY[clockwise(s)[s.turn]]
     if ph == OVER:
         return _NOBODY
     return _CHANCE  # seating, setup, renewal
+
+
+_ROLL_FOR = {
+    True: ChanceSpec("roll the d20 for a village with resources", _ROLLS),
+    False: ChanceSpec("roll the d20 for a village with an order", _ROLLS),
+}
+_CUBE_DRAWS_FOR: dict = {}  # (village, cube bag) -> the spec of drawing a cube for it
 
 
 def chance(s: HimalayaState) -> ChanceSpec:
@@ -68,12 +76,18 @@ def chance(s: HimalayaState) -> ChanceSpec:
         return ChanceSpec("draw the seat order and the first start player", permute=s.n, make=_make_seating)
     if s.awaiting == "cubes":
         bag = s.cube_bag
-        outs = tuple(m for m, c in zip(_CUBE_DRAWS, bag) if c)
-        return ChanceSpec(f"draw a cube for village {s.target}", outs, tuple(c for c in bag if c))
+        spec = _CUBE_DRAWS_FOR.get((s.target, bag))
+        if spec is None:
+            if len(_CUBE_DRAWS_FOR) > 20000:
+                _CUBE_DRAWS_FOR.clear()
+            outs = tuple(m for m, c in zip(_CUBE_DRAWS, bag) if c)
+            spec = _CUBE_DRAWS_FOR[(s.target, bag)] = ChanceSpec(
+                f"draw a cube for village {s.target}", outs, tuple(c for c in bag if c)
+            )
+        return spec
     if s.awaiting == "ring":
         return ChanceSpec(f"draw an order ring for village {s.target}", tuple(DrawRing(ring=r) for r in s.ring_bag))
-    what = "resources" if execution.needs_resources(s) else "an order"
-    return ChanceSpec(f"roll the d20 for a village with {what}", _ROLLS)
+    return _ROLL_FOR[execution.needs_resources(s)]
 
 
 def apply(s: HimalayaState, seat: int, move) -> HimalayaState:
@@ -306,7 +320,7 @@ def ends_on_storm(s: HimalayaState, seat: int, commands: tuple[str, ...]) -> boo
 def plan_slot(s: HimalayaState, seat: int, command: str) -> HimalayaState:
     plans = set_at(s.plans, seat, s.plans[seat] + (command,))
     s = replace(s, plans=plans)
-    if all(len(p) == SLOTS for p in plans):
+    if min(map(len, plans)) == SLOTS:
         return reveal(s)
     return s
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import add as _plus, sub as _minus
+
 import msgspec
 
 from .content import CUBES, DELEGATES, FIGURES, INVENTORY_TOKENS, RINGS, STUPAS
@@ -89,8 +91,16 @@ def set_at(t: tuple, i: int, value) -> tuple:
 
 
 def add(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, ...]:
+    if sign == 1:
+        return tuple(map(_plus, a, b))
+    if sign == -1:
+        return tuple(map(_minus, a, b))
     return tuple(x + sign * y for x, y in zip(a, b))
 
 
+_ONE_CUBE = tuple(tuple(1 if i == k else 0 for i in range(len(CUBES))) for k in range(len(CUBES)))
+
+
 def one_cube(k: int) -> tuple[int, ...]:
-    return tuple(1 if i == k else 0 for i in range(len(CUBES)))
+    """A single cube of kind k, as counts per kind."""
+    return _ONE_CUBE[k]

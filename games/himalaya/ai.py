@@ -88,7 +88,7 @@ class _Board:
     """What a trade is worth in each village of one board (its cubes and rings), worked out once per
     board for the search's many evaluations: village v at index v."""
 
-    __slots__ = ("kind", "unit", "collect", "request", "fulfil", "orders", "progress")
+    __slots__ = ("kind", "unit", "collect", "request", "fulfil", "orders", "progress", "near")
 
     def __init__(self, board_cubes, board_rings) -> None:
         self.kind = [-1] * (len(VILLAGES) + 1)  # the kind of the village's cheapest cube (-1: none there)
@@ -98,6 +98,7 @@ class _Board:
         self.fulfil = [0.0] * (len(VILLAGES) + 1)  # ... and what fulfilling it is worth
         self.orders = []  # every ring on the board: (request, cubes it asks, 2 + yaks) for _order_progress
         self.progress: dict = {}  # _order_progress per holding of cubes, as asked
+        self.near: list = [None] * (len(VILLAGES) + 1)  # for _opportunity, made when first asked (near_from)
         for v in VILLAGES:
             bc, ring = board_cubes[v - 1], board_rings[v - 1]
             if any(bc):
@@ -108,6 +109,17 @@ class _Board:
                 self.request[v], self.fulfil[v] = _PACKED_REQUEST[ring], 3 + YAKS[ring]
             if ring:
                 self.orders.append((REQUEST[ring], sum(REQUEST[ring]), 2 + YAKS[ring]))
+
+    def near_from(self, v: int) -> tuple:
+        """For _opportunity: the villages offering a trade, nearest to v first, as (distance, the most
+        any trade that far can be worth, village, this one's worth that far, its packed request or
+        None for a cube to collect)."""
+        kind, collect, request, fulfil = self.kind, self.collect, self.request, self.fulfil
+        near = self.near[v] = tuple([
+            (d, bound, u, (collect[u] if kind[u] >= 0 else fulfil[u]) * decay, request[u])
+            for d, bound, u, decay in _REACH[v] if kind[u] >= 0 or request[u] is not None
+        ])
+        return near
 
 
 _boards: dict = {}
@@ -202,20 +214,14 @@ def _opportunity(board: _Board, v: int, cubes: int, collected: int, done: int, l
     """The best trade still reachable with `left` discs, discounted by distance (cubes packed,
     collected and done as village masks)."""
     best = 0.0
-    collect, request, fulfil = board.collect, board.request, board.fulfil
-    for d, bound, u, decay in _REACH[v]:
+    for d, bound, u, value, req in board.near[v] or board.near_from(v):
         if d >= left or bound <= best:
             break  # farther villages are out of reach or cannot beat the best found
-        value = collect[u]
-        if value:
+        if req is None:
             if collected >> u & 1:
                 continue
-        else:
-            req = request[u]
-            if req is None or done >> u & 1 or ((cubes | _GUARD) - req) & _GUARD != _GUARD:
-                continue
-            value = fulfil[u]
-        value *= decay
+        elif done >> u & 1 or ((cubes | _GUARD) - req) & _GUARD != _GUARD:
+            continue
         if value > best:
             best = value
     return best
@@ -308,31 +314,37 @@ def _trade(board: _Board, v: int, cubes: int, collected: int, done: int):
     return cubes, collected, done, 0.0
 
 
-_steps: dict = {}
+_step_tables: dict = {}
 
 
 def _discs_from(v: int, c: int, yeti: int, storm: int, last: bool) -> tuple:
     """The discs `programs` tries from village v (crossing c), in COMMANDS order, as (command, is
-    it TRADE, village after, crossing after, the place packed as its beam key part): a trade only
-    off the storm, no disc without effect (a pause says the same), and for the `last` disc none
-    that ends on the storm. Made once per place and event figures."""
-    key = (v, c, yeti, storm, last)
-    out = _steps.get(key)
-    if out is None:
-        out = []
-        for cmd in COMMANDS:
-            if cmd == TRADE:
-                if not c:
-                    out.append((cmd, True, v, 0, v))
-                continue
-            nv, ncr = rules.step(v, c, cmd, yeti, storm)
-            if cmd != PAUSE and (nv, ncr) == (v, c):
-                continue
-            if last and ncr:
-                continue
-            out.append((cmd, False, nv, ncr, nv | ncr << 5))
-        out = _steps[key] = tuple(out)
+    it TRADE, village after, crossing after, the place after packed as its beam key part): a trade
+    only off the storm, no disc without effect (a pause says the same), and for the `last` disc
+    none that ends on the storm. Kept in the table of these event figures (_disc_tables)."""
+    out = []
+    for cmd in COMMANDS:
+        if cmd == TRADE:
+            if not c:
+                out.append((cmd, True, v, 0, v))
+            continue
+        nv, ncr = rules.step(v, c, cmd, yeti, storm)
+        if cmd != PAUSE and (nv, ncr) == (v, c):
+            continue
+        if last and ncr:
+            continue
+        out.append((cmd, False, nv, ncr, nv | ncr << 5))
+    out = _disc_tables(yeti, storm)[last][v << 5 | c] = tuple(out)
     return out
+
+
+def _disc_tables(yeti: int, storm: int) -> tuple[list, list]:
+    """Per event figures, for any disc and for the last one: `_discs_from` of each place at index
+    village * 32 + crossing (None until asked)."""
+    tables = _step_tables.get((yeti, storm))
+    if tables is None:
+        tables = _step_tables[(yeti, storm)] = ([None] * (32 * 32), [None] * (32 * 32))
+    return tables
 
 
 def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -349,6 +361,7 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
     if hit is not None:
         return hit
     board = _board(s)
+    kind, unit, collect, request, fulfil = board.kind, board.unit, board.collect, board.request, board.fulfil
     yeti, storm = s.yeti, s.snowstorm
     v, c = p.village, p.crossing
     cubes, collected, done, gain = _pack(p.cubes), _mask(p.collected), 0, 0.0
@@ -360,20 +373,26 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
         else:
             v, c = rules.step(v, c, cmd, yeti, storm)
     beam = [(gain, (), v, c, cubes, collected, done)]
+    any_disc, last_disc = _disc_tables(yeti, storm)
     for depth in range(len(prefix), SLOTS):
         left = SLOTS - depth - 1
+        steps = any_disc if left else last_disc
         seen: dict = {}
         get = seen.get
         for item in beam:
             gain, cmds, v, c, cubes, collected, done = item
             rest = collected << 10 | done << 31 | cubes << 52
-            for cmd, trade, nv, ncr, place in _steps.get((v, c, yeti, storm, not left)) or \
-                    _discs_from(v, c, yeti, storm, not left):
-                if trade:
-                    nc, ncol, nd, g = _trade(board, v, cubes, collected, done)
-                    if not g:
-                        continue
-                    total = gain + g
+            for cmd, trade, nv, ncr, place in steps[v << 5 | c] or _discs_from(v, c, yeti, storm, not left):
+                if trade:  # as _trade does
+                    if kind[v] >= 0:
+                        if collected >> v & 1:
+                            continue
+                        nc, ncol, nd, total = cubes + unit[v], collected | 1 << v, done, gain + collect[v]
+                    else:
+                        req = request[v]
+                        if req is None or done >> v & 1 or ((cubes | _GUARD) - req) & _GUARD != _GUARD:
+                            continue
+                        nc, ncol, nd, total = cubes - req, collected, done | 1 << v, gain + fulfil[v]
                     state_key = place | ncol << 10 | nd << 31 | nc << 52
                     old = get(state_key)
                     if old is None or old[0] < total:
@@ -384,11 +403,13 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
                     if old is None or old[0] < gain:
                         seen[state_key] = (gain, cmds + (cmd,), nv, ncr, cubes, collected, done)
         items = list(seen.values())
-        scores = [
-            item[0] + _opportunity(board, item[2], item[4], item[5], item[6], left) if left and not item[3]
-            else item[0] + 0.0
-            for item in items
-        ]
+        if left:
+            scores = [
+                total + _opportunity(board, v, cubes, collected, done, left) if not c else total + 0.0
+                for total, _, v, c, cubes, collected, done in items
+            ]
+        else:
+            scores = [item[0] + 0.0 for item in items]
         order = sorted(range(len(items)), key=scores.__getitem__, reverse=True)  # stable: ties keep their order
         beam = [items[i] for i in order[:BEAM]]
     out = [prefix + item[1] for item in beam[:PROGRAMS]] or [prefix + ("pause",) * (SLOTS - len(prefix))]

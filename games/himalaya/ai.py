@@ -430,12 +430,21 @@ def _discs(commands: tuple[str, ...]) -> tuple:
     return moves
 
 
+_macros: dict = {}  # id of an answer of `programs` -> (that answer, the rest of each program as PlanSlot moves)
+
+
 def search_moves(s: HimalayaState, seat: int):
     """Macro decisions for the search: while planning, the rest of a few good programs, each a
     tuple of PlanSlot moves; None elsewhere (the legal moves)."""
     if s.phase == PLANNING:
         plan = s.plans[seat]
-        return [_discs(prog[len(plan):]) for prog in programs(s, seat, plan)]
+        progs = programs(s, seat, plan)  # (the same list while cached; kept alive here, so its id is its own)
+        hit = _macros.get(id(progs))
+        if hit is None or hit[0] is not progs:
+            if len(_macros) > 20000:
+                _macros.clear()
+            hit = _macros[id(progs)] = (progs, [_discs(prog[len(plan):]) for prog in progs])
+        return list(hit[1])
     if s.phase == EVENTS:  # a figure's worth is beyond a short search: the search keeps them
         return [(PassEvent(),)]
     if s.phase == EXECUTION and s.pending.kind == "fulfil":

@@ -69,6 +69,7 @@ _ROLL_FOR = {
     False: ChanceSpec("roll the d20 for a village with an order", _ROLLS),
 }
 _CUBE_DRAWS_FOR: dict = {}  # (village, cube bag) -> the spec of drawing a cube for it
+_RING_DRAWS_FOR: dict = {}  # (village, ring bag) -> the spec of drawing an order ring for it
 
 
 def chance(s: HimalayaState) -> ChanceSpec:
@@ -86,7 +87,14 @@ def chance(s: HimalayaState) -> ChanceSpec:
             )
         return spec
     if s.awaiting == "ring":
-        return ChanceSpec(f"draw an order ring for village {s.target}", tuple(DrawRing(ring=r) for r in s.ring_bag))
+        spec = _RING_DRAWS_FOR.get((s.target, s.ring_bag))
+        if spec is None:
+            if len(_RING_DRAWS_FOR) > 20000:
+                _RING_DRAWS_FOR.clear()
+            spec = _RING_DRAWS_FOR[(s.target, s.ring_bag)] = ChanceSpec(
+                f"draw an order ring for village {s.target}", tuple(DrawRing(ring=r) for r in s.ring_bag)
+            )
+        return spec
     return _ROLL_FOR[execution.needs_resources(s)]
 
 

@@ -11,6 +11,7 @@ treat the rest of a program as one decision and play each sampled round out befo
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from msgspec.structs import replace
 
@@ -404,14 +405,13 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
                         seen[state_key] = (gain, cmds + (cmd,), nv, ncr, cubes, collected, done)
         items = list(seen.values())
         if left:
-            scores = [
-                total + _opportunity(board, v, cubes, collected, done, left) if not c else total + 0.0
-                for total, _, v, c, cubes, collected, done in items
-            ]
+            def score(item: tuple, left: int = left) -> float:  # the gain so far and the best trade in reach
+                total, _, v, c, cubes, collected, done = item
+                return total + _opportunity(board, v, cubes, collected, done, left) if not c else total + 0.0
+            items.sort(key=score, reverse=True)  # stable: ties keep their order
         else:
-            scores = [item[0] + 0.0 for item in items]
-        order = sorted(range(len(items)), key=scores.__getitem__, reverse=True)  # stable: ties keep their order
-        beam = [items[i] for i in order[:BEAM]]
+            items.sort(key=itemgetter(0), reverse=True)
+        beam = items[:BEAM]
     out = [prefix + item[1] for item in beam[:PROGRAMS]] or [prefix + ("pause",) * (SLOTS - len(prefix))]
     if len(_cache) > 20000:
         _cache.clear()

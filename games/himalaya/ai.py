@@ -83,6 +83,19 @@ def _mask(villages) -> int:
 
 
 _PACKED_REQUEST = {ring: _pack(req) for ring, req in REQUEST.items()}
+_ORDER = {ring: (req, sum(req), 2 + YAKS[ring]) for ring, req in REQUEST.items()}  # see _Board.orders
+_COLLECT_VALUE = tuple(0.5 + 0.25 * (k + 1) for k in range(len(RESOURCES)))  # a cube of kind k collected
+
+
+class _Cheapest(dict):
+    """A village's cubes -> the kind of its cheapest cube (-1: none), worked out when first met."""
+
+    def __missing__(self, cubes: tuple) -> int:
+        kind = self[cubes] = next((k for k, c in enumerate(cubes) if c), -1)
+        return kind
+
+
+_CHEAPEST = _Cheapest()
 
 
 class _Board:
@@ -100,16 +113,14 @@ class _Board:
         self.orders = []  # every ring on the board: (request, cubes it asks, 2 + yaks) for _order_progress
         self.progress: dict = {}  # _order_progress per holding of cubes, as asked
         self.near: list = [None] * (len(VILLAGES) + 1)  # for _opportunity, made when first asked (near_from)
-        for v in VILLAGES:
-            bc, ring = board_cubes[v - 1], board_rings[v - 1]
-            if any(bc):
-                k = self.kind[v] = next(k for k in range(len(RESOURCES)) if bc[k])
-                self.unit[v] = 1 << (8 * k)
-                self.collect[v] = 0.5 + 0.25 * (k + 1)
+        for v, bc, ring in zip(VILLAGES, board_cubes, board_rings):
+            k = _CHEAPEST[bc]
+            if k >= 0:
+                self.kind[v], self.unit[v], self.collect[v] = k, 1 << (8 * k), _COLLECT_VALUE[k]
             elif ring:
                 self.request[v], self.fulfil[v] = _PACKED_REQUEST[ring], 3 + YAKS[ring]
             if ring:
-                self.orders.append((REQUEST[ring], sum(REQUEST[ring]), 2 + YAKS[ring]))
+                self.orders.append(_ORDER[ring])
 
     def near_from(self, v: int) -> tuple:
         """For _opportunity: the villages offering a trade, nearest to v first, as (distance, the most

@@ -196,15 +196,18 @@ def roll_d20(s: HimalayaState, face: int) -> HimalayaState:
     return replace(s, target=target, awaiting="ring", to_draw=1)
 
 
+_KIND = {r: k for k, r in enumerate(RESOURCES)}
+
+
 def draw_cube(s: HimalayaState, resource: str) -> HimalayaState:
-    k = RESOURCES.index(resource)
+    k = _KIND[resource]
     v = s.target
-    s = replace(
-        s, cube_bag=add(s.cube_bag, one_cube(k), -1),
-        board_cubes=set_at(s.board_cubes, v - 1, add(s.board_cubes[v - 1], one_cube(k))), to_draw=s.to_draw - 1,
-    )
-    if s.to_draw == 0 or not any(s.cube_bag):
-        s = replace(s, awaiting="", target=0, to_draw=0)
+    bag = add(s.cube_bag, one_cube(k), -1)
+    cubes = set_at(s.board_cubes, v - 1, add(s.board_cubes[v - 1], one_cube(k)))
+    if s.to_draw == 1 or not any(bag):  # the village's last cube
+        s = replace(s, cube_bag=bag, board_cubes=cubes, awaiting="", target=0, to_draw=0)
+    else:
+        s = replace(s, cube_bag=bag, board_cubes=cubes, to_draw=s.to_draw - 1)
     return renewal_next(s)
 
 

@@ -159,7 +159,7 @@ def _apply_plan(s: HimalayaState, seat: int, move) -> HimalayaState:
         plan = s.plans[seat] + (move.command,)
         if len(plan) == SLOTS and ends_on_storm(s, seat, plan):
             raise IllegalMove("this program would end on the snowstorm; a program must not end there")
-        return plan_slot(s, seat, move.command)
+        return _set_plan(s, seat, plan)
     if isinstance(move, Program):
         if s.plans[seat]:
             raise IllegalMove("you already programmed some slots; program the rest slot by slot")
@@ -326,7 +326,12 @@ def ends_on_storm(s: HimalayaState, seat: int, commands: tuple[str, ...]) -> boo
 
 
 def plan_slot(s: HimalayaState, seat: int, command: str) -> HimalayaState:
-    plans = set_at(s.plans, seat, s.plans[seat] + (command,))
+    return _set_plan(s, seat, s.plans[seat] + (command,))
+
+
+def _set_plan(s: HimalayaState, seat: int, plan: tuple[str, ...]) -> HimalayaState:
+    """The seat's program is now `plan` (one disc more); the last disc of all reveals them."""
+    plans = set_at(s.plans, seat, plan)
     s = replace(s, plans=plans)
     if min(map(len, plans)) == SLOTS:
         return reveal(s)

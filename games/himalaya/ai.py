@@ -287,10 +287,11 @@ def heuristics(s: HimalayaState, seats: list[int]) -> list[float]:
     board = _board(s)
     st = [strength(p, rel[i], pol[i], board) for i, p in enumerate(s.players)]
     if n >= 4:  # the religious and political steps eliminate the lowest
+        least_rel, least_pol = min(rel), min(pol.values())
         for i in range(n):
-            if rel[i] == min(rel):
+            if rel[i] == least_rel:
                 st[i] -= 3.0
-            if pol[i] == min(pol.values()):
+            if pol[i] == least_pol:
                 st[i] -= 1.5
     planning = s.phase == PLANNING or s.phase == EXECUTION
     out = []

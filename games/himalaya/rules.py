@@ -26,6 +26,7 @@ from .state import (
 _CHANCE = frozenset({CHANCE})
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # one seat acting
+_PLANNERS: dict = {}  # discs programmed per seat -> the seats still programming
 _ROLLS = tuple(RollD20(face=f) for f in range(1, D20 + 1))
 _CUBE_DRAWS = tuple(DrawCube(resource=r) for r in RESOURCES)
 FIGURE_MOVE = {YETI: PlaceYeti, SNOWSTORM: PlaceSnowstorm, MARKET: PlaceMarket}
@@ -54,7 +55,11 @@ def setup(players: int, options: dict) -> HimalayaState:
 def actors(s: HimalayaState) -> frozenset[int]:
     ph = s.phase
     if ph == PLANNING:
-        return frozenset([i for i, plan in enumerate(s.plans) if len(plan) < SLOTS])
+        lengths = tuple(map(len, s.plans))
+        who = _PLANNERS.get(lengths)
+        if who is None:
+            who = _PLANNERS[lengths] = frozenset([i for i, k in enumerate(lengths) if k < SLOTS])
+        return who
     if ph == EXECUTION:
         return _ONLY[s.pending.seat]
     if ph == EVENTS or ph == PLACEMENT:

@@ -102,13 +102,17 @@ class Stats:
     reused: int = 0  # visits below the root carried over from the seat's previous search (tree reuse)
 
 
-def _play(apply: Any, d: Any, actor: Seat, move: Any) -> Any:
-    """Apply a move, or each move of a macro decision (a tuple of moves of one seat)."""
+def _play(game: Game, d: Any, actor: Seat, move: Any) -> Any:
+    """Apply a move, or each move of a macro decision (a tuple of moves of one seat; the game's
+    `apply_all` when it has one, which reaches the same state)."""
     if type(move) is tuple:
+        apply_all = getattr(game, "apply_all", None)
+        if apply_all is not None:
+            return apply_all(d, actor, move)
         for m in move:
-            d = apply(d, actor, m)
+            d = game.apply(d, actor, m)
         return d
-    return apply(d, actor, move)
+    return game.apply(d, actor, move)
 
 
 def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
@@ -210,7 +214,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
                 made[actor] = made.get(actor, 0) + 1
             if actor == seat or (seat in seen and sel is node):
                 node = best  # the searcher knows this move; other seats' secrets do not branch
-        d = _play(apply, d, actor, move)
+        d = _play(game, d, actor, move)
     # --- rollout: let the other seats finish the secret step, then a few random moves ------------
     last = path[-1][1] if path else seat
     moved = 0
@@ -228,7 +232,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
         actor = min(actors)
         macro = policy(d, actor, rng)  # also finishes the other seats' part of a secret step
         if macro:
-            d = _play(apply, d, actor, macro)
+            d = _play(game, d, actor, macro)
             continue
         if block is None:
             if macro is not None or moved >= rollout_moves:

@@ -305,6 +305,13 @@ class Game:
         whose heuristic ranks all seats together overrides this to do that work once)."""
         return [self.heuristic(state, seat) for seat in seats]
 
+    def apply_all(self, state: Any, seat: Seat, moves: tuple[Any, ...]) -> Any:
+        """`apply` of each of `moves` in turn (a macro decision of `seat`, see `search_moves`); a game
+        may override it to reach the same state with less work."""
+        for move in moves:
+            state = self.apply(state, seat, move)
+        return state
+
     def search_moves(self, state: Any, seat: Seat) -> list[tuple[Any, ...]] | None:
         """Optional, for the search: macro decisions (each a tuple of moves `seat` plays in a row) to
         branch over instead of the legal moves, or None for the legal moves. For games where a single

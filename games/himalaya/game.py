@@ -38,6 +38,7 @@ class Himalaya(Game):
     chance = staticmethod(rules.chance)  # (state) -> ChanceSpec
     legal_moves = staticmethod(legal.legal_moves)  # (state, seat) -> list of moves
     apply = staticmethod(rules.apply)  # (state, seat, move) -> the next state
+    apply_all = staticmethod(rules.apply_all)  # (state, seat, moves) -> the state after all of them
     apply_timeout = staticmethod(rules.apply_timeout)  # a disc the timer places is never refused
     time_limit = staticmethod(rules.time_limit)  # (state) -> seconds or None: the planning clock
     timeout_move = staticmethod(legal.timeout_move)  # (state, seat) -> the default move or None

@@ -127,6 +127,24 @@ def apply(s: HimalayaState, seat: int, move) -> HimalayaState:
         return place_caravan(s, move.village)
     raise IllegalMove(f"{type(move).__name__}: now each player places the caravan on a village")
 
+def apply_all(s: HimalayaState, seat: int, moves: tuple) -> HimalayaState:
+    """`apply` of each of `moves` in turn (the search's macro decisions): discs for a seat still
+    programming are checked as `apply` checks them and programmed at once (the state is the same:
+    only the seat's last disc can complete all programs or end on the storm); anything else one by one."""
+    if (s.phase == PLANNING and 0 <= seat < s.n and len(s.plans[seat]) + len(moves) <= SLOTS
+            and all(type(m) is PlanSlot for m in moves)):
+        for m in moves:
+            if m.command not in COMMANDS:
+                raise IllegalMove(f"a disc shows earth, stone, ice, trade or pause, not {m.command!r}")
+        plan = s.plans[seat] + tuple(m.command for m in moves)
+        if len(plan) == SLOTS and ends_on_storm(s, seat, plan):
+            raise IllegalMove("this program would end on the snowstorm; a program must not end there")
+        return _set_plan(s, seat, plan) if moves else s
+    for m in moves:
+        s = apply(s, seat, m)
+    return s
+
+
 def _apply_chance(s: HimalayaState, move) -> HimalayaState:
     if CHANCE not in actors(s):
         raise IllegalMove("nothing random is due now")

@@ -103,15 +103,10 @@ class Stats:
 
 
 def _play(game: Game, d: Any, actor: Seat, move: Any) -> Any:
-    """Apply a move, or each move of a macro decision (a tuple of moves of one seat; the game's
-    `apply_all` when it has one, which reaches the same state)."""
+    """Apply a move, or each move of a macro decision (a tuple of moves of one seat, through the
+    game's `apply_all`: each in turn, or a game's quicker way to the same state)."""
     if type(move) is tuple:
-        apply_all = getattr(game, "apply_all", None)
-        if apply_all is not None:
-            return apply_all(d, actor, move)
-        for m in move:
-            d = game.apply(d, actor, m)
-        return d
+        return game.apply_all(d, actor, move)
     return game.apply(d, actor, move)
 
 

@@ -87,17 +87,21 @@ def delegates_to_send(s: HimalayaState, seat: int, village: int) -> int:
     return min(LEVEL[village], s.players[seat].delegates)
 
 
-_weighed: list = [None, {}]  # the state whose trade was fulfilled last, and its outcome per reward
+_weighed: tuple = (None, {})  # the state whose trade was fulfilled last, and its outcome per reward
 
 
 def fulfil(s: HimalayaState, move: Fulfil) -> HimalayaState:
     """Deliver the order: its cubes go back to the bag, then the chosen rewards. The outcomes of the
-    last state's rewards are remembered: the AI's playout weighs every reward and then plays one."""
-    if _weighed[0] is not s:
-        _weighed[0], _weighed[1] = s, {}
-    out = _weighed[1].get(move)
+    last state's rewards are remembered: the AI's playout weighs every reward and then plays one.
+    (The pair is replaced whole and read once per call, so a call never mixes two states' outcomes.)"""
+    global _weighed
+    last, outcomes = _weighed
+    if last is not s:
+        outcomes = {}
+        _weighed = (s, outcomes)
+    out = outcomes.get(move)
     if out is None:
-        out = _weighed[1][move] = _fulfil(s, move)
+        out = outcomes[move] = _fulfil(s, move)
     return out
 
 

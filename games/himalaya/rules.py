@@ -127,6 +127,7 @@ def apply(s: HimalayaState, seat: int, move) -> HimalayaState:
         return place_caravan(s, move.village)
     raise IllegalMove(f"{type(move).__name__}: now each player places the caravan on a village")
 
+
 def apply_all(s: HimalayaState, seat: int, moves: tuple) -> HimalayaState:
     """`apply` of each of `moves` in turn (the search's macro decisions): discs for a seat still
     programming are checked as `apply` checks them and programmed at once (the state is the same:

@@ -147,15 +147,7 @@ def plan_value(s: HimalayaState, seat: int) -> float:
     p = s.players[seat]
     plan, left = remaining_program(s, seat)
     board = board_of(s)
-    v, c = p.village, p.crossing
-    cubes, collected, done, gain = _pack(p.cubes), _mask(p.collected), 0, 0.0
-    for cmd in plan:
-        if cmd == TRADE:
-            if not c:
-                cubes, collected, done, g = _trade(board, v, cubes, collected, done)
-                gain += g
-        else:
-            v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
+    v, c, cubes, collected, done, gain = _walk(s, board, p, plan)
     if left and not c:
         gain += _opportunity(board, v, cubes, collected, done, left)
     return gain
@@ -177,6 +169,21 @@ def _trade(board: Board, v: int, cubes: int, collected: int, done: int):
     if req is not None and not done >> v & 1 and ((cubes | _GUARD) - req) & _GUARD == _GUARD:
         return cubes - req, collected, done | 1 << v, board.fulfil[v]
     return cubes, collected, done, 0.0
+
+
+def _walk(s: HimalayaState, board: Board, p, commands: tuple[str, ...]) -> tuple:
+    """The caravan of player `p` along `commands` (moves and trades, the other caravans ignored):
+    (village, crossing, cubes packed, collected mask, done mask, gain of its trades)."""
+    v, c = p.village, p.crossing
+    cubes, collected, done, gain = _pack(p.cubes), _mask(p.collected), 0, 0.0
+    for cmd in commands:
+        if cmd == TRADE:
+            if not c:
+                cubes, collected, done, g = _trade(board, v, cubes, collected, done)
+                gain += g
+        else:
+            v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
+    return v, c, cubes, collected, done, gain
 
 
 _step_tables: dict = {}
@@ -228,15 +235,7 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
     board = board_of(s)
     kind, unit, collect, request, fulfil = board.kind, board.unit, board.collect, board.request, board.fulfil
     yeti, storm = s.yeti, s.snowstorm
-    v, c = p.village, p.crossing
-    cubes, collected, done, gain = _pack(p.cubes), _mask(p.collected), 0, 0.0
-    for cmd in prefix:
-        if cmd == TRADE:
-            if not c:
-                cubes, collected, done, g = _trade(board, v, cubes, collected, done)
-                gain += g
-        else:
-            v, c = rules.step(v, c, cmd, yeti, storm)
+    v, c, cubes, collected, done, gain = _walk(s, board, p, prefix)
     beam = [(gain, (), v, c, cubes, collected, done)]
     any_disc, last_disc = _disc_tables(yeti, storm)
     for depth in range(len(prefix), SLOTS):

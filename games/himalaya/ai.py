@@ -16,10 +16,10 @@ import math
 from msgspec.structs import replace
 
 from . import execution, legal, rules
-from .content import COMMANDS, LEVEL, REGIONS, SLOTS, TOUCHES, YAKS, YAKS_PER_TOKEN
+from .content import COMMANDS, REGIONS, SLOTS, TOUCHES, YAKS_PER_TOKEN
 from .moves import Fulfil, PassEvent, PlanSlot
 from .plans import Board, board_of, plan_value, programs
-from .scoring import majorities
+from .scoring import majorities, religions, ring_yaks
 from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
 
 
@@ -90,10 +90,7 @@ def _religions(s: HimalayaState) -> list[int]:
     if rel is None:
         if len(_religions_of) > 5000:
             _religions_of.clear()
-        rel = _religions_of[key] = [0] * s.n
-        for v, owner in enumerate(s.board_stupas):
-            if owner >= 0:
-                rel[owner] += LEVEL[v + 1]
+        rel = _religions_of[key] = religions(s.board_stupas, s.n)
     return rel
 
 
@@ -111,7 +108,7 @@ def _economic(p) -> int:
     """A player's economic influence E (scoring.economic): yaks on kept rings, 3 per token."""
     yaks = _yaks_of.get(p.rings)
     if yaks is None:
-        yaks = _yaks_of[p.rings] = sum(YAKS[r] for r in p.rings)
+        yaks = _yaks_of[p.rings] = ring_yaks(p.rings)
     return yaks + YAKS_PER_TOKEN * p.tokens
 
 

@@ -11,12 +11,26 @@ from .state import OVER, HimalayaState
 def economic(s: HimalayaState, seat: int) -> int:
     """E = yaks on kept rings + 3 per inventory token."""
     p = s.players[seat]
-    return sum(YAKS[r] for r in p.rings) + YAKS_PER_TOKEN * p.tokens
+    return ring_yaks(p.rings) + YAKS_PER_TOKEN * p.tokens
+
+
+def ring_yaks(rings) -> int:
+    """The yaks on a player's kept order rings."""
+    return sum(YAKS[r] for r in rings)
 
 
 def religious(s: HimalayaState, seat: int) -> int:
     """R = sum of the levels of the villages holding the player's stupas."""
-    return sum(LEVEL[v + 1] for v, owner in enumerate(s.board_stupas) if owner == seat)
+    return religions(s.board_stupas, s.n)[seat]
+
+
+def religions(board_stupas, n: int) -> list[int]:
+    """Every seat's R on this stupa layout (stupa owner per village, -1: none)."""
+    rel = [0] * n
+    for v, owner in enumerate(board_stupas):
+        if owner >= 0:
+            rel[owner] += LEVEL[v + 1]
+    return rel
 
 
 def stupas_placed(s: HimalayaState, seat: int) -> int:

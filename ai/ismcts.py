@@ -21,7 +21,9 @@ Optional game hooks (games/protocol.py; used when a game overrides them, else th
   * ``game.playout(state, seat, rng)`` -> a tuple of moves (the playout policy), () to stop and
     judge the state with the heuristic, or None for the default rollout (`ROLLOUT_MOVES` random
     moves, then the heuristic). Himalaya plays the round to its end.
-  Both are computed on the sampled state, so they see only what the searcher may see. Where every
+  * ``game.apply_all(state, seat, moves)`` plays a macro (games/protocol.py: each move in turn; a
+    game may reach the same state with less work, as Himalaya programs a run of discs at once).
+  The first two are computed on the sampled state, so they see only what the searcher may see. Where every
   macro the searcher is offered at the root begins with the same move, that move is played at once.
 
 Progressive widening at a wide root (more than `WIDEN_FROM` moves of the searcher): before searching,

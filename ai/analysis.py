@@ -6,8 +6,8 @@ the best move found. The driver that walks a whole game's log is service/analysi
 
 What a verdict holds (all from the mover's seat, at that moment, with what it could see):
   value_played, value_best  the search's mean value of each move, 0..1: the win share where the
-                            simulations reached the end of the game, else the game's heuristic (its
-                            estimate of the same thing). Shown as the "win chance".
+                            simulations reached the end of the game, else the game's evaluation
+                            (`Game.evaluations`: its estimate of the same thing). Shown as the "win chance".
   rank_played, rank_best    the expected place (1 = first) right after the move: over `OUTLOOK_SAMPLES`
                             hidden states drawn for the mover, the move is played, the step it belongs
                             to finished at random and the chance that follows sampled, then the seats

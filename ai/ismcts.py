@@ -8,8 +8,9 @@ Every iteration:
      the narrow spread of a heuristic still steers the search;
   3. expand one untried move; the other seats of a secret simultaneous step finish it at random,
      chance that follows is sampled, then `ROLLOUT_MOVES` random moves (0 by default: the games'
-     heuristics judge better than random play does) and `game.heuristic` gives each seat's value,
-     or the win share if the game ended;
+     heuristics judge better than random play does) and `game.evaluations` gives each seat's value
+     (the heuristic, or a win chance fitted to game outcomes where the game has one: Kashgar), or
+     the win share if the game ended;
   4. back up each seat's own value along the path.
 
 Optional game hooks (games/protocol.py; used when a game overrides them, else the plain search above):
@@ -19,8 +20,8 @@ Optional game hooks (games/protocol.py; used when a game overrides them, else th
     move is played. Himalaya offers a few whole programs while planning (a disc's worth shows
     only at execution) and a pruned set of fulfil rewards.
   * ``game.playout(state, seat, rng)`` -> a tuple of moves (the playout policy), () to stop and
-    judge the state with the heuristic, or None for the default rollout (`ROLLOUT_MOVES` random
-    moves, then the heuristic). Himalaya plays the round to its end.
+    judge the state with the evaluation, or None for the default rollout (`ROLLOUT_MOVES` random
+    moves, then the evaluation). Himalaya plays the round to its end.
   * ``game.apply_all(state, seat, moves)`` plays a macro (games/protocol.py: each move in turn; a
     game may reach the same state with less work, as Himalaya programs a run of discs at once).
   The first two are computed on the sampled state, so they see only what the searcher may see. Where every
@@ -241,9 +242,9 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
     result = game.result(d)
     if result is not None:
         reward = dict(enumerate(win_shares(result)))
-    else:  # the heuristic is asked only for the seats on the path
+    else:  # the game's evaluation is asked only for the seats on the path
         seats = sorted({actor for _, actor in path})
-        reward = dict(zip(seats, game.heuristics(d, seats)))
+        reward = dict(zip(seats, game.evaluations(d, seats)))
     root.n += 1
     for k, actor in path:
         r = reward[actor]

@@ -305,6 +305,17 @@ class Game:
         whose heuristic ranks all seats together overrides this to do that work once)."""
         return [self.heuristic(state, seat) for seat in seats]
 
+    def evaluations(self, state: Any, seats: list[Seat]) -> list[float]:
+        """The search's value of each of `seats` where its tree stops (a leaf): the seat's chance to
+        win, in [0, 1]. Default: `heuristics`. A game overrides it with a model fitted to game
+        outcomes (`ai/fit.py`; Kashgar); greedy keeps the heuristic, whose shaping a one-ply look needs."""
+        return self.heuristics(state, seats)
+
+    def features(self, state: Any, seat: Seat) -> tuple[float, ...] | None:
+        """Optional, for `ai/fit.py`: the numbers about `seat` that a fitted `evaluations` weighs (it
+        compares them with the best other seat's), or None where the game has no fitted evaluation."""
+        return None
+
     def apply_all(self, state: Any, seat: Seat, moves: tuple[Any, ...]) -> Any:
         """`apply` of each of `moves` in turn (a macro decision of `seat`, see `search_moves`); a game
         may override it to reach the same state with less work."""

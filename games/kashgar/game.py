@@ -92,6 +92,12 @@ class Kashgar(Game):
     def heuristics(self, state, seats):
         return scoring.heuristics(state, seats)
 
+    def evaluations(self, state, seats):
+        return scoring.win_chances(state, seats)
+
+    def features(self, state, seat):
+        return scoring.features(state, seat)
+
     def render(self, view_dict, seat):
         from .render import render
 

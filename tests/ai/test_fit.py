@@ -1,0 +1,85 @@
+"""The search's leaf evaluation (`Game.evaluations`) and fitting it to game outcomes (`ai/fit.py`)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from ai.fit import fit, log_loss, logistic
+from ai.ismcts import search
+from games.registry import all_games
+from tests.ai.test_ai import GAMES, IDS, TOY, decision_points
+from tests.toygame import ToyGame
+
+KASHGAR = all_games()["kashgar"]
+
+
+class LeafCounting(ToyGame):
+    """The toy game, counting the search's leaf evaluations; its heuristic must not be asked."""
+
+    id = "toy-leaf-counting"
+    leaves = 0
+
+    def evaluations(self, state, seats):
+        LeafCounting.leaves += 1
+        return super().heuristics(state, seats)
+
+    def heuristics(self, state, seats):
+        raise AssertionError("the search judged a leaf with the heuristic, not the evaluation")
+
+
+def test_the_search_judges_its_leaves_with_the_games_evaluation():
+    game = LeafCounting()
+    state, seat = next((s, seat) for s, seat in decision_points(game, 2, seed=3, wanted=4, skip=2)
+                       if len(game.legal_moves(s, seat)) > 1)
+    move, stats = search(game, state, seat, random.Random(0), budget=None, iterations=50)
+    assert move in game.legal_moves(state, seat) and stats.iterations == 50
+    assert LeafCounting.leaves > 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_evaluations_are_win_chances_and_default_to_the_heuristic(game):
+    for players in sorted({game.min_players, game.max_players}):
+        for state, _ in decision_points(game, players, seed=players + 30, wanted=4, skip=5):
+            seats = list(range(players))
+            values = game.evaluations(state, seats)
+            assert all(0.0 <= v <= 1.0 for v in values)
+            if game.features(state, 0) is None:  # no fitted evaluation: the heuristic
+                assert values == game.heuristics(state, seats)
+
+
+def test_kashgars_two_seat_win_chances_add_up_to_one_and_follow_the_lead():
+    for state, _ in decision_points(KASHGAR, 2, seed=5, wanted=6, skip=5):
+        a, b = KASHGAR.evaluations(state, [0, 1])
+        assert math.isclose(a + b, 1.0)
+        f0, f1 = KASHGAR.features(state, 0), KASHGAR.features(state, 1)
+        if f0 == f1:
+            assert math.isclose(a, 0.5)
+
+
+def test_logistic_recovers_the_weights_that_made_the_outcomes():
+    rng = random.Random(7)
+    true = (1.5, -0.8)
+    rows = []
+    for _ in range(6000):
+        x = (rng.gauss(0, 1), rng.gauss(0, 1))
+        p = 1 / (1 + math.exp(-sum(w * xi for w, xi in zip(true, x))))
+        rows.append((x, 1.0 if rng.random() < p else 0.0))
+    w = logistic(rows, ridge=0.0)
+    assert all(abs(a - b) < 0.15 for a, b in zip(w, true)), w
+    fitted = log_loss([(1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x)))), y) for x, y in rows])
+    assert fitted < log_loss([(0.5, y) for _, y in rows])  # better than knowing nothing
+
+
+def test_fitting_kashgar_weighs_a_vp_lead_for_the_leader():
+    r = fit(KASHGAR, games=30)
+    assert len(r["weights"]) == len(KASHGAR.features(KASHGAR.setup(2, KASHGAR.check_options(None)), 0))
+    assert r["weights"][0] > 0  # VP ahead: more likely to win
+    assert r["held_out"] > 0 and r["fit_loss"] < math.log(2)  # better than a coin on games it never saw
+
+
+def test_a_game_without_features_cannot_be_fitted():
+    with pytest.raises(ValueError, match="features"):
+        fit(TOY, games=1)

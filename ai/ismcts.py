@@ -9,7 +9,8 @@ Every iteration:
   3. expand one untried move; the other seats of a secret simultaneous step finish it at random,
      chance that follows is sampled, then `ROLLOUT_MOVES` random moves (0 by default: the games'
      heuristics judge better than random play does) and `game.evaluations` gives each seat's value
-     (the heuristic, or a win chance fitted to game outcomes where the game has one: Kashgar), or
+     (the heuristic, or a win chance fitted to game outcomes where the game has one: Kashgar,
+     Yangtze), or
      the win share if the game ended;
   4. back up each seat's own value along the path.
 

@@ -156,6 +156,17 @@ def ranks_from_keys(keys: Iterable[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
 
 
+def win_chances_of(weights: tuple[float, ...], features: list[tuple[float, ...]], seats: list[int]) -> list[float]:
+    """A fitted evaluation (`Game.evaluations`, `ai/fit.py`): each of `seats`' chance to win, the
+    logistic of its lead in weighted `features` (one tuple per seat) over the best other seat's."""
+    values = [sum(w * f for w, f in zip(weights, fs)) for fs in features]
+    out = []
+    for seat in seats:
+        lead = values[seat] - max(v for i, v in enumerate(values) if i != seat)
+        out.append(1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, lead)))))
+    return out
+
+
 class Option(msgspec.Struct, frozen=True):
     """One game option as listed by `GET /game-types`."""
 
@@ -308,7 +319,8 @@ class Game:
     def evaluations(self, state: Any, seats: list[Seat]) -> list[float]:
         """The search's value of each of `seats` where its tree stops (a leaf): the seat's chance to
         win, in [0, 1]. Default: `heuristics`. A game overrides it with a model fitted to game
-        outcomes (`ai/fit.py`; Kashgar); greedy keeps the heuristic, whose shaping a one-ply look needs."""
+        outcomes (`ai/fit.py`; Kashgar, Yangtze); greedy keeps the heuristic, whose shaping a one-ply
+        look needs."""
         return self.heuristics(state, seats)
 
     def features(self, state: Any, seat: Seat) -> tuple[float, ...] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from games.protocol import Result, ranks_from_keys
+from games.protocol import Result, ranks_from_keys, win_chances_of
 
 from .content import END_VP, FARMER, ORDERS, PERSONS, ROUND_LIMIT
 from .state import KashgarState
@@ -117,12 +117,7 @@ def win_chances(state: KashgarState, seats: list[int]) -> list[float]:
     """Each of `seats`' chance to win (`WIN_CHANCE_WEIGHTS`); its place once the game is over."""
     if result(state) is not None:
         return heuristics(state, seats)
-    values = [sum(w * f for w, f in zip(WIN_CHANCE_WEIGHTS, features(state, i))) for i in range(state.players)]
-    out = []
-    for seat in seats:
-        lead = values[seat] - max(v for i, v in enumerate(values) if i != seat)
-        out.append(1.0 / (1.0 + math.exp(-lead)))
-    return out
+    return win_chances_of(WIN_CHANCE_WEIGHTS, [features(state, i) for i in range(state.players)], seats)
 
 
 def _value(state: KashgarState, seat: int) -> float:

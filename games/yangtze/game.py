@@ -97,6 +97,8 @@ class YangtzeGame(Game):
 
     heuristic = staticmethod(scoring.heuristic)  # (state, seat) -> [0, 1]
     heuristics = staticmethod(scoring.heuristics)  # (state, seats) -> [0, 1] each
+    evaluations = staticmethod(scoring.win_chances)  # the search's leaves: a fitted win chance
+    features = staticmethod(scoring.features)  # what the fit weighs (ai/fit.py)
 
     # --- for people ---------------------------------------------------------------------------------
     def render(self, view, seat):

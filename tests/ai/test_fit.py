@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 
+import msgspec
 import pytest
 
 from ai.fit import fit, log_loss, logistic
@@ -50,13 +51,22 @@ def test_evaluations_are_win_chances_and_default_to_the_heuristic(game):
                 assert values == game.heuristics(state, seats)
 
 
-def test_kashgars_two_seat_win_chances_add_up_to_one_and_follow_the_lead():
-    for state, _ in decision_points(KASHGAR, 2, seed=5, wanted=6, skip=5):
-        a, b = KASHGAR.evaluations(state, [0, 1])
+FITTED = [g for g in all_games().values()
+          if g.features(g.setup(g.min_players, g.check_options(None)), 0) is not None]
+
+
+@pytest.mark.parametrize("game", FITTED, ids=[g.id for g in FITTED])
+def test_two_seats_win_chances_add_up_to_one(game):
+    for state, _ in decision_points(game, 2, seed=5, wanted=6, skip=5):
+        a, b = game.evaluations(state, [0, 1])
         assert math.isclose(a + b, 1.0)
-        f0, f1 = KASHGAR.features(state, 0), KASHGAR.features(state, 1)
-        if f0 == f1:
-            assert math.isclose(a, 0.5)
+
+
+def test_kashgars_win_chance_is_even_between_equal_seats():
+    state = KASHGAR.setup(2, KASHGAR.check_options(None))
+    seats = (state.seats[0], state.seats[0])  # seat 1 holds just what seat 0 holds
+    state = msgspec.structs.replace(state, seats=seats)
+    assert KASHGAR.evaluations(state, [0, 1]) == [0.5, 0.5]
 
 
 def test_logistic_recovers_the_weights_that_made_the_outcomes():
@@ -73,10 +83,12 @@ def test_logistic_recovers_the_weights_that_made_the_outcomes():
     assert fitted < log_loss([(0.5, y) for _, y in rows])  # better than knowing nothing
 
 
-def test_fitting_kashgar_weighs_a_vp_lead_for_the_leader():
-    r = fit(KASHGAR, games=30)
-    assert len(r["weights"]) == len(KASHGAR.features(KASHGAR.setup(2, KASHGAR.check_options(None)), 0))
-    assert r["weights"][0] > 0  # VP ahead: more likely to win
+@pytest.mark.parametrize("game", FITTED, ids=[g.id for g in FITTED])
+def test_a_fit_weighs_the_first_feature_a_lead_for_the_leader(game):
+    """Kashgar's first feature is VP, Yangtze's money."""
+    r = fit(game, games=30)
+    assert len(r["weights"]) == len(game.features(game.setup(2, game.check_options(None)), 0))
+    assert r["weights"][0] > 0  # ahead: more likely to win
     assert r["held_out"] > 0 and r["fit_loss"] < math.log(2)  # better than a coin on games it never saw
 
 

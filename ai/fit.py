@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from ai.simple import greedy_move, random_move, win_shares
-from games.protocol import CHANCE, Game, sample_chance
+from games.protocol import CHANCE, Game, sample_chance, sigmoid
 
 EPSILON = 0.1  # share of self-play moves chosen at random
 RIDGE = 1.0  # L2 penalty on the weights (the log loss is summed over tens of thousands of positions)
@@ -70,10 +70,6 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
-
-
 def logistic(rows: list[tuple[tuple[float, ...], float]], ridge: float = RIDGE,
              steps: int = NEWTON_STEPS) -> list[float]:
     """Weights w minimising the log loss of sigmoid(w . x) against y (y may be 1/2) over `rows` of
@@ -84,7 +80,7 @@ def logistic(rows: list[tuple[tuple[float, ...], float]], ridge: float = RIDGE,
         grad = [ridge * wi for wi in w]
         hess = [[ridge if i == j else 0.0 for j in range(k)] for i in range(k)]
         for x, y in rows:
-            p = _sigmoid(sum(wi * xi for wi, xi in zip(w, x)))
+            p = sigmoid(sum(wi * xi for wi, xi in zip(w, x)))
             g, h = p - y, p * (1.0 - p)
             for i in range(k):
                 grad[i] += g * x[i]
@@ -123,7 +119,7 @@ def fit(game: Game, games: int, seed: int = 10_000) -> dict[str, Any]:
             train += [(x, y) for x, _, y in positions]
     w = logistic(train)
     return {"weights": w, "positions": len(train) + len(held), "held_out": len(held),
-            "fit_loss": log_loss([(_sigmoid(sum(a * b for a, b in zip(w, x))), y) for x, _, y in held]) if held else None,
+            "fit_loss": log_loss([(sigmoid(sum(a * b for a, b in zip(w, x))), y) for x, _, y in held]) if held else None,
             "heuristic_loss": log_loss([(h, y) for _, h, y in held]) if held else None}
 
 

@@ -156,15 +156,16 @@ def ranks_from_keys(keys: Iterable[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
 
 
+def sigmoid(z: float) -> float:
+    """The logistic 1 / (1 + e^-z), its argument clamped to ±60 (beyond, the answer is 0 or 1 anyway)."""
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
 def win_chances_of(weights: tuple[float, ...], features: list[tuple[float, ...]], seats: list[int]) -> list[float]:
     """A fitted evaluation (`Game.evaluations`, `ai/fit.py`): each of `seats`' chance to win, the
     logistic of its lead in weighted `features` (one tuple per seat) over the best other seat's."""
     values = [sum(w * f for w, f in zip(weights, fs)) for fs in features]
-    out = []
-    for seat in seats:
-        lead = values[seat] - max(v for i, v in enumerate(values) if i != seat)
-        out.append(1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, lead)))))
-    return out
+    return [sigmoid(values[seat] - max(v for i, v in enumerate(values) if i != seat)) for seat in seats]
 
 
 class Option(msgspec.Struct, frozen=True):

@@ -14,8 +14,16 @@ def hold_seat(page: Page, game_id: str, seat: int, token: str) -> None:
 
 
 def open_game(page: Page, game_id: str) -> None:
+    """Open the game's page and wait until its frame stream is connected. The wait is generous: on a
+    loaded two-core CI machine (a worker searching, the browser starting) the first frame has taken more
+    than Playwright's default 5 s; a page that never connects still fails, saying what it saw."""
     page.goto(f"/games/{game_id}/view")
-    expect(page.locator("body[data-live=yes]")).to_have_count(1)
+    try:
+        expect(page.locator("body[data-live=yes]")).to_have_count(1, timeout=30_000)
+    except AssertionError:
+        raise AssertionError(f"the frame stream never connected: live={page.locator('body').get_attribute('data-live')!r}, "
+                             f"notice {page.locator('#notice').text_content()!r}, "
+                             f"console {page.evaluate('window.caravanErrors || []')}") from None
 
 
 def version(page: Page) -> int:

@@ -1,14 +1,16 @@
-"""Fit a game's win-chance evaluation to game outcomes: `.venv/bin/python -m ai.fit GAME [--games N]`.
+"""Fit a game's win-chance evaluation to game outcomes: `.venv/bin/python -m ai.fit GAME [--games N] [--players K]`.
 
 The search judges the state where its tree stops with `game.evaluations` (games/protocol.py). A game
 that offers `game.features(state, seat)` can have that judgement fitted instead of written by hand:
-this plays N two-seat self-play games (greedy, `EPSILON` of the moves random so the positions vary;
-game i is seeded SEED + i), takes every position of the main play (not the final one) with seat 0's
-features minus seat 1's and the game's outcome for seat 0 (its win share: 1, 1/2 or 0), and fits
-the logistic model P(seat 0 wins) = 1 / (1 + exp(-w . (f0 - f1))) by Newton's method (a small ridge
-`RIDGE` keeps it steady). Every fifth game is held out: the log loss of the fit on those games is
-printed beside the hand-written heuristic's, so a refit shows whether it predicts better. Prints the
-weights to paste into the game's scoring module (Kashgar: `WIN_CHANCE_WEIGHTS`).
+this plays N self-play games of K seats (default 2; greedy, `EPSILON` of the moves random so the
+positions vary; game i is seeded SEED + i), takes every position of the main play (not the final one)
+with every seat's features and the game's outcome (each seat's win share: 1, 1/k for a first place
+shared by k, or 0), and fits the conditional logit P(seat i wins) = exp(w . f_i) / sum_j exp(w . f_j)
+by Newton's method (a small ridge `RIDGE` keeps it steady). With two seats that is the logistic of
+the difference, 1 / (1 + exp(-w . (f_0 - f_1))). Every fifth game is held out: the log loss of the
+fit on those games is printed beside the hand-written heuristic's (its chances scaled to add up to
+one), so a refit shows whether it predicts better. Prints the weights to paste into the game's
+scoring module (Kashgar: `WIN_CHANCE_WEIGHTS`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import random
 from typing import Any
 
 from ai.simple import greedy_move, random_move, win_shares
-from games.protocol import CHANCE, Game, sample_chance, sigmoid
+from games.protocol import CHANCE, Game, sample_chance, shares_of
 
 EPSILON = 0.1  # share of self-play moves chosen at random
 RIDGE = 1.0  # L2 penalty on the weights (the log loss is summed over tens of thousands of positions)
@@ -28,25 +30,29 @@ MAX_STEPS = 20_000
 HOLD_OUT = 5  # every fifth game is held out
 
 
-def self_play(game: Game, seed: int) -> list[tuple[tuple[float, ...], float, float]]:
-    """One two-seat game: per position (features of seat 0 minus seat 1's, the heuristic's chance
-    for seat 0, seat 0's final win share)."""
+Position = tuple[list[tuple[float, ...]], list[float], list[float]]  # features, heuristic, shares per seat
+
+
+def self_play(game: Game, seed: int, players: int = 2) -> list[Position]:
+    """One game of `players` seats: per position, every seat's features, the heuristic's chance of
+    every seat, and every seat's final win share."""
     rng = random.Random(seed)
-    ai = [random.Random(f"{seed}/{seat}") for seat in range(2)]
-    state = game.setup(2, game.check_options(None))
-    seen: list[tuple[tuple[float, ...], float]] = []
+    ai = [random.Random(f"{seed}/{seat}") for seat in range(players)]
+    state = game.setup(players, game.check_options(None))
+    seats = list(range(players))
+    seen: list[tuple[list[tuple[float, ...]], list[float]]] = []
     for _ in range(MAX_STEPS):
         actors = game.actors(state)
         if not actors:
-            share = win_shares(game.result(state))[0]
-            return [(x, h, share) for x, h in seen]
+            shares = list(win_shares(game.result(state)))
+            return [(x, h, shares) for x, h in seen]
         if CHANCE in actors:
             state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
             continue
-        f0, f1 = game.features(state, 0), game.features(state, 1)
-        if f0 is None or f1 is None:
+        fs = [game.features(state, i) for i in seats]
+        if any(f is None for f in fs):
             raise ValueError(f"{game.id} offers no features to fit")
-        seen.append((tuple(a - b for a, b in zip(f0, f1)), game.heuristic(state, 0)))
+        seen.append((fs, game.heuristics(state, seats)))
         seat = min(actors)
         mover = random_move if ai[seat].random() < EPSILON else greedy_move
         state = game.apply(state, seat, mover(game, state, seat, ai[seat]))
@@ -70,24 +76,27 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def logistic(rows: list[tuple[tuple[float, ...], float]], ridge: float = RIDGE,
-             steps: int = NEWTON_STEPS) -> list[float]:
-    """Weights w minimising the log loss of sigmoid(w . x) against y (y may be 1/2) over `rows` of
-    (x, y), plus ridge/2 |w|^2; no intercept (a position and its mirror image must sum to 1)."""
-    k = len(rows[0][0])
+def conditional_logit(rows: list[tuple[list[tuple[float, ...]], list[float]]], ridge: float = RIDGE,
+                      steps: int = NEWTON_STEPS) -> list[float]:
+    """Weights w minimising the log loss of `shares_of(w, features)` against the seats' outcomes over
+    `rows` of (features per seat, win share per seat), plus ridge/2 |w|^2; no intercept (seats that
+    hold the same have the same chance)."""
+    k = len(rows[0][0][0])
     w = [0.0] * k
     for _ in range(steps):
         grad = [ridge * wi for wi in w]
         hess = [[ridge if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for x, y in rows:
-            p = sigmoid(sum(wi * xi for wi, xi in zip(w, x)))
-            g, h = p - y, p * (1.0 - p)
-            for i in range(k):
-                grad[i] += g * x[i]
-                hx = h * x[i]
-                row = hess[i]
-                for j in range(i + 1):
-                    row[j] += hx * x[j]
+        for fs, ys in rows:
+            ps = shares_of(w, fs)
+            mean = [sum(p * f[i] for p, f in zip(ps, fs)) for i in range(k)]
+            for p, y, f in zip(ps, ys, fs):
+                d = [f[i] - mean[i] for i in range(k)]
+                for i in range(k):
+                    grad[i] += (p - y) * f[i]
+                    pd = p * d[i]
+                    row = hess[i]
+                    for j in range(i + 1):
+                        row[j] += pd * d[j]
         for i in range(k):
             for j in range(i):
                 hess[j][i] = hess[i][j]
@@ -96,6 +105,14 @@ def logistic(rows: list[tuple[tuple[float, ...], float]], ridge: float = RIDGE,
         if max(abs(s) for s in step) < 1e-9:
             break
     return w
+
+
+def logistic(rows: list[tuple[tuple[float, ...], float]], ridge: float = RIDGE,
+             steps: int = NEWTON_STEPS) -> list[float]:
+    """The two-seat case: weights of sigmoid(w . x) against y (y may be 1/2) over `rows` of (x, y),
+    x a difference of two seats' features."""
+    zero = (0.0,) * len(rows[0][0])
+    return conditional_logit([([x, zero], [y, 1.0 - y]) for x, y in rows], ridge, steps)
 
 
 def log_loss(pairs: list[tuple[float, float]]) -> float:
@@ -107,32 +124,43 @@ def log_loss(pairs: list[tuple[float, float]]) -> float:
     return total / len(pairs)
 
 
-def fit(game: Game, games: int, seed: int = 10_000) -> dict[str, Any]:
+def cross_entropy(rows: list[tuple[list[float], list[float]]]) -> float:
+    """Mean log loss of predicted chances per seat (scaled to add up to one) against the seats'
+    shares, over (predicted, shares) rows; for two seats the same as `log_loss` of seat 0."""
+    total = 0.0
+    for ps, ys in rows:
+        norm = sum(ps) or 1.0
+        total -= sum(y * math.log(min(max(p / norm, 1e-9), 1.0)) for p, y in zip(ps, ys) if y)
+    return total / len(rows)
+
+
+def fit(game: Game, games: int, seed: int = 10_000, players: int = 2) -> dict[str, Any]:
     """Weights fitted on the games kept, and the held-out log loss of the fit and of the heuristic."""
-    train: list[tuple[tuple[float, ...], float]] = []
-    held: list[tuple[tuple[float, ...], float, float]] = []
+    train: list[tuple[list[tuple[float, ...]], list[float]]] = []
+    held: list[Position] = []
     for i in range(games):
-        positions = self_play(game, seed + i)
+        positions = self_play(game, seed + i, players)
         if i % HOLD_OUT == 0:
             held += positions
         else:
-            train += [(x, y) for x, _, y in positions]
-    w = logistic(train)
+            train += [(fs, ys) for fs, _, ys in positions]
+    w = conditional_logit(train)
     return {"weights": w, "positions": len(train) + len(held), "held_out": len(held),
-            "fit_loss": log_loss([(sigmoid(sum(a * b for a, b in zip(w, x))), y) for x, _, y in held]) if held else None,
-            "heuristic_loss": log_loss([(h, y) for _, h, y in held]) if held else None}
+            "fit_loss": cross_entropy([(shares_of(w, fs), ys) for fs, _, ys in held]) if held else None,
+            "heuristic_loss": cross_entropy([(h, ys) for _, h, ys in held]) if held else None}
 
 
 def main() -> None:
     from games.registry import get
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("game", help="a game id whose game offers features (kashgar)")
+    ap.add_argument("game", help="a game id whose game offers features (kashgar, yangtze, himalaya)")
     ap.add_argument("--games", type=int, default=900, help="self-play games (default 900)")
     ap.add_argument("--seed", type=int, default=10_000, help="game i is seeded SEED + i (default 10000)")
+    ap.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
     args = ap.parse_args()
-    r = fit(get(args.game), args.games, args.seed)
-    print(f"{args.game}: {args.games} games, {r['positions']} positions ({r['held_out']} held out)")
+    r = fit(get(args.game), args.games, args.seed, args.players)
+    print(f"{args.game}: {args.games} games of {args.players} seats, {r['positions']} positions ({r['held_out']} held out)")
     print(f"held-out log loss: fitted {r['fit_loss']:.4f}, heuristic {r['heuristic_loss']:.4f}")
     print("weights:", "(" + ", ".join(f"{w:.4g}" for w in r["weights"]) + ")")
 

@@ -168,6 +168,16 @@ def win_chances_of(weights: tuple[float, ...], features: list[tuple[float, ...]]
     return [sigmoid(values[seat] - max(v for i, v in enumerate(values) if i != seat)) for seat in seats]
 
 
+def shares_of(weights: tuple[float, ...], features: list[tuple[float, ...]]) -> list[float]:
+    """A fitted evaluation of many seats (`ai/fit.py --players`): every seat's chance to win,
+    exp(w . f_i) / sum_j exp(w . f_j) over the seats' `features` (with two seats, `win_chances_of`)."""
+    values = [sum(w * f for w, f in zip(weights, fs)) for fs in features]
+    top = max(values)
+    e = [math.exp(v - top) for v in values]
+    total = sum(e)
+    return [x / total for x in e]
+
+
 class Option(msgspec.Struct, frozen=True):
     """One game option as listed by `GET /game-types`."""
 
@@ -320,13 +330,14 @@ class Game:
     def evaluations(self, state: Any, seats: list[Seat]) -> list[float]:
         """The search's value of each of `seats` where its tree stops (a leaf): the seat's chance to
         win, in [0, 1]. Default: `heuristics`. A game overrides it with a model fitted to game
-        outcomes (`ai/fit.py`; Kashgar, Yangtze); greedy keeps the heuristic, whose shaping a one-ply
-        look needs."""
+        outcomes (`ai/fit.py`; Kashgar, Yangtze, Himalaya with three seats); greedy keeps the
+        heuristic, whose shaping a one-ply look needs."""
         return self.heuristics(state, seats)
 
     def features(self, state: Any, seat: Seat) -> tuple[float, ...] | None:
-        """Optional, for `ai/fit.py`: the numbers about `seat` that a fitted `evaluations` weighs (it
-        compares them with the best other seat's), or None where the game has no fitted evaluation."""
+        """Optional, for `ai/fit.py`: the numbers about `seat` that a fitted `evaluations` weighs
+        against the other seats' (`win_chances_of`, `shares_of`), or None where the game has no fitted
+        evaluation."""
         return None
 
     def apply_all(self, state: Any, seat: Seat, moves: tuple[Any, ...]) -> Any:

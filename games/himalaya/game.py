@@ -99,6 +99,14 @@ class Himalaya(Game):
             return super().heuristics(s, seats)
         return ai.heuristics(s, seats)
 
+    def evaluations(self, s, seats):
+        if s.phase == OVER:
+            return super().heuristics(s, seats)
+        return ai.win_chances(s, seats)
+
+    def features(self, s, seat):
+        return ai.features(s, seat)
+
     # optional hooks the search looks for (see ai.ismcts): a plan's worth shows only at execution
     search_moves = staticmethod(ai.search_moves)  # (state, seat) -> macro decisions while planning
     playout = staticmethod(ai.playout)  # (state, seat, rng) -> the playout policy's next moves

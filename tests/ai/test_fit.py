@@ -8,8 +8,9 @@ import random
 import msgspec
 import pytest
 
-from ai.fit import fit, log_loss, logistic
+from ai.fit import conditional_logit, fit, log_loss, logistic
 from ai.ismcts import search
+from games.protocol import shares_of, win_chances_of
 from games.registry import all_games
 from tests.ai.test_ai import GAMES, IDS, TOY, decision_points
 from tests.toygame import ToyGame
@@ -56,10 +57,17 @@ FITTED = [g for g in all_games().values()
 
 
 @pytest.mark.parametrize("game", FITTED, ids=[g.id for g in FITTED])
-def test_two_seats_win_chances_add_up_to_one(game):
-    for state, _ in decision_points(game, 2, seed=5, wanted=6, skip=5):
-        a, b = game.evaluations(state, [0, 1])
-        assert math.isclose(a + b, 1.0)
+def test_the_seats_win_chances_add_up_to_one_at_the_smallest_table(game):
+    n = game.min_players  # two seats (Kashgar, Yangtze), three (Himalaya)
+    for state, _ in decision_points(game, n, seed=5, wanted=6, skip=5):
+        assert math.isclose(sum(game.evaluations(state, list(range(n)))), 1.0)
+
+
+def test_shares_give_equal_seats_equal_chances_and_the_better_seat_more():
+    assert shares_of((1.0, 2.0), [(1.0, 1.0)] * 3) == pytest.approx([1 / 3] * 3)
+    two = shares_of((0.5, -0.25), [(3.0, 1.0), (1.0, 2.0)])
+    assert two == pytest.approx(win_chances_of((0.5, -0.25), [(3.0, 1.0), (1.0, 2.0)], [0, 1]))
+    assert two[0] > 0.5
 
 
 def test_kashgars_win_chance_is_even_between_equal_seats():
@@ -67,6 +75,19 @@ def test_kashgars_win_chance_is_even_between_equal_seats():
     seats = (state.seats[0], state.seats[0])  # seat 1 holds just what seat 0 holds
     state = msgspec.structs.replace(state, seats=seats)
     assert KASHGAR.evaluations(state, [0, 1]) == [0.5, 0.5]
+
+
+def test_the_conditional_logit_recovers_the_weights_that_made_three_seat_outcomes():
+    rng = random.Random(11)
+    true = (1.2, -0.6)
+    rows = []
+    for _ in range(4000):
+        fs = [(rng.gauss(0, 1), rng.gauss(0, 1)) for _ in range(3)]
+        ps = shares_of(true, fs)
+        winner = rng.choices(range(3), weights=ps)[0]
+        rows.append((fs, [1.0 if i == winner else 0.0 for i in range(3)]))
+    w = conditional_logit(rows, ridge=0.0)
+    assert all(abs(a - b) < 0.15 for a, b in zip(w, true)), w
 
 
 def test_logistic_recovers_the_weights_that_made_the_outcomes():
@@ -85,11 +106,12 @@ def test_logistic_recovers_the_weights_that_made_the_outcomes():
 
 @pytest.mark.parametrize("game", FITTED, ids=[g.id for g in FITTED])
 def test_a_fit_weighs_the_first_feature_a_lead_for_the_leader(game):
-    """Kashgar's first feature is VP, Yangtze's money."""
-    r = fit(game, games=30)
-    assert len(r["weights"]) == len(game.features(game.setup(2, game.check_options(None)), 0))
+    """Kashgar's first feature is VP, Yangtze's money, Himalaya's economic influence (yaks)."""
+    n = game.min_players
+    r = fit(game, games=30 if n == 2 else 100, players=n)  # three seats' eleven weights need more games
+    assert len(r["weights"]) == len(game.features(game.setup(n, game.check_options(None)), 0))
     assert r["weights"][0] > 0  # ahead: more likely to win
-    assert r["held_out"] > 0 and r["fit_loss"] < math.log(2)  # better than a coin on games it never saw
+    assert r["held_out"] > 0 and r["fit_loss"] < math.log(n)  # better than a uniform guess on games it never saw
 
 
 def test_a_game_without_features_cannot_be_fitted():

@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from games.protocol import shares_of
 
 from . import execution, legal, rules
-from .content import COMMANDS, REGIONS, ROUNDS, SLOTS, TOUCHES, YAKS_PER_TOKEN
+from .content import COMMANDS, DELEGATES, REGIONS, ROUNDS, SLOTS, TOUCHES, YAKS_PER_TOKEN
 from .moves import Fulfil, PassEvent, PlanSlot
 from .plans import Board, board_of, plan_value, programs
 from .scoring import majorities, religions, ring_yaks
@@ -117,7 +117,7 @@ def _economic(p) -> int:
 def strength(p, rel: int, pol: int, board: Board) -> float:
     """A player's standing: influences E, R and P, delegates placed, cubes held and how close they
     come to an order (`rel`, `pol`: the player's R and P)."""
-    placed = 15 - p.delegates
+    placed = DELEGATES - p.delegates
     return (
         _economic(p) + 1.5 * rel + 2.5 * pol + 0.2 * placed
         + _cube_value(p.cubes) + 0.3 * _order_progress(board, p.cubes)
@@ -173,7 +173,7 @@ def all_features(s: HimalayaState) -> list[tuple[float, ...]]:
     for i, pl in enumerate(s.players):
         leads = [all(v[i] > v[j] for j in range(n) if j != i) for v in (e, r, p)]
         out.append((
-            float(e[i]), float(r[i]), float(p[i]), float(15 - pl.delegates),
+            float(e[i]), float(r[i]), float(p[i]), float(DELEGATES - pl.delegates),
             _cube_value(pl.cubes), _order_progress(board, pl.cubes),
             plan_value(s, i) if planning else 0.0,
             gone * leads[0], gone * leads[1], gone * leads[2], gone * (sum(leads) >= 2),

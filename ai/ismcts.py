@@ -10,8 +10,7 @@ Every iteration:
      chance that follows is sampled, then `ROLLOUT_MOVES` random moves (0 by default: the games'
      heuristics judge better than random play does) and `game.evaluations` gives each seat's value
      (the heuristic, or a win chance fitted to game outcomes where the game has one: Kashgar,
-     Yangtze), or
-     the win share if the game ended;
+     Yangtze, Himalaya at three seats), or the win share if the game ended;
   4. back up each seat's own value along the path.
 
 Optional game hooks (games/protocol.py; used when a game overrides them, else the plain search above):

@@ -3,7 +3,9 @@
 A pairing "A vs B" puts A in one seat and B in every other seat at the game's smallest player count,
 with A's seat rotated from game to game. A's score in a game is its win share: 1 for a win, 1/k for
 a first place shared by k seats, 0 otherwise. The report gives the mean share with a 95 % Wilson
-interval and the MCTS search speed.
+interval and the MCTS search speed. At more than two seats it also gives how often A finished ahead
+of each other seat (`ahead_of_others`: a tie counts 1/2): at two seats the same as the win share, at
+three the head-to-head figure beside a win share whose even value is 1/3.
 
 A side of a pairing is a spec (`parse_spec`): a level (`random`, `greedy`, `mcts`, `easy`, `medium`,
 `hard`), for mcts optionally ``@SECONDS`` a move or ``#ITERATIONS`` a move (deterministic, the same
@@ -49,6 +51,7 @@ class PairingResult:
     second: str
     shares: list[float] = field(default_factory=list)
     tally: SearchTally = field(default_factory=SearchTally)
+    ahead: list[float] = field(default_factory=list)  # per game: ahead_of_others of the first side
 
     @property
     def key(self) -> str:
@@ -61,6 +64,10 @@ class PairingResult:
     @property
     def ci95(self) -> tuple[float, float]:
         return wilson(self.share, len(self.shares))
+
+    @property
+    def ahead_share(self) -> float:
+        return sum(self.ahead) / len(self.ahead) if self.ahead else 0.0
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,14 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def ahead_of_others(result: Result, seat: int) -> float:
+    """The share of the other seats that `seat` finished ahead of (a tie with one counts 1/2):
+    1.0 when it beat every other seat, 0.0 when every other seat beat it."""
+    mine = result.ranks[seat]
+    others = [r for s, r in enumerate(result.ranks) if s != seat]
+    return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
+
+
 def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0.1,
               iterations: int | None = None, tally: SearchTally | None = None,
               options: dict | None = None) -> Result:
@@ -145,26 +160,27 @@ def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0
 
 
 def _one_game(game: Game, first: str, second: str, players: int, i: int, seed: int,
-              budget: float | None, iterations: int | None) -> tuple[float, SearchTally]:
-    """Game number `i` of a pairing: `first`'s win share and the search work of every mcts seat."""
+              budget: float | None, iterations: int | None) -> tuple[float, float, SearchTally]:
+    """Game number `i` of a pairing: `first`'s win share, its `ahead_of_others` and the search work
+    of every mcts seat."""
     seat = i % players
     levels = [second] * players
     levels[seat] = first
     tally = SearchTally()
     result = play_game(game, levels, seed=seed + i, budget=budget, iterations=iterations, tally=tally)
-    return win_shares(result)[seat], tally
+    return win_shares(result)[seat], ahead_of_others(result, seat), tally
 
 
 _FORKED: list[Game] = []  # the game a forked pool plays (inherited by its processes, never pickled)
 
 
-def _one_game_forked(args: tuple) -> tuple[float, SearchTally]:
+def _one_game_forked(args: tuple) -> tuple[float, float, SearchTally]:
     return _one_game(_FORKED[-1], *args)
 
 
 def _games(game: Game, first: str, second: str, players: int, games: int, seed: int,
            budget: float | None, iterations: int | None, jobs: int):
-    """(share, tally) of each game of a pairing in order, each as soon as it and those before it are done."""
+    """(share, ahead, tally) of each game of a pairing in order, each as soon as it and those before it are done."""
     if jobs <= 1:
         for i in range(games):
             yield _one_game(game, first, second, players, i, seed, budget, iterations)
@@ -183,18 +199,19 @@ def _games(game: Game, first: str, second: str, players: int, games: int, seed: 
 def play_pairing(game: Game, first: str, second: str, games: int, budget: float | None,
                  players: int | None = None, iterations: int | None = None, seed: int = 0,
                  progress: Callable[[int], None] | None = None, jobs: int = 1,
-                 on_game: Callable[[int, float], None] | None = None) -> PairingResult:
+                 on_game: Callable[[int, float, float], None] | None = None) -> PairingResult:
     """`games` games of one `first` seat against `second` everywhere else, seats rotated; game i is
     seeded `seed + i`, so two pairings over the same seeds meet the same deals and dice. `jobs` > 1
-    plays games in that many forked processes (the result is the same). `on_game(i, share)` is
-    called after each game, in order."""
+    plays games in that many forked processes (the result is the same). `on_game(i, share, ahead)`
+    is called after each game, in order (`ahead`: `ahead_of_others` of the first side)."""
     players = players or game.min_players
     parse_spec(first), parse_spec(second)  # refuse a bad spec before any game
     out = PairingResult(first, second)
-    for share, tally in _games(game, first, second, players, games, seed, budget, iterations, jobs):
+    for share, ahead, tally in _games(game, first, second, players, games, seed, budget, iterations, jobs):
         out.shares.append(share)
+        out.ahead.append(ahead)
         if on_game is not None:
-            on_game(len(out.shares) - 1, share)
+            on_game(len(out.shares) - 1, share, ahead)
         out.tally.iterations += tally.iterations
         out.tally.seconds += tally.seconds
         out.tally.moves += tally.moves

@@ -7,8 +7,10 @@ A side is a spec of ai.arena.parse_spec: `random`, `greedy`, `easy`, `medium`, `
 --budget seconds or --iterations a move), `mcts@0.1` (seconds a move), `mcts#300` (iterations a move:
 the same work on any machine), `mcts#300/mast=0` (search settings: here without MAST). Prints per pairing: A's wins
 (win shares summed: a shared first place counts 1/k), N, the win rate with its Wilson 95 % interval,
-the MCTS iterations per second of the whole pairing and the seconds per game; a running tally after
-every game goes to stderr (so a run cut short still tells its real N and interval).
+the MCTS iterations per second of the whole pairing and the seconds per game; at more than two seats
+also how often A finished ahead of each other seat (a tie 1/2; ai.arena.ahead_of_others) with its
+interval over the N games. A running tally after every game goes to stderr (so a run cut short still
+tells its real N and interval).
 
     nice -n 19 .venv/bin/python bench/bench_ai.py --game bangkok-klongs --pairing mcts#300:greedy --games 200
 """
@@ -60,13 +62,18 @@ def main() -> None:
         rows = []
         for first, second in pairings:
             t = time.perf_counter()
-            wins = [0.0]
+            wins = [0.0, 0.0]  # win shares, ahead_of_others
 
-            def running(i: int, share: float, wins=wins, name=f"{first} vs {second}") -> None:
+            def running(i: int, share: float, ahead: float, wins=wins, name=f"{first} vs {second}") -> None:
                 wins[0] += share
+                wins[1] += ahead
                 lo, hi = wilson(wins[0] / (i + 1), i + 1)
-                print(f"  {name}: game {i + 1} (seed {args.seed + i}) share {share:g}; so far {wins[0]:g}/{i + 1}"
-                      f" = {wins[0] / (i + 1):.3f} [{lo:.3f}, {hi:.3f}]", file=sys.stderr, flush=True)
+                line = (f"  {name}: game {i + 1} (seed {args.seed + i}) share {share:g}; so far {wins[0]:g}/{i + 1}"
+                        f" = {wins[0] / (i + 1):.3f} [{lo:.3f}, {hi:.3f}]")
+                if players > 2:
+                    lo, hi = wilson(wins[1] / (i + 1), i + 1)
+                    line += f"; ahead {ahead:g}, so far {wins[1]:g}/{i + 1} = {wins[1] / (i + 1):.3f} [{lo:.3f}, {hi:.3f}]"
+                print(line, file=sys.stderr, flush=True)
 
             r = play_pairing(game, first, second, args.games, budget, players=players,
                              iterations=args.iterations, seed=args.seed, jobs=args.jobs, on_game=running)
@@ -75,10 +82,15 @@ def main() -> None:
             rows.append([f"{first} vs {second}", f"{sum(r.shares):g}", n, f"{r.share:.3f}", f"[{lo:.3f}, {hi:.3f}]",
                          f"{r.tally.per_second:,.0f}" if r.tally.seconds else "-",
                          f"{(time.perf_counter() - t) * args.jobs / max(n, 1):.1f}"])
+            if players > 2:
+                lo, hi = wilson(r.ahead_share, n)
+                rows[-1][5:5] = [f"{r.ahead_share:.3f} [{lo:.3f}, {hi:.3f}]"]
             print(f"  {rows[-1][0]}: {rows[-1][3]} {rows[-1][4]} over {n}", flush=True)
         plain = f"plain mcts {args.iterations} iterations a move" if args.iterations else f"plain mcts {args.budget:g} s a move"
-        table(f"{gid}: {players} players, seeds {args.seed}..{args.seed + args.games - 1}, {plain}",
-              ["pairing", "wins", "N", "win rate", "Wilson 95%", "iter/s", "s/game"], rows)
+        head = ["pairing", "wins", "N", "win rate", "Wilson 95%", "iter/s", "s/game"]
+        if players > 2:
+            head[5:5] = ["ahead of each other seat"]
+        table(f"{gid}: {players} players, seeds {args.seed}..{args.seed + args.games - 1}, {plain}", head, rows)
 
 
 if __name__ == "__main__":

@@ -10,9 +10,9 @@ import msgspec
 import pytest
 
 from ai import NAMED, choose_move, parse_level
-from ai.arena import play_pairing, wilson
+from ai.arena import ahead_of_others, play_pairing, wilson
 from ai.ismcts import search
-from games.protocol import CHANCE, sample_chance
+from games.protocol import CHANCE, Result, sample_chance
 from games.registry import all_games
 
 TOY = all_games()["toy"]  # the toy game of tests/toygame.py (registered by tests/conftest.py)
@@ -229,3 +229,20 @@ def test_greedy_beats_random_on_the_toy_game():
 def test_wilson_interval_holds_the_share():
     low, high = wilson(0.8, 200)
     assert low < 0.8 < high and high - low < 0.12
+
+
+def test_ahead_of_others_counts_each_other_seat_and_a_tie_as_half():
+    result = Result(scores=(5, 7, 7, 1), ranks=(3, 1, 1, 4))
+    assert ahead_of_others(result, 1) == pytest.approx(2.5 / 3)  # beat seats 0 and 3, tied seat 2
+    assert ahead_of_others(result, 0) == pytest.approx(1 / 3)
+    assert ahead_of_others(result, 3) == 0.0
+    two = Result(scores=(3, 4), ranks=(2, 1))
+    assert (ahead_of_others(two, 0), ahead_of_others(two, 1)) == (0.0, 1.0)  # two seats: the win share
+
+
+def test_a_three_seat_pairing_reports_how_often_the_first_side_finished_ahead():
+    r = play_pairing(TOY, "greedy", "random", games=40, budget=None, players=3)
+    assert len(r.ahead) == len(r.shares) == 40
+    assert all(x in (0.0, 0.25, 0.5, 0.75, 1.0) for x in r.ahead)
+    assert r.ahead_share >= r.share  # every game: a win is ahead of both others, a shared first half ahead
+    assert r.ahead_share > 0.5, f"greedy finished ahead of a random seat {r.ahead_share:.2f} of the time"

@@ -48,10 +48,17 @@ class Up:
         assert found, self.said()
         return int(found[-1])
 
+    def supervisor_said(self) -> str:
+        """What `caravan up` itself said (its children's JSON log lines left out), and the store's own log's tail."""
+        lines = [line for line in self.said().splitlines() if not line.startswith("{")]
+        server_log = self.tmp / "data" / "server.log"
+        tail = server_log.read_text(errors="replace").splitlines()[-15:] if server_log.exists() else []
+        return "\n".join(lines + ["--- the store's log, its end:"] + tail)
+
     def wait_said(self, pattern: str, timeout: float = 30.0) -> re.Match:
         deadline = time.monotonic() + timeout
         while not (m := re.search(pattern, self.said(), re.M)):
-            assert time.monotonic() < deadline, f"never said {pattern!r}:\n{self.said()}"
+            assert time.monotonic() < deadline, f"never said {pattern!r}:\n{self.supervisor_said()}"
             time.sleep(0.05)
         return m
 
@@ -181,7 +188,10 @@ def test_kill_9_of_the_store_is_repaired_and_the_api_says_503_meanwhile(up):
     os.kill(old, signal.SIGKILL)
     seen = watch_health(up, time.monotonic() + 1.0)
     assert 503 in seen and 500 not in seen and -1 not in seen, seen  # the API stays up and says why
-    up.wait_said(rf"^store: pid {old} killed by SIGKILL")
+    # the supervisor says how the store ended and restarts it (CI once missed "killed by SIGKILL" here, its
+    # cause unseen: the message now shows the supervisor's own lines and the store's log)
+    ended = up.wait_said(rf"^store: pid {old} (.+?) after [\d.]+ s; restarting in")
+    assert ended[1] == "killed by SIGKILL", up.supervisor_said()
     up.wait_said(r"^store: restarted \(pid \d+")
     wait_for(up.url + "/health", timeout=30)
     healthy = time.monotonic() - t0

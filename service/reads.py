@@ -68,7 +68,13 @@ class Reads:
         return None if report is None else msgspec.msgpack.decode(report, type=Report)
 
     def close(self) -> None:
+        """Stop the pool and its processes at once: they hold nothing (each read folds afresh), and left to
+        the pool's own shutdown they sometimes never received its stop, so the server's worker process
+        waited on them for good at its exit (tests/e2e/test_api_stops.py)."""
+        processes = list((self.pool._processes or {}).values())  # (no public handle on them before Python 3.14)
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            p.terminate()
 
 
 # --- in a pool process -----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -56,7 +57,9 @@ class Stack:
 
     def _spawn(self, cmd: list[str]) -> subprocess.Popen:
         log = open(self.tmp / f"{Path(cmd[2] if len(cmd) > 2 else cmd[0]).name}-{len(self.workers)}.log", "ab")
-        return subprocess.Popen(cmd, env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        # each in a process group of its own, so stop() takes what it started too (the API's worker and pool)
+        return subprocess.Popen(cmd, env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
 
     def start(self, workers: int = 1) -> "Stack":
         from events.envelope import now
@@ -90,7 +93,12 @@ class Stack:
                 try:
                     p.wait(5)
                 except subprocess.TimeoutExpired:
-                    p.kill()
+                    pass
+                try:  # whatever of its group is left: nothing outlives the stack
+                    os.killpg(p.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+                p.wait(5)
 
     def client(self, token: str | None = None) -> httpx.Client:
         headers = {"Authorization": f"Bearer {token}"} if token else {}

@@ -4,7 +4,7 @@ import random
 from collections import Counter
 
 import msgspec
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.kashgar import GAME
@@ -107,6 +107,7 @@ def test_the_scores_equal_a_recount_of_the_final_position(players, seed, variant
 
 @settings(max_examples=30, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 10**9), variant=VARIANTS)
+@example(players=4, seed=592, variant=["Mercenary 1", "Poisoner", "Schemer", "Spy", "Thief 1"])  # 399 of 800
 def test_the_vp_a_state_keeps_equal_a_recount_of_its_seats(players, seed, variant):
     """A state keeps its VP (`scoring.vps`), handed on by the end of each action: recounted on the
     seats an action changed, kept as they were after an action that cannot change VP."""
@@ -119,7 +120,9 @@ def test_the_vp_a_state_keeps_equal_a_recount_of_its_seats(players, seed, varian
             assert vp == tuple(recount(p) for p in s.seats)
 
     s = walk(players, seed, variant, check)
-    assert len(kept) >= s.actions // 2  # most states reached by closing a turn keep their VP
+    # the check ran on many states, not on none: a random game keeps its VP in 94 % of its states at the
+    # median and 60 % at the least of 402 walks; one with many pending steps of its cards, 399 of 800
+    assert len(kept) >= s.actions // 4
 
 
 @settings(max_examples=30, deadline=None)

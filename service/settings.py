@@ -34,7 +34,7 @@ class Settings:
     # the whole server (the workers share the slots through the queue's server)
     ai_max_budget: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_AI_MAX_BUDGET", 30.0)))
     ai_max_thinking: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_AI_MAX_THINKING", 4)))
-    # replays (state?at=N, forks) and verifications run on a thread pool of `read_workers`, with at most
+    # replays (state?at=N, forks) and verifications run in a pool of `read_workers` processes, with at most
     # `read_waiting` more waiting; past that, 503 with Retry-After
     read_workers: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WORKERS", 2)))
     read_waiting: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WAITING", 32)))

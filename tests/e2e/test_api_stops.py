@@ -23,13 +23,14 @@ def test_sigterm_stops_the_api_and_its_read_processes(redis_url, tmp_path):
     for attempt in range(TRIES):
         folder = tmp_path / str(attempt)
         folder.mkdir()
-        s = Stack(redis_url, folder)
+        s = Stack(redis_url, folder, CARAVAN_READ_WORKERS="2")
         api = s._spawn(api_command("127.0.0.1", s.port))
         everything: list[int] = []
         try:
             wait_for(s.url + "/health")
             deadline = time.monotonic() + 30
-            while len(everything := tree(api.pid)) < 4:  # the server, its worker, the read pool's two processes
+            # the server, its worker, and its read pool's resource tracker and two processes
+            while len(everything := tree(api.pid)) < 5:
                 assert time.monotonic() < deadline, everything
                 time.sleep(0.1)
             t0 = time.monotonic()

@@ -13,13 +13,16 @@ def hold_seat(page: Page, game_id: str, seat: int, token: str) -> None:
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"caravan:seats:{game_id}", json.dumps({str(seat): token})])
 
 
-def open_game(page: Page, game_id: str) -> None:
+def open_game(page: Page, game_id: str, or_finished: bool = False) -> None:
     """Open the game's page and wait until its frame stream is connected. The wait is generous: on a
     loaded two-core CI machine (a worker searching, the browser starting) the first frame has taken more
-    than Playwright's default 5 s; a page that never connects still fails, saying what it saw."""
+    than Playwright's default 5 s; a page that never connects still fails, saying what it saw.
+    `or_finished`: a page showing the game finished will do too (the stream of a game already over sends
+    its last frame and ends, and the page's live flag can be on and off again before the wait looks)."""
     page.goto(f"/games/{game_id}/view")
+    ready = "body[data-live=yes]" + (", body[data-status=finished]" if or_finished else "")
     try:
-        expect(page.locator("body[data-live=yes]")).to_have_count(1, timeout=30_000)
+        expect(page.locator(ready)).to_have_count(1, timeout=30_000)
     except AssertionError:
         raise AssertionError(f"the frame stream never connected: live={page.locator('body').get_attribute('data-live')!r}, "
                              f"notice {page.locator('#notice').text_content()!r}, "

@@ -19,7 +19,7 @@ def test_an_all_ai_game_is_followed_live_to_its_end(stack, page):
     # first turns: a game over before the page connected is played again (three games at most)
     for _ in range(3):
         game_id = c.post("/games", json={"type": "yangtze", "players": ["a:ai-mcts@0.1", "b:ai-mcts@0.1"]}).json()["id"]
-        open_game(page, game_id)
+        open_game(page, game_id, or_finished=True)
         first = int(page.locator("body").get_attribute("data-version"))
         expect(page.locator("body")).to_have_attribute("data-status", "finished", timeout=180_000)
         final = c.get(f"/games/{game_id}").json()

@@ -5,8 +5,6 @@ shutdown: the worker waited on them for good, and a test stack's API outlived it
 
 from __future__ import annotations
 
-import os
-import signal
 import time
 
 import pytest
@@ -24,7 +22,7 @@ def test_sigterm_stops_the_api_and_its_read_processes(redis_url, tmp_path):
         folder = tmp_path / str(attempt)
         folder.mkdir()
         s = Stack(redis_url, folder, CARAVAN_READ_WORKERS="2")
-        api = s._spawn(api_command("127.0.0.1", s.port))
+        api = s.api = s._spawn(api_command("127.0.0.1", s.port))
         everything: list[int] = []
         try:
             wait_for(s.url + "/health")
@@ -43,7 +41,4 @@ def test_sigterm_stops_the_api_and_its_read_processes(redis_url, tmp_path):
             print(f"\nstop {attempt + 1}: the API and its {len(everything) - 1} processes gone "
                   f"{time.monotonic() - t0:.2f} s after SIGTERM")
         finally:
-            for p in tree(api.pid) + everything:
-                if alive(p):
-                    os.kill(p, signal.SIGKILL)
-            api.wait(10)
+            s.stop()  # whatever of the server's process group is left

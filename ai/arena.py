@@ -139,24 +139,30 @@ def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0
             state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
             continue
         seat = min(actors)
-        spec = parsed[seat]
-        if spec.level == "random":
-            move = random_move(game, state, seat, ai_rngs[seat])
-        elif spec.level == "greedy":
-            move = greedy_move(game, state, seat, ai_rngs[seat])
-        else:
-            if spec.iterations is not None:  # a fixed amount of work: no clock
-                own = (None, spec.iterations)
-            else:
-                own = (spec.seconds if spec.seconds is not None else budget, iterations)
-            move, stats = search(game, state, seat, ai_rngs[seat], budget=own[0], iterations=own[1],
-                                 **{"reuse": 1, **dict(spec.knobs)})  # as the AI plays (choose_move)
-            if tally is not None and stats.iterations:
-                tally.iterations += stats.iterations
-                tally.seconds += stats.seconds
-                tally.moves += 1
-        state = game.apply(state, seat, move)
+        state = game.apply(state, seat, spec_move(game, state, seat, parsed[seat], ai_rngs[seat],
+                                                  budget, iterations, tally))
     raise RuntimeError(f"no end after {MAX_STEPS} steps")
+
+
+def spec_move(game: Game, state: Any, seat: int, spec: Spec, rng: random.Random, budget: float | None = 0.1,
+              iterations: int | None = None, tally: SearchTally | None = None) -> Any:
+    """The move the player `spec` makes for `seat` (an mcts spec without its own budget searches
+    `budget` seconds / `iterations`); a search's work is added to `tally`."""
+    if spec.level == "random":
+        return random_move(game, state, seat, rng)
+    if spec.level == "greedy":
+        return greedy_move(game, state, seat, rng)
+    if spec.iterations is not None:  # a fixed amount of work: no clock
+        own = (None, spec.iterations)
+    else:
+        own = (spec.seconds if spec.seconds is not None else budget, iterations)
+    move, stats = search(game, state, seat, rng, budget=own[0], iterations=own[1],
+                         **{"reuse": 1, **dict(spec.knobs)})  # as the AI plays (choose_move)
+    if tally is not None and stats.iterations:
+        tally.iterations += stats.iterations
+        tally.seconds += stats.seconds
+        tally.moves += 1
+    return move
 
 
 def _one_game(game: Game, first: str, second: str, players: int, i: int, seed: int,
@@ -171,29 +177,36 @@ def _one_game(game: Game, first: str, second: str, players: int, i: int, seed: i
     return win_shares(result)[seat], ahead_of_others(result, seat), tally
 
 
-_FORKED: list[Game] = []  # the game a forked pool plays (inherited by its processes, never pickled)
+_FORKED: list[tuple[Game, Callable]] = []  # what a forked pool runs (inherited by its processes, never pickled)
 
 
-def _one_game_forked(args: tuple) -> tuple[float, float, SearchTally]:
-    return _one_game(_FORKED[-1], *args)
+def _forked_call(args: tuple) -> Any:
+    game, fn = _FORKED[-1]
+    return fn(game, *args)
+
+
+def forked_map(game: Game, fn: Callable, args: list[tuple], jobs: int):
+    """`fn(game, *a)` for each `a` of `args`, yielded in order, each as soon as it and those before it
+    are done; `jobs` > 1 runs them in that many forked processes (`game` and `fn` are inherited, not
+    pickled)."""
+    if jobs <= 1:
+        yield from (fn(game, *a) for a in args)
+        return
+    import multiprocessing
+
+    _FORKED.append((game, fn))
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            yield from pool.imap(_forked_call, args)
+    finally:
+        _FORKED.pop()
 
 
 def _games(game: Game, first: str, second: str, players: int, games: int, seed: int,
            budget: float | None, iterations: int | None, jobs: int):
     """(share, ahead, tally) of each game of a pairing in order, each as soon as it and those before it are done."""
-    if jobs <= 1:
-        for i in range(games):
-            yield _one_game(game, first, second, players, i, seed, budget, iterations)
-        return
-    import multiprocessing
-
     args = [(first, second, players, i, seed, budget, iterations) for i in range(games)]
-    _FORKED.append(game)
-    try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            yield from pool.imap(_one_game_forked, args)
-    finally:
-        _FORKED.pop()
+    return forked_map(game, _one_game, args, jobs)
 
 
 def play_pairing(game: Game, first: str, second: str, games: int, budget: float | None,

@@ -1,11 +1,12 @@
-"""Fit a game's win-chance evaluation to game outcomes: `.venv/bin/python -m ai.fit GAME [--games N] [--players K]`.
+"""Fit a game's win-chance evaluation to game outcomes: `.venv/bin/python -m ai.fit GAME [OPTIONS]`.
 
 The search judges the state where its tree stops with `game.evaluations` (games/protocol.py). A game
 that offers `game.features(state, seat)` can have that judgement fitted instead of written by hand:
-this plays N self-play games of K seats (default 2; greedy, `EPSILON` of the moves random so the
-positions vary; game i is seeded SEED + i), takes every position of the main play (not the final one)
-with every seat's features and the game's outcome (each seat's win share: 1, 1/k for a first place
-shared by k, or 0), and fits the conditional logit P(seat i wins) = exp(w . f_i) / sum_j exp(w . f_j)
+this plays N self-play games of K seats (default 2; greedy, or the player `--player SPEC` as
+`bench/bench_ai.py` names them, e.g. `mcts#300`; `EPSILON` of the moves random so the positions
+vary; game i is seeded SEED + i; `--jobs J` plays them in J processes), takes every position of
+the main play (not the final one) with every seat's features and the game's outcome (each seat's
+win share: 1, 1/k for a first place shared by k, or 0), and fits the conditional logit P(seat i wins) = exp(w . f_i) / sum_j exp(w . f_j)
 by Newton's method (a small ridge `RIDGE` keeps it steady). With two seats that is the logistic of
 the difference, 1 / (1 + exp(-w . (f_0 - f_1))). Every fifth game is held out: the log loss of the
 fit on those games is printed beside the hand-written heuristic's (its chances scaled to add up to
@@ -20,7 +21,8 @@ import math
 import random
 from typing import Any
 
-from ai.simple import greedy_move, random_move, win_shares
+from ai.arena import forked_map, parse_spec, spec_move
+from ai.simple import random_move, win_shares
 from games.protocol import CHANCE, Game, sample_chance, shares_of
 
 EPSILON = 0.1  # share of self-play moves chosen at random
@@ -33,9 +35,11 @@ HOLD_OUT = 5  # every fifth game is held out
 Position = tuple[list[tuple[float, ...]], list[float], list[float]]  # features, heuristic, shares per seat
 
 
-def self_play(game: Game, seed: int, players: int = 2) -> list[Position]:
-    """One game of `players` seats: per position, every seat's features, the heuristic's chance of
-    every seat, and every seat's final win share."""
+def self_play(game: Game, seed: int, players: int = 2, player: str = "greedy") -> list[Position]:
+    """One game of `players` seats, each the player `player` (a spec of `ai.arena.parse_spec`) but for
+    `EPSILON` of its moves: per position, every seat's features, the heuristic's chance of every
+    seat, and every seat's final win share."""
+    spec = parse_spec(player)
     rng = random.Random(seed)
     ai = [random.Random(f"{seed}/{seat}") for seat in range(players)]
     state = game.setup(players, game.check_options(None))
@@ -54,8 +58,11 @@ def self_play(game: Game, seed: int, players: int = 2) -> list[Position]:
             raise ValueError(f"{game.id} offers no features to fit")
         seen.append((fs, game.heuristics(state, seats)))
         seat = min(actors)
-        mover = random_move if ai[seat].random() < EPSILON else greedy_move
-        state = game.apply(state, seat, mover(game, state, seat, ai[seat]))
+        if ai[seat].random() < EPSILON:
+            move = random_move(game, state, seat, ai[seat])
+        else:
+            move = spec_move(game, state, seat, spec, ai[seat])
+        state = game.apply(state, seat, move)
     raise RuntimeError(f"no end after {MAX_STEPS} steps")
 
 
@@ -134,12 +141,17 @@ def cross_entropy(rows: list[tuple[list[float], list[float]]]) -> float:
     return total / len(rows)
 
 
-def fit(game: Game, games: int, seed: int = 10_000, players: int = 2) -> dict[str, Any]:
+def _all_self_play(game: Game, games: int, seed: int, players: int, player: str, jobs: int):
+    """Every game's positions, in order; `jobs` > 1 plays them in that many forked processes."""
+    return forked_map(game, self_play, [(seed + i, players, player) for i in range(games)], jobs)
+
+
+def fit(game: Game, games: int, seed: int = 10_000, players: int = 2, player: str = "greedy",
+        jobs: int = 1) -> dict[str, Any]:
     """Weights fitted on the games kept, and the held-out log loss of the fit and of the heuristic."""
     train: list[tuple[list[tuple[float, ...]], list[float]]] = []
     held: list[Position] = []
-    for i in range(games):
-        positions = self_play(game, seed + i, players)
+    for i, positions in enumerate(_all_self_play(game, games, seed, players, player, jobs)):
         if i % HOLD_OUT == 0:
             held += positions
         else:
@@ -158,9 +170,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=900, help="self-play games (default 900)")
     ap.add_argument("--seed", type=int, default=10_000, help="game i is seeded SEED + i (default 10000)")
     ap.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
+    ap.add_argument("--player", default="greedy", help="who plays the self-play games (default greedy; e.g. mcts#300)")
+    ap.add_argument("--jobs", type=int, default=1, help="play the games in this many processes (default 1)")
     args = ap.parse_args()
-    r = fit(get(args.game), args.games, args.seed, args.players)
-    print(f"{args.game}: {args.games} games of {args.players} seats, {r['positions']} positions ({r['held_out']} held out)")
+    try:
+        parse_spec(args.player)
+    except ValueError as e:
+        ap.error(str(e))
+    r = fit(get(args.game), args.games, args.seed, args.players, args.player, args.jobs)
+    print(f"{args.game}: {args.games} games of {args.players} seats by {args.player}, "
+          f"{r['positions']} positions ({r['held_out']} held out)")
     print(f"held-out log loss: fitted {r['fit_loss']:.4f}, heuristic {r['heuristic_loss']:.4f}")
     print("weights:", "(" + ", ".join(f"{w:.4g}" for w in r["weights"]) + ")")
 

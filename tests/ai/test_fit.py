@@ -117,3 +117,19 @@ def test_a_fit_weighs_the_first_feature_a_lead_for_the_leader(game):
 def test_a_game_without_features_cannot_be_fitted():
     with pytest.raises(ValueError, match="features"):
         fit(TOY, games=1)
+
+
+def test_a_fit_can_play_its_games_with_the_search_in_several_processes():
+    """`--player mcts#N --jobs J`: the search plays the self-play games; the processes change nothing."""
+    by_search = fit(KASHGAR, games=4, player="mcts#20")
+    assert fit(KASHGAR, games=4, player="mcts#20", jobs=2) == by_search
+    assert by_search["positions"] > 0 and by_search != fit(KASHGAR, games=4)
+
+
+def test_the_fit_command_refuses_a_player_it_does_not_know():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "ai.fit", "kashgar", "--player", "mcts#many"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "#ITERATIONS" in done.stderr

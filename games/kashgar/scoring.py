@@ -93,9 +93,9 @@ def heuristics(state: KashgarState, seats: list[int]) -> list[float]:
     return out
 
 
-def features(state: KashgarState, seat: int) -> tuple[float, ...]:
-    """What `seat` holds, as the fitted evaluation weighs it: VP (counted to 3 past the end's 25),
-    spices, gold, mules (to 5), person cards in its caravans (with those about to join them)."""
+def holdings(state: KashgarState, seat: int) -> tuple[int, int, int, int, int]:
+    """What `seat` holds: VP (counted to 3 past the end's 25), spices, gold, mules (to 5), person
+    cards in its caravans (with those about to join them)."""
     p = state.seats[seat]
     b = p.board
     persons = sum(len(c) for c in p.caravans)
@@ -105,12 +105,25 @@ def features(state: KashgarState, seat: int) -> tuple[float, ...]:
     return (min(vp_of(p.orders, p.caravans), END_VP + 3), sum(b[:5]), b[5], min(b[6], 5), persons)
 
 
+def features(state: KashgarState, seat: int) -> tuple[float, ...]:
+    """What the fitted evaluation weighs: `holdings`, then VP and spices + gold again times how near
+    the end is (the leading VP over the 25 that end the game, at most 1), whether `seat` moves next,
+    and its VP once the end is triggered (the round then only finishes)."""
+    vp, spices, gold, mules, persons = held = holdings(state, seat)
+    near = min(1.0, max(vps(state)) / END_VP)
+    return held + (vp * near, (spices + gold) * near, 1.0 if state.current == seat else 0.0,
+                   vp if state.end_triggered else 0.0)
+
+
 # The search's leaf value (`Game.evaluations`): a seat's chance to win, a logistic model of its lead in
 # `features` over the best other seat, fitted by `python -m ai.fit kashgar` (900 two-seat self-play
-# games, greedy with 10 % random moves). A VP of lead counts most; every person card more counts
-# against (a longer caravan brings each card to the front less often). Greedy keeps `heuristic`: a
-# one-ply look needs its progress towards an order to move towards one at all.
-WIN_CHANCE_WEIGHTS = (0.2274, 0.008262, 0.02935, 0.01046, -0.03235)  # VP, spices, gold, mules, person cards
+# games, greedy with 10 % random moves). A VP of lead counts little early and five times as much near
+# the end, more again once the end is triggered; spices and gold count early, not at the end; every
+# person card more counts against (a longer caravan brings each card to the front less often).
+# Greedy keeps `heuristic`: a one-ply look needs its progress towards an order to move towards one at all.
+WIN_CHANCE_WEIGHTS = (0.05347, 0.02253, 0.04434, 0.002475, -0.03302,  # VP, spices, gold, mules, person cards
+                      0.2692, -0.02083,  # VP and spices + gold times nearness to the end
+                      0.04347, 0.4955)  # moves next; VP once the end is triggered
 
 
 def win_chances(state: KashgarState, seats: list[int]) -> list[float]:
@@ -122,7 +135,7 @@ def win_chances(state: KashgarState, seats: list[int]) -> list[float]:
 
 def _value(state: KashgarState, seat: int) -> float:
     """VP plus what the board and the caravans promise (a cheap estimate for greedy)."""
-    vp, spices, gold, mules, persons = features(state, seat)
+    vp, spices, gold, mules, persons = holdings(state, seat)
     b = state.seats[seat].board
     best = 0.0
     for o in state.display:  # progress towards the best display order

@@ -118,8 +118,9 @@ def features(state: KashgarState, seat: int) -> tuple[float, ...]:
 # The search's leaf value (`Game.evaluations`): a seat's chance to win, a logistic model of its lead in
 # `features` over the best other seat, fitted by `python -m ai.fit kashgar` (900 two-seat self-play
 # games, greedy with 10 % random moves). A VP of lead counts little early and five times as much near
-# the end, more again once the end is triggered; spices and gold count early, not at the end; every
-# person card more counts against (a longer caravan brings each card to the front less often).
+# the end, more again once the end is triggered; a spice counts early and hardly at the end, gold half
+# as much at the end as early; every person card more counts against (a longer caravan brings each
+# card to the front less often).
 # Greedy keeps `heuristic`: a one-ply look needs its progress towards an order to move towards one at all.
 WIN_CHANCE_WEIGHTS = (0.05347, 0.02253, 0.04434, 0.002475, -0.03302,  # VP, spices, gold, mules, person cards
                       0.2692, -0.02083,  # VP and spices + gold times nearness to the end

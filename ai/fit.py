@@ -6,8 +6,8 @@ this plays N self-play games of K seats (default 2; greedy, or the player `--pla
 `bench/bench_ai.py` names them, e.g. `mcts#300`; `EPSILON` of the moves random so the positions
 vary; game i is seeded SEED + i; `--jobs J` plays them in J processes), takes every position of
 the main play (not the final one) with every seat's features and the game's outcome (each seat's
-win share: 1, 1/k for a first place shared by k, or 0), and fits the conditional logit P(seat i wins) = exp(w . f_i) / sum_j exp(w . f_j)
-by Newton's method (a small ridge `RIDGE` keeps it steady). With two seats that is the logistic of
+win share: 1, 1/k for a first place shared by k, or 0), and fits the conditional logit
+P(seat i wins) = exp(w . f_i) / sum_j exp(w . f_j) by Newton's method (a small ridge `RIDGE` keeps it steady). With two seats that is the logistic of
 the difference, 1 / (1 + exp(-w . (f_0 - f_1))). Every fifth game is held out: the log loss of the
 fit on those games is printed beside the hand-written heuristic's (its chances scaled to add up to
 one), so a refit shows whether it predicts better. Prints the weights to paste into the game's
@@ -141,17 +141,13 @@ def cross_entropy(rows: list[tuple[list[float], list[float]]]) -> float:
     return total / len(rows)
 
 
-def _all_self_play(game: Game, games: int, seed: int, players: int, player: str, jobs: int):
-    """Every game's positions, in order; `jobs` > 1 plays them in that many forked processes."""
-    return forked_map(game, self_play, [(seed + i, players, player) for i in range(games)], jobs)
-
-
 def fit(game: Game, games: int, seed: int = 10_000, players: int = 2, player: str = "greedy",
         jobs: int = 1) -> dict[str, Any]:
     """Weights fitted on the games kept, and the held-out log loss of the fit and of the heuristic."""
     train: list[tuple[list[tuple[float, ...]], list[float]]] = []
     held: list[Position] = []
-    for i, positions in enumerate(_all_self_play(game, games, seed, players, player, jobs)):
+    played = forked_map(game, self_play, [(seed + i, players, player) for i in range(games)], jobs)
+    for i, positions in enumerate(played):  # in order; `jobs` > 1 plays them in that many processes
         if i % HOLD_OUT == 0:
             held += positions
         else:

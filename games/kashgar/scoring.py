@@ -102,7 +102,7 @@ def holdings(state: KashgarState, seat: int) -> tuple[int, int, int, int, int]:
     pd = state.pending
     if pd is not None and pd.seat == seat and pd.keep:
         persons += min(pd.keep, len(pd.drawn) or pd.need)  # cards about to join the caravan
-    return (min(vp_of(p.orders, p.caravans), END_VP + 3), sum(b[:5]), b[5], min(b[6], 5), persons)
+    return (min(vps(state)[seat], END_VP + 3), sum(b[:5]), b[5], min(b[6], 5), persons)  # VP counted once per state
 
 
 def features(state: KashgarState, seat: int) -> tuple[float, ...]:

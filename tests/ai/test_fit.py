@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import random
+import subprocess
+import sys
 
 import msgspec
 import pytest
@@ -133,9 +135,6 @@ def test_a_fit_can_play_its_games_with_the_search_in_several_processes():
 
 
 def test_the_fit_command_refuses_a_player_it_does_not_know():
-    import subprocess
-    import sys
-
     done = subprocess.run([sys.executable, "-m", "ai.fit", "kashgar", "--player", "mcts#many"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "#ITERATIONS" in done.stderr

@@ -7,11 +7,11 @@ this plays N self-play games of K seats (default 2; greedy, or the player `--pla
 vary; game i is seeded SEED + i; `--jobs J` plays them in J processes), takes every position of
 the main play (not the final one) with every seat's features and the game's outcome (each seat's
 win share: 1, 1/k for a first place shared by k, or 0), and fits the conditional logit
-P(seat i wins) = exp(w . f_i) / sum_j exp(w . f_j) by Newton's method (a small ridge `RIDGE` keeps it steady). With two seats that is the logistic of
-the difference, 1 / (1 + exp(-w . (f_0 - f_1))). Every fifth game is held out: the log loss of the
-fit on those games is printed beside the hand-written heuristic's (its chances scaled to add up to
-one), so a refit shows whether it predicts better. Prints the weights to paste into the game's
-scoring module (Kashgar: `WIN_CHANCE_WEIGHTS`).
+P(seat i wins) = exp(w . f_i) / sum_j exp(w . f_j) by Newton's method (a small ridge `RIDGE` keeps
+it steady). With two seats that is the logistic of the difference, 1 / (1 + exp(-w . (f_0 - f_1))).
+Every fifth game is held out: the log loss of the fit on those games is printed beside the
+hand-written heuristic's (its chances scaled to add up to one), so a refit shows whether it predicts
+better. Prints the weights to paste into the game's scoring module (Kashgar: `WIN_CHANCE_WEIGHTS`).
 """
 
 from __future__ import annotations

@@ -237,6 +237,9 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    # for the search: seat moves its rollouts play greedily (one ply on `heuristic`) before the leaf is
+    # judged, once a move's budget can afford them (ai.ismcts: from 1 s a move); 0: judge at once
+    greedy_rollout_moves: ClassVar[int] = 0
     State: ClassVar[type]  # the frozen msgspec Struct type of a state (for snapshots)
     Move: ClassVar[Any]  # the tagged union of every move, chance outcomes included (for decoding JSON)
 

@@ -15,6 +15,7 @@ class BangkokKlongs(Game):
     name = "Bangkok Klongs"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options = ()  # the tactical variant is left out (§12)
+    greedy_rollout_moves = 2  # a search of 1 s and more judges its leaves after two greedy moves (README)
     State = BangkokState
     Move = BangkokMove
 

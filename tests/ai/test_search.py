@@ -1,4 +1,4 @@
-"""The search's pieces: progressive widening over the greedy prior, the named levels, the arena's specs."""
+"""The search's pieces: progressive widening over the greedy prior, greedy rollouts, the named levels, the arena's specs."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import pytest
 
 from ai import NAMED, choose_move
 from ai.arena import parse_spec, play_pairing
-from ai.ismcts import WIDEN_BASE, WIDEN_FROM, prior_order, search
-from ai.simple import greedy_scores, own_moves
+from ai.ismcts import (GREEDY_CANDIDATES, GREEDY_ROLLOUT_FROM, WIDEN_BASE, WIDEN_FROM, _greedy_step, greedy_rollout,
+                       prior_order, search)
+from ai.simple import greedy_scores, own_moves, value
 from games.protocol import CHANCE, sample_chance
 from games.registry import all_games
 from tests.ai.test_ai import REAL, TOY, Spy, decision_points
@@ -224,3 +225,53 @@ def test_plain_moves_keep_no_tree():
         if seat in game.actors(after) and len(game.legal_moves(after, seat)) > 1:
             _, stats = search(game, after, seat, random.Random(2), budget=None, iterations=50, reuse=1)
             assert stats.reused == 0 and stats.iterations > 0
+
+
+# --- greedy rollouts ------------------------------------------------------------------------------
+
+
+class NeverRandom(random.Random):
+    """An rng whose coin never lands on the epsilon branch (random() is always 0.99)."""
+
+    def random(self):
+        return 0.99
+
+
+def test_a_search_plays_greedy_rollouts_only_where_the_game_asks_and_the_budget_affords_them():
+    bk = all_games()["bangkok-klongs"]
+    assert bk.greedy_rollout_moves > 0
+    assert greedy_rollout(bk, GREEDY_ROLLOUT_FROM, None) == bk.greedy_rollout_moves
+    assert greedy_rollout(bk, 5.0, None) == bk.greedy_rollout_moves
+    assert greedy_rollout(bk, 0.1, None) == 0  # too dear at 0.1 s a move
+    assert greedy_rollout(bk, 10.0, 1000) == 0  # an iteration cap (the hard level) keeps the plain search
+    assert greedy_rollout(bk, None, 7000) == 0
+    for game in REAL.values():
+        if game.id != "bangkok-klongs":
+            assert greedy_rollout(game, 5.0, None) == 0
+
+
+def test_a_greedy_rollout_move_is_the_best_of_its_candidates_by_the_heuristic():
+    game = all_games()["bangkok-klongs"]
+    checked = 0
+    for seed in range(6):
+        for state, seat in decision_points(game, 2, seed, wanted=4, skip=3):
+            d = game.determinize(state, seat, random.Random(seed))
+            moves = game.legal_moves(d, seat)
+            if not 1 < len(moves) <= GREEDY_CANDIDATES:
+                continue
+            best = max(value(game, game.apply(d, seat, m), seat) for m in moves)
+            after = _greedy_step(game, d, seat, NeverRandom(seed))
+            assert value(game, after, seat) == best
+            assert any(after == game.apply(d, seat, m) for m in moves)
+            checked += 1
+    assert checked >= 3
+
+
+def test_the_greedy_rollout_search_reads_only_what_the_seat_may_see():
+    game = all_games()["bangkok-klongs"]
+    for state, seat in decision_points(game, 2, 3, wanted=2, skip=5):
+        move, stats = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=150, greedy=2)
+        assert move in game.legal_moves(state, seat)
+        again, _ = search(game, state, seat, random.Random(2), budget=None, iterations=150, greedy=2)
+        plain, _ = search(game, state, seat, random.Random(2), budget=None, iterations=150, greedy=0)
+        assert again == move and plain in game.legal_moves(state, seat)

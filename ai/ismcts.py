@@ -50,7 +50,8 @@ Greedy rollouts (`search(..., greedy=k)`; by default a game's `greedy_rollout_mo
 moves are epsilon-greedy, each the best of a few of the mover's legal moves by one ply on the
 heuristic, before the evaluation judges, so a leaf is judged after the replies a sensible player
 would make. Each costs a few iterations' time: in Bangkok Klongs they won 28/40 at equal iterations
-(300) but lost against greedy at 0.1 s (fewer iterations), so only a longer search plays them (README).
+(300) but beat greedy less often at 0.1 s (0.611 against 0.720: a third of the iterations), and 1 s
+with them beat 0.1 s without 125/200, so only a longer search plays them (README).
 
 Tree reuse (`search(..., reuse=1)`, what the AI players use; analysis searches afresh): when the move
 played begins macro decisions that go on (Himalaya's program after its first disc), the statistics of
@@ -306,7 +307,8 @@ def _greedy_step(game: Game, d: Any, actor: Seat, rng: Any) -> Any:
 def greedy_rollout(game: Game, budget: float | None, iterations: int | None) -> int:
     """How many greedy rollout moves a search of this size plays: the game's `greedy_rollout_moves`
     for a time budget of `GREEDY_ROLLOUT_FROM` seconds and more with no iteration cap, else none
-    (each costs a few iterations' time; README: in Bangkok Klongs they lose at 0.1 s and win at 1 s)."""
+    (each costs a few iterations' time; README: in Bangkok Klongs they cost more than they give at 0.1 s
+    and win at 1 s)."""
     if iterations is None and budget is not None and budget >= GREEDY_ROLLOUT_FROM:
         return game.greedy_rollout_moves
     return 0

@@ -18,7 +18,8 @@ Levels
   random, medium is greedy, hard is mcts with a fixed 1000 search iterations a move (the same
   strength on any machine; a slow machine only thinks longer, up to `NAMED_TIME_CAP` seconds).
   Calibrated with `bench/bench_ai.py` so each beats the one below; the measured table is in the
-  README. Stronger play: ``mcts@SECONDS``.
+  README. Stronger play: ``mcts@SECONDS`` (from 1 s a move the search also plays a game's greedy
+  rollout moves, `Game.greedy_rollout_moves`: Bangkok Klongs; see `ai.ismcts`).
 
 With a seeded rng, `random` and `greedy` are reproducible, and so is `mcts` when it is bounded by
 `iterations` alone (`budget=None`) and the process made the same searches before: `choose_move`

@@ -270,7 +270,7 @@ def test_a_greedy_rollout_move_is_the_best_of_its_candidates_by_the_heuristic():
 def test_the_greedy_rollout_search_reads_only_what_the_seat_may_see():
     game = all_games()["bangkok-klongs"]
     for state, seat in decision_points(game, 2, 3, wanted=2, skip=5):
-        move, stats = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=150, greedy=2)
+        move, _ = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=150, greedy=2)
         assert move in game.legal_moves(state, seat)
         again, _ = search(game, state, seat, random.Random(2), budget=None, iterations=150, greedy=2)
         plain, _ = search(game, state, seat, random.Random(2), budget=None, iterations=150, greedy=0)

@@ -19,13 +19,17 @@ What a verdict holds (all from the mover's seat, at that moment, with what it co
                             engine agrees with itself at this budget.
 Accuracy per seat: the mean of `move_accuracy(loss)` (lichess's curve) over the decisions that had a choice.
 Chance steps: `odds` gives the probability of what was drawn, where the game's ChanceSpec tells it.
+`engine_code` names the source the verdicts come from (a digest), so an analysis records which engine made it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from games.protocol import Game, Seat
@@ -39,6 +43,28 @@ INACCURACY = 0.05  # loss <= INACCURACY: inaccuracy
 MISTAKE = 0.15     # loss <= MISTAKE: mistake; above: blunder
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 OUTLOOK_SAMPLES = 12  # hidden states drawn for a move's expected rank
+_CODES: dict[str, str] = {}
+
+
+def engine_code(game: Game) -> str:
+    """A digest (16 hex digits) of the source an analysis of `game` comes from: the search and its players
+    (`ai/`), the game protocol, and the game's own package (rules, heuristic, fitted win chance; a game kept
+    in a module of its own: that module). Any change to them, a refit of a win chance included, changes it,
+    so two analyses with the same settings and the same digest are the same engine's (a change that cannot
+    alter a verdict, such as a move's wording, changes it too: the digest errs on the side of "changed")."""
+    code = _CODES.get(game.id)
+    if code is None:
+        module = sys.modules[type(game).__module__]
+        own = Path(module.__file__)
+        in_package = module.__name__.count(".") >= 2  # games.<package>.<module>: the whole package
+        files = sorted(own.parent.glob("*.py")) if in_package else [own]
+        here = Path(__file__).parent
+        files += sorted(here.glob("*.py")) + [Path(sys.modules[Game.__module__].__file__)]
+        h = hashlib.sha256()
+        for f in files:
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+        code = _CODES[game.id] = h.hexdigest()[:16]
+    return code
 
 
 @dataclass

@@ -101,7 +101,8 @@ def report_lines(r: dict[str, Any]) -> list[str]:
     iters = f", at most {e['iterations']} iterations" if e["iterations"] is not None else ""
     out = [f"analysis {r['id']} of game {r['game']} ({r['type']}, {r['scope']}): {r['status']}, {r['done']}/{r['total']} "
            f"steps, {r['jobs']} jobs",
-           f"engine {e['engine']}, {budget} a decision{iters}, seed {e['seed']}; head {r['head'][:16]}… (v{r['version']})"
+           f"engine {e['engine']} {e.get('code') or '(code not recorded)'}, {budget} a decision{iters}, "
+           f"seed {e['seed']}; head {r['head'][:16]}… (v{r['version']})"
            + ("; the game has moved on since" if r["stale"] else ""),
            f"classes by loss of win chance: best; good <= {th['good']:g}; inaccuracy <= {th['inaccuracy']:g}; "
            f"mistake <= {th['mistake']:g}; blunder above", ""]

@@ -24,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-from ai.analysis import GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES
+from ai.analysis import GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES, engine_code
 from events.envelope import now
 from events.keys import PREFIX
 from games.protocol import CHANCE
@@ -202,6 +202,7 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
 
     engine = engine_of(body)
     f = await r.commands.load(game_id)
+    engine = msgspec.structs.replace(engine, code=engine_code(f.game))
     scope, seat = scope_for(f, caller)
     old = await current(r.redis, game_id, scope)
     if old is not None and old.head == f.head and same_settings(old.engine, engine, body):
@@ -231,9 +232,11 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
 
 
 def same_settings(old: Engine, new: Engine, body: Any) -> bool:
-    """A request asks for the analysis already made when budget and iterations agree (and the seed, if it names one)."""
+    """A request asks for the analysis already made when budget and iterations agree (and the seed, if it names one)
+    and the engine's source is the same (an analysis made by older code is made afresh)."""
     named = isinstance(body, dict) and body.get("seed") is not None
-    return old.budget == new.budget and old.iterations == new.iterations and (not named or old.seed == new.seed)
+    return (old.budget == new.budget and old.iterations == new.iterations and old.code == new.code
+            and (not named or old.seed == new.seed))
 
 
 async def finish(redis, meta: Meta, f: Folded) -> None:

@@ -23,6 +23,7 @@ class Engine(msgspec.Struct, frozen=True):
     iterations: int | None  # a cap on search iterations per decision
     engine: str = "ismcts"
     outlook_samples: int = 12  # hidden states drawn for a move's expected rank
+    code: str | None = None  # a digest of the engine's source (ai.analysis.engine_code; null: not recorded then)
 
 
 class DecisionRow(msgspec.Struct, tag_field="kind", tag="decision", kw_only=True):

@@ -9,9 +9,11 @@ import time
 import msgspec
 import pytest
 
+from ai.analysis import engine_code
 from cli.analysis import graph_lines, sparkline, verdicts
 from service.analysis_schemas import AnalysisReport
 from tests.e2e.helpers import wait_for_human, wait_until_finished
+from tests.toygame import ToyGame
 
 pytestmark = pytest.mark.e2e
 
@@ -30,6 +32,7 @@ def test_analyse_prints_the_seats_the_costliest_moments_and_every_decision(cli):
     lines = out.splitlines()
     assert lines[0].startswith(f"analysis ") and f"of game {game_id}" in lines[0] and ": done," in lines[0]
     assert "seed 5" in lines[1] and "at most 8 iterations" in lines[1]
+    assert f"engine ismcts {engine_code(ToyGame())}," in lines[1]  # the digest of the source that judged
     header = next(i for i, l in enumerate(lines) if l.startswith("seat") and "accuracy" in l)
     assert {lines[header + 2].split()[0], lines[header + 3].split()[0]} == {"ann", "bob"}
     assert "decisions" in lines and any(l.split()[:2] and l.split()[1] in ("ann", "bob") for l in lines

@@ -9,6 +9,7 @@ import time
 import msgspec
 import pytest
 
+from ai.analysis import engine_code
 from games.registry import all_games
 from service.analysis_schemas import AnalysisReport
 from tests.e2e.helpers import all_events, wait_for_human, wait_until_finished
@@ -54,6 +55,7 @@ def test_a_finished_game_is_analysed_on_the_workers(stack, game_type):
     assert body["total"] == len(steps) == len(body["rows"])
     assert body["head"] == events[-1].hash and body["engine"]["seed"] == 11
     assert body["engine"]["budget"] == 0.05 and body["engine"]["iterations"] == 6
+    assert body["engine"]["code"] == engine_code(all_games()[game_type])  # which source made the verdicts
     decisions = [r for r in body["rows"] if r["kind"] == "decision"]
     assert decisions and all(r["class"] in CLASSES and r["text"] for r in decisions)
     judged = [r for r in decisions if r["class"] != "forced"]

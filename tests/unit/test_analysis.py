@@ -116,3 +116,40 @@ def test_move_accuracy_follows_the_loss_on_lichess_s_curve():
     assert move_accuracy(0.15) == pytest.approx(50.5, abs=0.1) and move_accuracy(1.0) == 0.0
     losses = [i / 100 for i in range(101)]
     assert all(move_accuracy(a) >= move_accuracy(b) for a, b in zip(losses, losses[1:]))
+
+
+def test_the_engine_code_names_the_source_a_verdict_comes_from(tmp_path, monkeypatch):
+    """The digest covers the game's own package (a refit's weights live there), is the same on every call, and
+    differs between games; a game kept in a module of its own is digested from that module."""
+    from ai.analysis import _CODES, engine_code
+    from games import registry
+
+    codes = {gid: engine_code(registry.get(gid)) for gid in ("kashgar", "yangtze", "bangkok-klongs", "himalaya")}
+    assert len(set(codes.values())) == 4 and all(len(c) == 16 and int(c, 16) >= 0 for c in codes.values())
+    assert engine_code(registry.get("kashgar")) == codes["kashgar"]
+    pkg = tmp_path / "refitgames" / "refit"
+    pkg.mkdir(parents=True)
+    (tmp_path / "refitgames" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "scoring.py").write_text("WEIGHTS = (0.1, 0.2)\n")
+    (pkg / "game.py").write_text("from tests.toygame import ToyGame\n\n\nclass Refit(ToyGame):\n    id = 'refit-toy'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from refitgames.refit.game import Refit
+
+    before = engine_code(Refit())
+    _CODES.pop("refit-toy")
+    assert engine_code(Refit()) == before
+    (pkg / "scoring.py").write_text("WEIGHTS = (0.1, 0.25)\n")  # a refit: only the weights change
+    _CODES.pop("refit-toy")
+    assert engine_code(Refit()) != before
+    assert engine_code(ToyGame()) not in (before, *codes.values())
+
+
+def test_an_analysis_made_by_other_code_is_not_the_one_asked_for():
+    from service.analysis import same_settings
+    from service.analysis_schemas import Engine
+
+    made = Engine(seed=1, budget=0.5, iterations=None, code="a" * 16)
+    assert same_settings(made, Engine(seed=2, budget=0.5, iterations=None, code="a" * 16), {})
+    assert not same_settings(made, Engine(seed=2, budget=0.5, iterations=None, code="b" * 16), {})
+    assert not same_settings(Engine(seed=1, budget=0.5, iterations=None), made, {})  # made before codes were kept

@@ -28,6 +28,10 @@ def test_the_replay_draws_the_value_graph_and_each_steps_verdict(stack, page, sh
     expect(page.locator(".graph-legend li")).to_have_count(2)
     expect(page.locator("#verdict")).to_have_attribute("data-class", row["class"])
     expect(page.locator("#verdict")).to_contain_text(f"win chance {round(row['win_played'] * 100)}%")
+    engine = report["engine"]  # what made the verdicts: enough to make them again
+    assert engine["code"] and len(engine["code"]) == 16
+    expect(page.locator("#analysis-engine")).to_contain_text(
+        f"engine ismcts {engine['code']}, 0.05 s a decision, at most 6 iterations, seed 3; game head {report['head'][:16]}")
     page.screenshot(path=str(shots / "replay.png"))
     cursor = page.locator("#graph-cursor").get_attribute("x1")
     page.keyboard.press("ArrowRight")

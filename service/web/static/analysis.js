@@ -78,11 +78,19 @@ const caravanAnalysis = (() => {
         return el("li", { "data-seat": s.seat }, el("span", { style: `color:${COLOURS[i]}` }, `${SYMBOL[SHAPES[i]]} `), `${report.players[s.seat].name}: ${acc} (${marks})`);
       }));
     }
+    function engineLine() {  // what made the verdicts, so anyone can make them again (the CLI's `caravan analyse` prints the same)
+      const e = report.engine;
+      const budget = e.budget === null || e.budget === undefined ? "no time bound" : `${e.budget} s a decision`;
+      const iters = e.iterations === null || e.iterations === undefined ? "" : `, at most ${e.iterations} iterations`;
+      return el("p", { class: "small", id: "analysis-engine" },
+        `engine ${e.engine} ${e.code || "(code not recorded)"}, ${budget}${iters}, seed ${e.seed}; `
+        + `game head ${report.head.slice(0, 16)}… (event ${report.version})` + (report.stale ? "; the game has moved on since" : ""));
+    }
     function draw() {
       if (!report) return;
       const kids = [el("h2", {}, "Analysis")];
       if (report.status !== "done") kids.push(el("p", { class: "small", id: "analysis-progress" }, `judging the decisions: ${report.done} of ${report.total}…`));
-      kids.push(graph(), legend());
+      kids.push(graph(), legend(), engineLine());
       box.replaceChildren(...kids);
       box.dataset.status = report.status;
       show(at);

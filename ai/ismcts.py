@@ -67,8 +67,9 @@ that led to it, averaged over dice and draws; in Kashgar, branching on the draws
 or keying nodes by its information set, lost the tree its depth and the search its games: README).
 In a simultaneous step (several seats in `actors`) the searcher moves first and walks its own tree;
 the other seats then move one at a time, lowest first, each choosing with statistics kept at the
-node where the step began (decoupled UCT), so nobody's choice depends on a secret it cannot see. An opponent's secret move (`visible_to`
-without the searcher) never branches the searcher's tree: it cannot tell those worlds apart.
+node where the step began (decoupled UCT), so nobody's choice depends on a secret it cannot see.
+An opponent's secret move (`visible_to` without the searcher) never branches the searcher's tree:
+it cannot tell those worlds apart.
 """
 
 from __future__ import annotations

@@ -307,8 +307,15 @@ class Game:
         return self.apply(state, seat, move)
 
     def describe(self, move: Any) -> str:
-        """One line for a person: "buy 2 silk from the river" (default: the JSON of the move)."""
-        return msgspec.json.encode(move).decode()
+        """One line for a person: "buy 2 silk from the river", from the game's describe module
+        (`describe_move(move, None)`: no seat's view), else the JSON of the move."""
+        from .registry import describer
+
+        say = getattr(describer(self), "describe_move", None)
+        try:
+            return say(move, None) if say is not None else msgspec.json.encode(move).decode()
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return msgspec.json.encode(move).decode()
 
     # --- for the AI -----------------------------------------------------------------------------
 

@@ -64,7 +64,7 @@ def describer(game: Game):
 def words(game: Game, move: object, view: object = None, chance: bool = False) -> str:
     """A decoded move (or chance outcome) in the game's words, as every client says it: the describe
     module's `describe_chance`/`describe_move(move, view)` (`view`: the mover's view as JSON, or None),
-    else `Game.describe`."""
+    else `Game.describe` (the same words without a view, or the move's JSON)."""
     module = describer(game)
     fn = None
     if module is not None:

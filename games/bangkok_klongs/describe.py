@@ -40,7 +40,7 @@ def where(x: int, y: int) -> str:
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case Draw(boat=b):
-            return f"drew a boat from the pile: {boat(b)}"
+            return f"drew a boat from the pile: {boat(b).removeprefix('boat: ')}"
         case StartPlayer(seat=p):
             return f"{seat_name(view, p)} starts"
         case Place(boat=b, x=x, y=y):
@@ -69,7 +69,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
 def describe_chance(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case Draw(boat=b):
-            return f"a boat is drawn from the pile: {boat(b)}"
+            return f"a boat is drawn from the pile: {boat(b).removeprefix('boat: ')}"
     return describe_move(move, view)
 
 

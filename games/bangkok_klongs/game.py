@@ -32,9 +32,6 @@ class BangkokKlongs(Game):
     visible_to = staticmethod(rules.visible_to)  # (state, actor, move) -> seats or None
     reveals = staticmethod(rules.reveals)  # (state, actor, move) -> bool
 
-    def describe(self, move):
-        return _render.describe(move)
-
     determinize = staticmethod(_view.determinize)  # (state, seat, rng) -> a state
     heuristic = staticmethod(scoring.heuristic)  # (state, seat) -> [0, 1]
     heuristics = staticmethod(scoring.heuristics)  # (state, seats) -> [0, 1] each

@@ -7,7 +7,6 @@ from games.naming import seat_name
 
 from .content import BOAT_INDEX, BOATS, COLOURS, DARK_ENTRIES, LIGHT_ENTRIES, WIDTH, square
 from .describe import boat
-from .moves import Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, StartPlayer, Steal
 
 SHORT = {"BANANAS": "Ba", "FISH": "Fi", "FLOWERS": "Fl", "RICE": "Ri", "VEGETABLES": "Ve", "COCONUTS": "Co",
          "SPICES": "Sp", "THIEF": "TH", "OVERSEER": "OV", "COOKSHOP": "CK"}
@@ -90,32 +89,3 @@ def render(v: dict, seat: int | None) -> str:
     elif not md and v["phase"] == "turn":
         lines.append(f"{seat_name(v, v['turn'])} ({COLOURS[v['turn']]}) to play")
     return "\n".join(lines)
-
-
-def describe(move) -> str:
-    match move:
-        case Draw(boat=b):
-            return f"draw {b}"
-        case StartPlayer(seat=p):
-            return f"seat {p} starts"
-        case Place(boat=b, x=x, y=y):
-            return f"place {b} on ({x}, {y})"
-        case MoveBoat():
-            return f"move the boat at ({move.from_x}, {move.from_y}) to ({move.to_x}, {move.to_y})"
-        case EndTurn():
-            return "end the turn"
-        case LeaveUnmanned():
-            return "leave the new boat unmanned"
-        case ShiftMerchant(x=x, y=y):
-            return f"move the merchant from ({x}, {y}) onto the new boat"
-        case Steal(x=x, y=y, to=to):
-            return f"the thief takes the boat at ({x}, {y}) {'into the hand' if to == 'hand' else 'to the warehouse'}"
-        case NoSteal():
-            return "the thief takes nothing"
-        case ReceiveThief(boat=b, to=to):
-            return f"keep {b} {'in hand' if to == 'hand' else 'in the warehouse'}"
-        case Score(px=px, py=py, x=x, y=y):
-            return f"score M{px}.{py}, remove the boat at ({x}, {y})"
-        case Pass():
-            return "pass"
-    return str(move)

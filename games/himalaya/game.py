@@ -5,11 +5,8 @@ from __future__ import annotations
 from games.protocol import Game, Option
 
 from . import ai, legal, rules, scoring, view as view_mod
-from .content import MAX_PLAYERS, MIN_PLAYERS, PATH_NUMBERS, PATHS, ring_name
-from .moves import (
-    Collect, Decline, DrawCube, DrawRing, Fulfil, HimalayaMove, PassEvent, PlaceCaravan, PlaceMarket,
-    PlaceSnowstorm, PlaceYeti, PlanSlot, Program, RollD20, Seating,
-)
+from .content import MAX_PLAYERS, MIN_PLAYERS
+from .moves import HimalayaMove
 from .render import render
 from .state import OVER, HimalayaState
 
@@ -48,41 +45,6 @@ class Himalaya(Game):
 
     visible_to = staticmethod(rules.visible_to)  # (state, actor, move) -> seats or None
     reveals = staticmethod(rules.reveals)  # (state, actor, move) -> bool
-
-    def describe(self, move):
-        match move:
-            case Seating(order=o):
-                return "seat order (clockwise): " + ", ".join(f"seat {x}" for x in o)
-            case RollD20(face=f):
-                return f"d20 rolls {f}"
-            case DrawCube(resource=r):
-                return f"draw {r} from the resource bag"
-            case DrawRing(ring=r):
-                return f"draw order ring {ring_name(r)} from the ring bag"
-            case PlaceCaravan(village=v):
-                return f"place the caravan on village {v}"
-            case PlaceYeti(path=p):
-                return f"Yeti tracks close path P{p}" + (f" ({PATHS[p][0]}-{PATHS[p][1]})" if p in PATH_NUMBERS else "")
-            case PlaceSnowstorm(path=p):
-                return f"Snowstorm on path P{p}" + (f" ({PATHS[p][0]}-{PATHS[p][1]})" if p in PATH_NUMBERS else "")
-            case PlaceMarket(village=v):
-                return f"Market in village {v}"
-            case PassEvent():
-                return "place no event figure"
-            case PlanSlot(command=c):
-                return f"program the next disc: {c}"
-            case Program(commands=cs):
-                return "program: " + ", ".join(cs)
-            case Collect(resource=r):
-                return f"collect {r}"
-            case Fulfil(trade=t, offering=o, delegates=d):
-                parts = (["keep the ring"] if t else []) + (["offering (stupa)"] if o else [])
-                if d:
-                    parts.append("delegates to " + "".join(d))
-                return "fulfil the order: " + (" + ".join(parts) if parts else "no reward")
-            case Decline():
-                return "decline"
-        return super().describe(move)
 
     # --- for the AI and for people --------------------------------------------------------------
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from games.protocol import Game, Option
 
 from . import legal, rules, scoring
-from .content import ADDITIONAL_COPIES, MAX_PLAYERS, MIN_PLAYERS, PERSONS
-from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, KashgarMove, Keep, Pass, PlaceStartCards,
-                    ReplaceDisplay, Respond, SecondOrder, TakeDiscard)
+from .content import ADDITIONAL_COPIES, MAX_PLAYERS, MIN_PLAYERS
+from .moves import KashgarMove
 from .state import KashgarState
 from .view import determinize, view
 
@@ -47,41 +46,6 @@ class Kashgar(Game):
 
     visible_to = staticmethod(rules.visible_to)  # (state, actor, move) -> seats or None
     reveals = staticmethod(rules.reveals)  # (state, actor, move) -> bool
-
-    def describe(self, move):
-        match move:
-            case PlaceStartCards(cards=c):
-                return "place start cards " + ", ".join(f"{PERSONS[x].en} in caravan {i + 1}" for i, x in enumerate(c))
-            case Pass(caravan=c):
-                return f"pass with the front card of caravan {c + 1}"
-            case CaravanAction() | Farewell():
-                kind = "caravan action" if isinstance(move, CaravanAction) else "farewell"
-                parts = [f"{kind} {move.action + 1} of caravan {move.caravan + 1}'s front card"]
-                for f in ("pay", "spice", "spice2", "resource", "order", "target", "target_caravan",
-                          "from_caravan", "position", "to_caravan"):
-                    v = getattr(move, f)
-                    if v not in (None, ()):
-                        parts.append(f"{f.replace('_', ' ')} {'+'.join(v) if isinstance(v, tuple) else v}")
-                return ", ".join(parts)
-            case Keep(cards=c):
-                return "keep " + ", ".join(PERSONS[x].en for x in c)
-            case Arrange(cards=c):
-                return "put back on the standard deck: " + ", ".join(PERSONS[x].en for x in c)
-            case FulfilDrawn(order=o) | SecondOrder(order=o):
-                return f"fulfil order {o}" if o else "fulfil no (further) order"
-            case ReplaceDisplay(order=o, replace=r):
-                return f"put {o} into the display in place of {r}" if o else "leave the display as it is"
-            case TakeDiscard(card=c):
-                return f"take {PERSONS[c].en} from the discard pile"
-            case DealStart(card=c):
-                return f"deal start card {PERSONS[c].en} (rank {PERSONS[c].rank})"
-            case DrawCard(card=c):
-                return f"draw {PERSONS[c].en}"
-            case DrawOrder(order=o):
-                return f"draw order {o}"
-            case Respond(caravan=c, spice=sp):
-                return f"lose the last card of caravan {c + 1}" if c is not None else f"lose 2 {sp}"
-        return super().describe(move)
 
     def determinize(self, state, seat, rng):
         return determinize(state, seat, rng)

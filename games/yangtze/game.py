@@ -5,25 +5,8 @@ from __future__ import annotations
 from games.protocol import Game
 
 from . import legal, rules, scoring
-from .content import CARD_NAME, MAX_PLAYERS, MIN_PLAYERS
-from .moves import (
-    Bid,
-    Buy,
-    Cash,
-    ChooseStartPlayer,
-    Clear,
-    Decline,
-    Draw,
-    EndTurn,
-    Exchange,
-    MarketSale,
-    PassBid,
-    Pay,
-    Sell,
-    SellWithCardIII,
-    Surrender,
-    YangtzeMove,
-)
+from .content import MAX_PLAYERS, MIN_PLAYERS
+from .moves import YangtzeMove
 from .render import render
 from .state import YangtzeState
 from .view import determinize, view
@@ -55,41 +38,6 @@ class YangtzeGame(Game):
 
     # --- the log ------------------------------------------------------------------------------------
     reveals = staticmethod(rules.reveals)  # (state, actor, move) -> bool
-
-    def describe(self, move):
-        match move:
-            case Draw(tile=t):
-                return f"draw {t}"
-            case ChooseStartPlayer(seat=seat):
-                return f"seat {seat} starts"
-            case Sell(tiles=t):
-                return f"sell {', '.join(t)}"
-            case SellWithCardIII(tiles=t):
-                return f"play card III and sell {', '.join(t)}"
-            case Buy(positions=ps, free=free):
-                what = " and ".join(f"P{p}" + (" (free, card II)" if p == free else "") for p in ps)
-                return f"buy {what}" + (" with card I" if len(ps) == 2 else "")
-            case EndTurn():
-                return "buy nothing and end the turn"
-            case Bid(amount=a):
-                return f"bid {a}"
-            case PassBid():
-                return "pass in the auction"
-            case Pay():
-                return "pay the tax"
-            case MarketSale(tiles=t):
-                return f"Open Market: sell {', '.join(t)}"
-            case Exchange(tile=t, position=p):
-                return f"River Exchange: swap {t} with the good at P{p}"
-            case Clear(tile=t):
-                return f"Clearance: return {t} for 5 coins"
-            case Surrender(tile=t):
-                return f"Confiscation: return {t}"
-            case Decline():
-                return "decline the ruler's offer"
-            case Cash(card=c):
-                return f"cash {CARD_NAME.get(c, c)}"
-        return super().describe(move)
 
     # --- for the AI ---------------------------------------------------------------------------------
     def determinize(self, s, seat, rng):

@@ -1,0 +1,49 @@
+"""`Game.describe` says a move in the game's own words (its describe module without a seat's view),
+never as the move's JSON, for every move and chance outcome of a played game of each of the four."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.simple import random_move
+from games.protocol import CHANCE, sample_chance
+from games.registry import describer, get
+from tests.toygame import GAME as TOY, Roll
+
+
+@pytest.mark.parametrize("game_id", ["bangkok-klongs", "himalaya", "kashgar", "yangtze"])
+def test_every_move_of_a_game_in_words(game_id):
+    game = get(game_id)
+    say = describer(game).describe_move
+    rng = random.Random(7)
+    state = game.setup(max(game.min_players, 3 if game_id == "himalaya" else 2), game.check_options(None))
+    said = 0
+    while game.actors(state) and said < 2000:
+        actors = game.actors(state)
+        if CHANCE in actors:
+            who, move = CHANCE, sample_chance(game.chance(state), rng)
+        else:
+            who = min(actors)
+            move = random_move(game, state, who, rng)
+        line = game.describe(move)
+        assert line == say(move, None)
+        assert not line.startswith("{"), line
+        said += 1
+        state = game.apply(state, who, move)
+    assert said > 50
+
+
+def test_a_game_without_words_says_the_json():
+    assert TOY.describe(Roll(face=3)) == '{"type":"roll","face":3}'
+
+
+def test_a_drawn_boat_is_named_once():
+    from games.bangkok_klongs.content import BOATS
+    from games.bangkok_klongs.moves import Draw
+
+    module = describer(get("bangkok-klongs"))
+    draw = Draw(boat=next(b.id for b in BOATS if b.baskets))
+    for line in (module.describe_chance(draw, None), module.describe_move(draw, None)):
+        assert "pile: boat:" not in line and "from the pile: " in line, line

@@ -129,8 +129,9 @@ def play_my_tables(stack, tournament_id: str, token: str, rng: "random.Random", 
     return t
 
 
-def assert_sealed(game_id: str, reader) -> None:
-    """`reader` holds no seat at `game_id`, a duplicate table whose round runs: it sees none of the deal."""
+def assert_sealed(game_id: str, reader) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """`reader` holds no seat at `game_id`, a duplicate table whose round runs: it sees none of the deal.
+    Returns the game as the reader got it and its whole event list."""
     g = reader.get(f"/games/{game_id}").json()
     assert g.get("sealed") and "seat_views" not in g and g["result"] is None
     setup = reader.get(f"/games/{game_id}/state", params={"at": 1}).json()["view"]
@@ -138,11 +139,14 @@ def assert_sealed(game_id: str, reader) -> None:
     for at in range(1, g["version"] + 1):
         then = reader.get(f"/games/{game_id}/state", params={"at": at}).json()
         assert then["view"] == setup and "seat_views" not in then
+    everything = []
     for params in ({}, {"from": 2}, {"from": max(2, g["version"] - 3)}):
         rows = reader.get(f"/games/{game_id}/events", params=params).json()
         assert all(r["payload"] is None for r in rows if r["version"] > 1), rows
         assert params or rows[0]["kind"] == "created", rows
+        everything = everything or rows
     exported = [msgspec.json.decode(x) for x in reader.get(f"/games/{game_id}/export").text.splitlines()]
     assert all(r["payload"] is None for r in exported[1:])
     assert reader.post(f"/games/{game_id}/fork").status_code in (401, 403)
     assert reader.get(f"/games/{game_id}/verify").json()["ok"]
+    return g, everything

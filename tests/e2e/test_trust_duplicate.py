@@ -42,9 +42,7 @@ def seated_round(stack, game_type="toy", players=("a:ai-random", "b:ai-random", 
 def assert_sealed(stack, game_id, spectator):
     """What a reader with no seat at `game_id` gets while its round runs: nothing of the deal (the
     reads of tests/e2e/helpers.py, then the live stream and the pages)."""
-    assert_sealed_reads(game_id, spectator)
-    g = spectator.get(f"/games/{game_id}").json()
-    rows = spectator.get(f"/games/{game_id}/events").json()
+    g, rows = assert_sealed_reads(game_id, spectator)
     with httpx.Client(base_url=stack.url, timeout=10) as raw:
         with raw.stream("GET", f"/games/{game_id}/events/stream") as s:
             seen = 0

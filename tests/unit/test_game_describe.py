@@ -18,7 +18,7 @@ def test_every_move_of_a_game_in_words(game_id):
     game = get(game_id)
     say = describer(game).describe_move
     rng = random.Random(7)
-    state = game.setup(max(game.min_players, 3 if game_id == "himalaya" else 2), game.check_options(None))
+    state = game.setup(game.min_players, game.check_options(None))
     said = 0
     while game.actors(state) and said < 2000:
         actors = game.actors(state)

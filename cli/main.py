@@ -57,7 +57,7 @@ def up(host: str = typer.Option("127.0.0.1", "--host", help="the address the API
 def game_new(
     type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya",
                                 autocompletion=complete_game_type),
-    player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL[@SECONDS], LEVEL random|greedy|mcts"),
+    player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL, LEVEL easy|medium|hard|random|greedy|mcts[@SECONDS]"),
     seed: Optional[str] = typer.Option(None, "--seed", help="the secret seed (arbiter only; default: a fresh random one)"),
     option: list[str] = typer.Option([], "--option", help="a game option NAME=VALUE (VALUE as JSON when it parses); "
                                      "see `caravan game types`"),

@@ -26,7 +26,7 @@ def new(
     rounds: Optional[int] = typer.Option(None, "--rounds", help="Swiss: rounds to play (default log of the field); "
                                          "round robin: more than one cycle repeats it"),
     duplicate: bool = typer.Option(False, "--duplicate", help="every table of a round plays the same seed"),
-    player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL, LEVEL random|greedy|mcts"),
+    player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL, LEVEL easy|medium|hard|random|greedy|mcts[@SECONDS]"),
     name: Optional[str] = typer.Option(None, "--name", help="a title for the tournament"),
     option: list[str] = typer.Option([], "--option", help="a game option for every table, NAME=VALUE (VALUE as JSON "
                                      "when it parses); see `caravan game types`"),

@@ -80,9 +80,9 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case Collect(resource=r):
             return f"collect {r}"
         case Fulfil(trade=t, offering=o, delegates=d):
-            parts = (["keep the ring (trade)"] if t else []) + (["a stupa (offering)"] if o else [])
+            parts = (["the ring (trade)"] if t else []) + (["a stupa (offering)"] if o else [])
             if d:
-                parts.append("delegates to region " + ", ".join(d))
+                parts.append(("a delegate to region " if len(d) == 1 else "delegates to regions ") + ", ".join(d))
             return "fulfil the order, taking " + (" + ".join(parts) if parts else "no reward")
         case Decline():
             return "decline"

@@ -47,3 +47,14 @@ def test_a_drawn_boat_is_named_once():
     draw = Draw(boat=next(b.id for b in BOATS if b.baskets))
     for line in (module.describe_chance(draw, None), module.describe_move(draw, None)):
         assert "pile: boat:" not in line and "from the pile: " in line, line
+
+
+def test_a_fulfilled_order_names_its_rewards_as_things_taken():
+    from games.himalaya.moves import Fulfil
+
+    say = describer(get("himalaya")).describe_move
+    assert say(Fulfil(trade=True), None) == "fulfil the order, taking the ring (trade)"
+    assert say(Fulfil(trade=True, offering=True, delegates=("A", "H")), None) == \
+        "fulfil the order, taking the ring (trade) + a stupa (offering) + delegates to regions A, H"
+    assert say(Fulfil(delegates=("C",)), None) == "fulfil the order, taking a delegate to region C"
+    assert say(Fulfil(), None) == "fulfil the order, taking no reward"

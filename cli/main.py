@@ -13,7 +13,7 @@ from cli import analysis, audit, board, clock, follow, words
 from cli import tournament
 from cli.client import (REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, request, save_tokens,
                         token_for, use_token)
-from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type, parse_option
+from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
 from cli.listed import forget_listing, recall_listing, remember_listing
 
 app = typer.Typer(help="caravan: host, play, audit and replay trading board games.", no_args_is_help=True,
@@ -57,7 +57,7 @@ def up(host: str = typer.Option("127.0.0.1", "--host", help="the address the API
 def game_new(
     type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya",
                                 autocompletion=complete_game_type),
-    player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL, LEVEL easy|medium|hard|random|greedy|mcts[@SECONDS]"),
+    player: list[str] = PLAYERS,
     seed: Optional[str] = typer.Option(None, "--seed", help="the secret seed (arbiter only; default: a fresh random one)"),
     option: list[str] = typer.Option([], "--option", help="a game option NAME=VALUE (VALUE as JSON when it parses); "
                                      "see `caravan game types`"),

@@ -14,6 +14,7 @@ JSON = typer.Option(False, "--json", callback=remember_json,
 AS = typer.Option(None, "--as", help="the seat to act or look as: its number or player name (its token comes from "
                   "the profile), or 'arbiter'")
 TOKEN = typer.Option(None, "--token", help="a bearer token (a seat's, an entrant's, or the arbiter's)")
+PLAYERS = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL, LEVEL easy|medium|hard|random|greedy|mcts[@SECONDS]")
 
 
 def parse_option(text: str) -> tuple[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any, Optional
 import typer
 
 from cli.client import ctx, emit_json, fail, request, save_tokens, export_lines, tokens_here, use_token
-from cli.options import JSON, TOKEN, complete_game_type, parse_option
+from cli.options import JSON, PLAYERS, TOKEN, complete_game_type, parse_option
 
 app = typer.Typer(help="Tournaments: round robin or Swiss, AI and human entrants, standings and ratings.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -26,7 +26,7 @@ def new(
     rounds: Optional[int] = typer.Option(None, "--rounds", help="Swiss: rounds to play (default log of the field); "
                                          "round robin: more than one cycle repeats it"),
     duplicate: bool = typer.Option(False, "--duplicate", help="every table of a round plays the same seed"),
-    player: list[str] = typer.Option(..., "--player", help="NAME or NAME:ai-LEVEL, LEVEL easy|medium|hard|random|greedy|mcts[@SECONDS]"),
+    player: list[str] = PLAYERS,
     name: Optional[str] = typer.Option(None, "--name", help="a title for the tournament"),
     option: list[str] = typer.Option([], "--option", help="a game option for every table, NAME=VALUE (VALUE as JSON "
                                      "when it parses); see `caravan game types`"),

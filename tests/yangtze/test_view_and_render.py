@@ -44,8 +44,15 @@ def test_the_board_shows_whose_turn_and_only_ones_own_secrets():
     mine = GAME.render(json_view(s, 0), 0)
     theirs = GAME.render(json_view(s, 1), 1)
     assert "fan red" in mine and "fan red" not in theirs
-    assert "2 secret starting good(s)" in theirs
+    assert "2 secret starting goods" in theirs and "(you): 30 coins; 1 good behind the screen" in theirs
     assert "seat 0" in theirs and "waiting for" in theirs and "P8 [ 4]" in theirs
+
+
+def test_the_final_standings_read_in_rank_order():
+    s = play(position([merchant(10), merchant(90)]), (0, EndTurn()), (1, EndTurn()))
+    board = GAME.render(json_view(s, 0), 0)
+    standings = board[board.index("Game over"):].splitlines()[1:3]
+    assert [line.split(":")[0].strip() for line in standings] == ["1. seat 1", "2. seat 0"]
 
 
 def test_money_is_drawn_as_50_coins_and_marker():

@@ -41,3 +41,8 @@ def mover(view: Any) -> Any:
 def own_move(view: Any) -> bool:
     """True when the move described is the reader's own (so the reader's private facts apply to it)."""
     return isinstance(view, dict) and mover(view) == view.get("you")
+
+
+def counted(n: int | None, thing: str) -> str:
+    """"1 good", "2 goods": a number of things as it reads (a plain plural s)."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"

@@ -47,6 +47,19 @@ def text(x: float, y: float, s: object, size: float = 13, anchor: str = "start",
             f"{esc(s)}</text>")
 
 
+def wrap(s: str, chars: int) -> list[str]:
+    """`s` broken at its spaces into lines of at most `chars` characters (a longer word keeps a line to itself)."""
+    lines: list[str] = []
+    cur = ""
+    for w in s.split(" "):
+        if cur and len(cur) + len(w) + 1 > chars:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}".strip()
+    return lines + [cur]
+
+
 def title(s: object) -> str:
     """A tooltip (and accessible name) for the element it is put in."""
     return f"<title>{esc(s)}</title>"

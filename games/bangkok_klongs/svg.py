@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.naming import seat_name
 from games.svgkit import SEAT_SHAPES, circle, ink_on, line, rect, shape, svg, text, title
 from games.svgkit import target as clickable
 
@@ -134,12 +135,12 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     y = Y0 + HEIGHT * CELL + 16
     md = view.get("market_day")
     if md:
-        out.append(text(10, y + 12, f"{md.get('kind')} market day (by seat {md.get('trigger')}): seat {md.get('scorer')} scores or passes",
+        out.append(text(10, y + 12, f"{md.get('kind')} market day (by {seat_name(view, md.get('trigger'))}): {seat_name(view, md.get('scorer'))} scores or passes",
                         13, weight="700", fill="#a4161a"))
         y += 22
     pd = view.get("pending")
     if pd:
-        out.append(text(10, y + 12, f"seat {view.get('turn')} chooses: {pd.get('choice')}"
+        out.append(text(10, y + 12, f"{seat_name(view, view.get('turn'))} chooses: {pd.get('choice')}"
                         + (f" (caught: {', '.join(pd['caught'])})" if pd.get("caught") else ""), 13, weight="700", fill="#a4161a"))
         y += 22
     for p in players:
@@ -149,22 +150,23 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         fill = PLAYER_FILL.get(p.get("colour", ""), "#ccc")
         out.append(rect(4, y, W - 8, h, "#fbf7ee" if acting else "#f6f6f6", fill, stroke_width="4" if acting else "2"))
         out.append(merchant(s, p.get("colour", ""), 24, y + 20, 11))
-        out.append(text(42, y + 25, f"Seat {s} ({p.get('colour')})" + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
+        out.append(text(42, y + 25, f"{seat_name(view, s)} ({p.get('colour')})" + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
                         + f" — score {p.get('score')} · merchants {p.get('merchants_in_supply')} in supply, "
                         f"{p.get('merchants_on_board')} on boats · movement cards {p.get('movement_cards')} · hand {p.get('hand_size')}",
                         13, weight="700"))
         ware = p.get("warehouse") or []
-        out.append(text(12, y + 46, f"warehouse ({p.get('warehouse_points', 0)} pts): " + (", ".join(ware) or "empty"), 11))
+        out.append(text(12, y + 46, f"warehouse ({p.get('warehouse_points', 0)} pts): " + ("; ".join(map(boat_words, ware)) or "empty"), 11))
         hand = p.get("hand")
         if hand is not None:
-            out.append(text(12, y + 64, "hand (only you see it): " + (", ".join(hand) or "empty"), 11,
-                            fill="#7B3294"))
+            mine = s == seat and not view.get("final")  # after the end every hand is open
+            out.append(text(12, y + 64, ("your hand (only you see it): " if mine else "hand: ") + ("; ".join(map(boat_words, hand)) or "empty"),
+                            11, fill="#7B3294" if mine else "#1b1b1b"))
         elif p.get("known_in_hand"):
-            out.append(text(12, y + 64, "known in hand: " + ", ".join(p["known_in_hand"]), 11))
+            out.append(text(12, y + 64, "known in hand: " + "; ".join(map(boat_words, p["known_in_hand"])), 11))
         y += h + 6
     fin = view.get("final")
     if fin:
-        out.append(text(10, y + 18, "Game over — totals: " + ", ".join(f"{colours[i] if i < len(colours) else i} {t}"
+        out.append(text(10, y + 18, "Game over — totals: " + ", ".join(f"{seat_name(view, i)} ({colours[i] if i < len(colours) else i}) {t}"
                                                                          for i, t in enumerate(fin.get("totals", []))), 15, weight="700"))
         y += 28
     return svg(W, y + 4, out, head)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.himalaya.content import EXIT
+from games.naming import seat_name
 from games.svgkit import circle, line, rect, seat_colour, seat_mark, shape, svg, text, title
-from games.himalaya.content import EXIT
 from games.svgkit import target as clickable
 
-from .content import PATHS, POSITION, REGION_VILLAGES
+from .content import EXIT, PATHS, POSITION, REGION_VILLAGES
 
 W, MAP_H = 1000, 640
 PATH_STYLE = {"earth": ("#8c510a", None, "E"), "stone": ("#555555", "12 6", "S"), "ice": ("#56B4E9", "3 5", "I")}
@@ -101,7 +100,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
                         + title(f"order ring {ring.get('id')}: {ring.get('text', '')} ({ring.get('yaks')} yaks)"))
         if v.get("stupa", -1) >= 0:
             body.append(rect(x - 32, y - 30, 14, 18, seat_colour(v["stupa"]), "#222", rx=1)
-                        + text(x - 25, y - 17, v["stupa"], 10, "middle", weight="700") + title(f"stupa of seat {v['stupa']}"))
+                        + text(x - 25, y - 17, v["stupa"], 10, "middle", weight="700") + title(f"stupa of {seat_name(view, v['stupa'])}"))
         for i, c in enumerate(v.get("caravans") or []):
             body.append(seat_mark(c, x - 18 + i * 14, y + 32, 7))
         if market == n:
@@ -120,12 +119,12 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         lx += 70
     y = MAP_H + 8
     out.append(text(10, y + 8, f"bags: {view.get('cube_bag')} cubes, {view.get('ring_bag')} rings · inventory tokens left "
-                    f"{view.get('inventory_tokens_left')} · clockwise order: {view.get('order')}", 12))
+                    f"{view.get('inventory_tokens_left')} · clockwise order: {' > '.join(seat_name(view, s) for s in view.get('order') or [])}", 12))
     y += 18
     ex = view.get("execution")
     pend = view.get("pending")
     if pend:
-        out.append(text(10, y + 10, f"slot {(ex or {}).get('slot')}: seat {pend.get('seat')} trades in village {pend.get('village')} ({pend.get('kind')})",
+        out.append(text(10, y + 10, f"slot {(ex or {}).get('slot')}: {seat_name(view, pend.get('seat'))} trades in village {pend.get('village')} ({pend.get('kind')})",
                         13, weight="700", fill="#a4161a"))
         y += 20
     if view.get("my_program_ends"):
@@ -138,7 +137,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(rect(4, y, W - 8, h, "#fbf7ee" if acting else "#f6f6f6", seat_colour(s), stroke_width="4" if acting else "2"))
         out.append(seat_mark(s, 24, y + 20, 11))
         where = f"snowstorm to {p['on_snowstorm_to']}" if p.get("on_snowstorm_to") else f"village {p.get('village')}"
-        out.append(text(42, y + 25, f"Seat {s}" + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
+        out.append(text(42, y + 25, seat_name(view, s) + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
                         + f" — at {where} · stupas {p.get('stupas_left')} · delegates {p.get('delegates_left')} · tokens "
                         f"{p.get('inventory_tokens')} · figures {', '.join(p.get('event_figures_left') or []) or 'none'}", 13, weight="700"))
         if "cubes" in p:
@@ -154,7 +153,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(text(12, y + 48, detail, 11))
         y += h + 6
     if view.get("final"):
-        out.append(text(10, y + 18, "Final: " + "; ".join(f"seat {f['seat']} economic {f['economic']} religious {f['religious']} "
+        out.append(text(10, y + 18, "Final: " + "; ".join(f"{seat_name(view, f['seat'])} economic {f['economic']} religious {f['religious']} "
                                                           f"political {f['political']}" for f in view["final"]), 14, weight="700"))
         y += 28
     return svg(W, y + 4, out, head)

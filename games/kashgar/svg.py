@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.svgkit import circle, rect, seat_colour, seat_mark, svg, text, title
+from games.naming import seat_name
+from games.svgkit import circle, rect, seat_colour, seat_mark, svg, text, title, wrap
 from games.svgkit import target as clickable
 
 from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES, cost_text
 
 W = 1000
 CARD_W, CARD_H, GAP = 158, 62, 6
+ORDER_H = 52
 RES_COLOURS = {"GI": "#E69F00", "CL": "#8c510a", "PE": "#333333", "SA": "#CC79A7", "CI": "#D55E00",
                "GO": "#F0E442", "MU": "#999999"}
 
@@ -97,16 +99,7 @@ def _card(x: float, y: float, cid: str | None, front: bool = False, width: float
     body = [rect(x, y, width, CARD_H, fill, "#1b1b1b" if front else "#777", stroke_width="2.5" if front else "1", class_="hit" if front else None),
             title(f"{name} — {effects}"),
             text(x + 5, y + 15, ("▶ " if front else "") + name, 12, weight="700")]
-    lines = []
-    for part in effects.split("  "):  # the caravan action, then the farewell, each wrapped
-        cur = ""
-        for w in part.split(" "):
-            if len(cur) + len(w) + 1 > 28 and cur:
-                lines.append(cur)
-                cur = w
-            else:
-                cur = f"{cur} {w}".strip()
-        lines.append(cur)
+    lines = [ln for part in effects.split("  ") for ln in wrap(part, 28)]  # the caravan action, then the farewell
     for i, ln in enumerate(lines[:3]):
         body.append(text(x + 5, y + 30 + 12 * i, ln, 10, fill="#333"))
     return "".join(body)
@@ -116,7 +109,8 @@ def _order(x: float, y: float, oid: str, can: bool = True) -> str:
     head, cond = order_text(oid)
     o = ORDERS.get(oid)
     fill = {"small": "#e8f1fb", "large": "#e9f6ee", "special": "#f7e9f1"}.get(o.kind if o else "", "#fff")
-    body = rect(x, y, 212, 46, fill, "#555", class_="hit") + text(x + 6, y + 17, head, 12, weight="700") + text(x + 6, y + 35, cond, 11)
+    body = rect(x, y, 212, ORDER_H, fill, "#555", class_="hit") + text(x + 6, y + 17, head, 12, weight="700") + "".join(
+        text(x + 6, y + 31 + 12 * i, ln, 10) for i, ln in enumerate(wrap(cond, 36)))  # the longest cost takes two lines
     return clickable(f"order:{oid}" if can else None, body, f"order {head}; {cond}")
 
 
@@ -147,11 +141,11 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     out.append(text(10, y + 14, "Order display", 13, weight="700"))
     for i, oid in enumerate(view.get("display", [])):
         out.append(_order(120 + i * 220, y, oid))
-    y += 56
+    y += ORDER_H + 10
     pd = view.get("pending")
     if pd:
         name = card_text(pd["card"])[0] if pd.get("card") else "?"
-        out.append(text(10, y + 12, f"Seat {pd['seat']} is using {name}: {pd['step']}", 13, weight="700", fill="#a4161a"))
+        out.append(text(10, y + 12, f"{seat_name(view, pd['seat'])} is using {name}: {pd['step']}", 13, weight="700", fill="#a4161a"))
         y += 18
         for i, c in enumerate(pd.get("drawn") or []):
             if pd.get("deck") == "orders":
@@ -169,7 +163,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         acting = s in active
         out.append(rect(4, y, W - 8, h, "#fbf7ee" if acting else "#f6f6f6", seat_colour(s), stroke_width="4" if acting else "2"))
         out.append(seat_mark(s, 24, y + 20, 11))
-        out.append(text(42, y + 25, f"Seat {s}" + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
+        out.append(text(42, y + 25, seat_name(view, s) + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
                         + f" — {p.get('vp', 0)} VP", 15, weight="700"))
         out.append(_tracks(W - 8 - 7 * 66, y + 6, p.get("board", {})))
         yy = y + 46
@@ -192,7 +186,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             out.append(text(12, yy + 14, " · ".join(extra), 12))
         y += h + 8
     if view.get("phase") == "over":
-        out.append(text(10, y + 18, "Game over: " + ", ".join(f"seat {p['seat']} {p.get('vp')} VP" for p in view.get("players", [])),
+        out.append(text(10, y + 18, "Game over: " + ", ".join(f"{seat_name(view, p['seat'])} {p.get('vp')} VP" for p in view.get("players", [])),
                         15, weight="700"))
         y += 28
     return svg(W, y + 4, out, status)

@@ -4,7 +4,7 @@ the auction or ruler under way and whose decision it is. Uses rich markup."""
 
 from __future__ import annotations
 
-from games.naming import seat_name
+from games.naming import counted, seat_name
 from games.yangtze.describe import tile as tile_words
 
 LUXURY_STYLE, EVERYDAY_STYLE = "bold blue", "cyan"
@@ -33,10 +33,6 @@ def who(v: dict, seat, you) -> str:
     return seat_name(v, seat) + (" (you)" if seat == you else "")
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
 def render(v: dict, seat: int | None) -> str:
     you = v.get("you", seat)
     lines = [f"[bold]Yangtze[/bold]  turn {v['turn']}  phase [bold]{v['phase']}[/bold]"]
@@ -44,7 +40,7 @@ def render(v: dict, seat: int | None) -> str:
         lines[0] += f"  {who(v, v['active'], you)}'s turn"
     lines.append(f"waiting for: [bold yellow]{who(v, v['waiting_for'], you)}[/bold yellow]")
     if v["to_draw"]:
-        lines.append(f"the draw loop still needs {_count(v['to_draw'], 'good')}")
+        lines.append(f"the draw loop still needs {counted(v['to_draw'], 'good')}")
 
     lines.append("")
     lines.append("[bold]River[/bold]  (open end → Shanghai)")
@@ -81,11 +77,11 @@ def render(v: dict, seat: int | None) -> str:
         head = f"[bold]{seat_name(v, p['seat'])}[/bold]" + (" (you)" if p["seat"] == you else "")
         if p["seat"] == v.get("active"):
             head += " ◀ turn"
-        lines.append(f"{head}: {money(p)}; {_count(p['goods_count'], 'good')} behind the screen")
+        lines.append(f"{head}: {money(p)}; {counted(p['goods_count'], 'good')} behind the screen")
         shown = ", ".join(tile(t) for t in p["goods"]) or "none"
         lines.append(f"    goods: {shown}")
         if p["secret"] is None and p["hidden_goods"]:
-            lines.append(f"    + {_count(p['hidden_goods'], 'secret starting good')}")
+            lines.append(f"    + {counted(p['hidden_goods'], 'secret starting good')}")
         elif p["secret"]:
             lines.append(f"    (starting goods still secret to others: {', '.join(tile(t) for t in p['secret'])})")
         lines.append(f"    settlements: {', '.join(tile_words(t) for t in p['settlements']) or 'none'}")

@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.yangtze.describe import tile as tile_words
-from games.svgkit import circle, ink_on, rect, seat_colour, seat_mark, svg, text, title
+from games.naming import counted, seat_name
+from games.svgkit import circle, ink_on, rect, seat_colour, seat_mark, svg, text, title, wrap
 from games.svgkit import target as clickable
 
 W = 1000
+SETTLEMENTS_A_ROW = 7  # 118 wide from x = 90: the row stays inside the board
 TILE_COLOURS = {"RED": "#D55E00", "GOLD": "#E69F00", "PURPLE": "#7B3294", "WHITE": "#ffffff", "BLACK": "#222222",
                 "GREEN": "#009E73", "ORANGE": "#F5A35C", "BROWN": "#8c510a", "PINK": "#CC79A7", "GREY": "#9a9a9a",
                 "SKY": "#56B4E9"}
@@ -79,32 +81,37 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(clickable(f"river:{p}", body, f"river position P{p}, price {r['price']}: {r.get('good') or 'empty'}"))
     y += 110
     rulers = view.get("rulers", [])
-    out.append(text(10, y + 14, f"Rulers {len(rulers)}/12: " + (", ".join(f"{r['ruler']} {r['name']}" for r in rulers) or "none yet"), 12))
-    y += 24
+    for ln in wrap(f"Rulers {len(rulers)}/12: " + (", ".join(f"{r['ruler']} {r['name']}" for r in rulers) or "none yet"), 150):
+        out.append(text(10, y + 14, ln, 12))
+        y += 16
+    y += 8
     a = view.get("auction")
     if a:
-        high = f"{a['high_bid']} by seat {a['high_bidder']}" if a.get("high_bidder") is not None else "no bid yet"
+        high = f"{a['high_bid']} by {seat_name(view, a['high_bidder'])}" if a.get("high_bidder") is not None else "no bid yet"
         out.append(rect(10, y, W - 20, 30, "#f7e9f1", "#CC79A7"))
-        out.append(text(20, y + 20, f"Auction for {a['tile']}: high bid {high}; passed: {', '.join(map(str, a.get('passed', []))) or 'nobody'}"
-                        f"; to bid: seat {a.get('turn')}", 13, weight="700"))
+        passed = ", ".join(seat_name(view, s) for s in a.get("passed", [])) or "nobody"
+        out.append(text(20, y + 20, f"Auction for the {tile_words(a['tile'])}: high bid {high}; passed: {passed}"
+                        f"; to bid: {seat_name(view, a.get('turn'))}", 13, weight="700"))
         y += 38
     ru = view.get("ruling")
     if ru:
         out.append(rect(10, y, W - 20, 30, "#fde8d8", "#D55E00"))
-        out.append(text(20, y + 20, f"Ruler {ru['ruler']} {ru['name']}: {ru.get('instruction', '')} — asked: seat {ru.get('asked')}", 13, weight="700"))
+        out.append(text(20, y + 20, f"Ruler {ru['ruler']} {ru['name']}: {ru.get('instruction', '')} — asked: {seat_name(view, ru.get('asked'))}", 13, weight="700"))
         y += 38
     active = view.get("active")
     for p in view.get("players", []):
         s = p["seat"]
         goods = list(p.get("goods") or [])
         secret = p.get("secret")
-        h = 150
+        settlements = p.get("settlements") or []
+        rows = max(1, -(-len(settlements) // SETTLEMENTS_A_ROW))
+        h = 150 + 24 * (rows - 1)
         acting = s == view.get("waiting_for")
         out.append(rect(4, y, W - 8, h, "#fbf7ee" if acting else "#f6f6f6", seat_colour(s), stroke_width="4" if acting else "2"))
         out.append(seat_mark(s, 24, y + 20, 11))
         coins = f" ({p['coins_50']}×50 + {p['marker']})" if p.get("coins_50") else ""
-        out.append(text(42, y + 25, f"Seat {s}" + (" (you)" if s == you else "") + (" ▶ to act" if acting else " · their turn" if s == active else "")
-                        + f" — {p.get('money')} coins{coins} · {p.get('goods_count')} goods", 15, weight="700"))
+        out.append(text(42, y + 25, seat_name(view, s) + (" (you)" if s == you else "") + (" ▶ to act" if acting else " · their turn" if s == active else "")
+                        + f" — {p.get('money')} coins{coins} · {counted(p.get('goods_count'), 'good')}", 15, weight="700"))
         out.append(text(12, y + 50, "goods:", 11, fill="#333"))
         shown = goods[:16]
         for i, g in enumerate(shown):
@@ -113,18 +120,20 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         if hidden:
             x = 80 + len(shown) * 56
             out.append(rect(x - 13, y + 43, 26, 26, "#bbb", "#444", rx=2) + text(x, y + 61, "?", 14, "middle", weight="700")
-                       + text(x + 18, y + 61, f"× {hidden} behind the screen", 10) + title(f"{hidden} good(s) behind the screen"))
+                       + text(x + 18, y + 61, f"× {hidden} behind the screen", 10) + title(f"{counted(hidden, 'good')} behind the screen"))
         if secret:
             out.append(text(12, y + 96, "behind your screen (only you see these): " + ", ".join(tile_words(t) for t in secret),
                             11, fill="#7B3294"))
         out.append(text(12, y + 118, "settlements:", 11, fill="#333"))
-        for i, st in enumerate(p.get("settlements") or []):
-            out.append(settlement(90 + i * 118, y + 105, st))
-        out.append(text(12, y + 141, "cards: " + (", ".join(p.get("card_names") or []) or "all used"), 11))
+        for i, st in enumerate(settlements):
+            row, col = divmod(i, SETTLEMENTS_A_ROW)
+            out.append(settlement(90 + col * 118, y + 105 + 24 * row, st))
+        out.append(text(12, y + h - 9, "cards: " + (", ".join(p.get("card_names") or []) or "all used"), 11))
         y += h + 8
     res = view.get("result")
     if res:
         out.append(text(10, y + 18, f"Game over ({view.get('ended_by')}): " + ", ".join(
-            f"seat {i} {sc:g}" for i, sc in enumerate(res.get("scores", []))), 15, weight="700"))
+            f"{rank}. {seat_name(view, i)} {sc:g}" for rank, i, sc in sorted(zip(res.get("ranks", []), range(99), res.get("scores", [])))),
+            15, weight="700"))
         y += 28
     return svg(W, y + 4, out, head)

@@ -202,7 +202,7 @@ def frame(game: Game, api_view: dict[str, Any], events: list[dict[str, Any]], mo
     its legal moves."""
     names = [p["name"] for p in api_view["players"]]
     out = {k: api_view[k] for k in HEADER_KEYS if k in api_view}
-    out["board"] = board(game, api_view["view"], api_view.get("you"))
+    out["board"] = board(game, with_names(api_view["view"], names), api_view.get("you"))
     out["events"] = [event_line(game, r, names) for r in events]
     view = api_view["view"]
     if isinstance(view, dict) and view.get("you") is None and api_view.get("you") is not None:

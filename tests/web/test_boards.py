@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 import msgspec
 import pytest
 
+from games.naming import with_names
 from games.protocol import CHANCE
 from games.registry import all_games
 from service.web import frames
@@ -61,3 +62,64 @@ def test_a_game_without_a_picture_shows_its_view_as_text():
         pytest.skip("the toy game is not registered")
     markup = frames.board(toy, {"a": "<b>"}, None)
     assert markup.startswith("<pre") and "&lt;b&gt;" in markup
+
+
+# --- what the pictures say, and that it stays on the picture --------------------------------------------
+
+def _words(markup: str) -> list[tuple[float, str]]:
+    """Each text element of a picture (its tooltips left out): (x, the text)."""
+    return [(float(x), t) for x, t in re.findall(r'<text x="([-\d.]+)"[^>]*>([^<]*)</text>', markup)]
+
+
+@pytest.mark.parametrize("game_type", REAL)
+def test_boards_name_the_players(game_type):
+    game = all_games()[game_type]
+    state = game.setup(game.min_players, game.check_options({}))
+    while game.actors(state) == {CHANCE}:  # past the opening deal
+        state = game.play_chance(state, random.Random(0))
+    view = msgspec.json.decode(msgspec.json.encode(game.view(state, None)))
+    names = ["ann", "bo", "cy", "di"][:game.min_players]
+    markup = frames.board(game, with_names(view, names), None)
+    shown = " ".join(t for _, t in _words(markup))
+    assert all(n in shown for n in names), shown[:300]
+    assert "Seat 0" not in shown and "seat 0" not in shown
+
+
+def test_kashgar_orders_show_their_whole_cost_on_the_card():
+    from games.kashgar.content import ORDERS
+    from games.kashgar.svg import _order, order_text
+
+    for oid in ORDERS:
+        lines = [t for _, t in _words(_order(0, 0, oid))]
+        assert " ".join(lines[1:]) == order_text(oid)[1]  # every part of the cost is written, not cut at the edge
+        assert all(len(t) <= 36 for t in lines[1:]), lines
+
+
+def test_yangtze_settlements_wrap_inside_the_board():
+    from games.yangtze import GAME as YANGTZE
+    from games.yangtze.content import SETTLEMENTS
+    from games.yangtze.svg import W
+    from tests.yangtze.positions import merchant, position
+
+    s = position([merchant(settlements=SETTLEMENTS[:19]), merchant()])
+    markup = frames.board(YANGTZE, msgspec.json.decode(msgspec.json.encode(YANGTZE.view(s, None))), None)
+    boxes = [(float(x), float(w)) for x, w in re.findall(r'<rect x="([\d.]+)" y="[\d.]+" width="(112)"', markup)]
+    assert len(boxes) == 19 and all(x + w <= W for x, w in boxes)
+    ET.fromstring(markup)
+
+
+def test_bangkok_klongs_hands_and_warehouses_read_as_boats_and_open_after_the_end():
+    game = all_games()["bangkok-klongs"]
+    rng = random.Random(4)
+    state = game.setup(2, game.check_options({}))
+    while game.result(state) is None:
+        actors = game.actors(state)
+        if CHANCE in actors:
+            state = game.play_chance(state, rng)
+        else:
+            seat = min(actors)
+            state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    shown = [t for _, t in _words(frames.board(game, msgspec.json.decode(msgspec.json.encode(game.view(state, None))), None))]
+    hands = [t for t in shown if t.startswith("hand: ")]
+    assert len(hands) == 2 and not any("only you" in t for t in shown)
+    assert not any(re.search(r"[A-Z]{4,}-[A-Z]?\d", t) for t in shown), shown  # no boat ids like FLOWERS-O2b

@@ -13,6 +13,7 @@ import re
 import msgspec
 import pytest
 
+from games.naming import with_names
 from games.registry import all_games
 from projections.fold import fold
 from service.web import frames
@@ -55,12 +56,13 @@ def test_no_page_or_frame_shows_a_reader_what_it_may_not_see(stack, game_type):
     for step, (f, log, clients) in enumerate(people_game(stack, game_type, STEPS, rng)):
         game_id = f.id
         if step % CHECK_EVERY == 0:
-            boards = {s: frames.board(game, as_json(game.view(f.state, s)), s) for s in clients}
+            names = [p["name"] for p in next(iter(clients.values())).get(f"/games/{game_id}").json()["players"]]
+            boards = {s: frames.board(game, with_names(as_json(game.view(f.state, s)), names), s) for s in clients}
             for seat, c in clients.items():
                 frame = c.get(f"/games/{game_id}/view/frame").json()
                 if frame["version"] != f.version:
                     continue  # a worker moved meanwhile
-                assert frame["board"] == boards[seat]
+                assert frame["board"] == boards[seat]  # (the page's board names the players)
                 mine = [as_json(m) for m in game.legal_moves(f.state, seat)] if seat is not None else []
                 assert [m["move"] for m in frame["moves"]] == mine
                 for line in frame["events"]:
@@ -69,7 +71,7 @@ def test_no_page_or_frame_shows_a_reader_what_it_may_not_see(stack, game_type):
                     assert may or line["text"].endswith(HIDDEN), (seat, line)
                 at = rng.randrange(1, f.version + 1)
                 everything, then = read_all(c, game_id, at)
-                then_board = frames.board(game, as_json(game.view(fold(game_id, log[:at]).state, seat)), seat)
+                then_board = frames.board(game, with_names(as_json(game.view(fold(game_id, log[:at]).state, seat)), names), seat)
                 assert then["board"] == then_board  # the replay shows the reader's own view of that moment
                 if c.get(f"/games/{game_id}/view/frame").json()["version"] != f.version:
                     continue  # a chance draw landed while reading: the reads mix two versions

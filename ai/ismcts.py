@@ -53,6 +53,15 @@ would make. Each costs a few iterations' time: in Bangkok Klongs they won 28/40 
 (300) but beat greedy less often at 0.1 s (0.611 against 0.720: a third of the iterations), and 1 s
 with them beat 0.1 s without 125/200, so only a longer search plays them (README).
 
+Sequential halving on common random numbers (`search(..., crn=1)`; off by default, under measurement
+for Kashgar's 1 s search, README): the root's moves are compared the way the Kashgar tenfold asks, on the
+same luck. The budget goes in ceil(log2(moves)) equal phases; each round of a phase draws one seed, and
+every root move still in gives one iteration whose sampled state and chance come from that seed (the
+tree below the root and the search's own choices as usual), so two moves' means differ by what the moves
+do more than by the draws each happened to meet; after a phase the better half by mean goes on, the last
+two share the last phase and the better mean is played. It spends the whole budget (no early stop), and
+is not used where the game offers macro decisions at the root.
+
 Tree reuse (`search(..., reuse=1)`, what the AI players use; analysis searches afresh): when the move
 played begins macro decisions that go on (Himalaya's program after its first disc), the statistics of
 those macros are kept as the rest of each, keyed by the seat's view of the state it expects; the next
@@ -128,14 +137,18 @@ def _play(game: Game, d: Any, actor: Seat, move: Any) -> Any:
 
 def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
              c: float, rollout_moves: int, bounds: list[float], open_moves: dict[Any, int] | None = None,
-             opened: int = 0, widen_all: bool = False, mast: dict | None = None, greedy_moves: int = 0) -> None:
+             opened: int = 0, widen_all: bool = False, mast: dict | None = None, greedy_moves: int = 0,
+             crng: Any = None) -> float:
     """One iteration. `open_moves` (progressive widening): each root move's place in the prior's order;
     only the searcher's root moves placed below `opened` may be chosen. `widen_all`: below the root
     too, a node with many moves opens a new (random) one only as its visits grow. `mast`: the search's
     MAST table ((seat, move) -> [visits, summed value], seat -> the same over all its moves), read when
     a node opens an untried move and updated in the back-up; None turns MAST off. `greedy_moves`: the
-    rollout's first seat moves chosen greedily (`_greedy_step`) before `rollout_moves` random ones."""
-    d = game.determinize(state, seat, rng)
+    rollout's first seat moves chosen greedily (`_greedy_step`) before `rollout_moves` random ones.
+    `crng`: where the sampled state and the chance come from (common random numbers, `_halving`; else
+    `rng`, which always makes the search's own choices). Returns the searcher's value of the iteration."""
+    crng = crng or rng
+    d = game.determinize(state, seat, crng)
     actors_of, legal, apply, chance, visible_to = game.actors, game.legal_moves, game.apply, game.chance, game.visible_to
     macros, policy = game.search_moves, game.playout
     sqrt = math.sqrt
@@ -154,7 +167,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
         if not actors or expanded:
             break
         if CHANCE in actors:
-            d = apply(d, CHANCE, sample_chance(chance(d), rng))
+            d = apply(d, CHANCE, sample_chance(chance(d), crng))
             block = None
             continue
         if block is None or not actors <= block:
@@ -235,7 +248,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
         if not actors:
             break
         if CHANCE in actors:
-            d = apply(d, CHANCE, sample_chance(chance(d), rng))
+            d = apply(d, CHANCE, sample_chance(chance(d), crng))
             continue
         if block is not None and actors <= block and last not in actors:
             block = actors
@@ -286,6 +299,7 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             else:
                 st[0] += 1
                 st[1] += r
+    return reward.get(seat, 0.0)
 
 
 def _greedy_step(game: Game, d: Any, actor: Seat, rng: Any) -> Any:
@@ -359,14 +373,16 @@ def prior_order(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any],
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
            iterations: int | None = None, exploration: float | None = None,
            rollout_moves: int | None = None, widen: float = 0, mast: float = 1,
-           reuse: float = 0, greedy: float | None = None) -> tuple[Any, Stats]:
+           reuse: float = 0, greedy: float | None = None, crn: float = 0) -> tuple[Any, Stats]:
     """The most visited root move after `budget` seconds or `iterations` iterations, whichever
     comes first (at least one must be given), and the search statistics. The search also stops
     early once no other move can catch up with the leader in the iterations left. `widen=1` turns
     progressive widening at a wide root on (see the module docstring); the prior's evaluations
     count against `iterations` and are included in `Stats.iterations`. `widen=2` widens progressively
     at every node with more than `WIDEN_FROM` moves (opened in random order below the root). `greedy`:
-    greedy seat moves at the start of each rollout (None: `greedy_rollout`, by the budget)."""
+    greedy seat moves at the start of each rollout (None: `greedy_rollout`, by the budget). `crn=1`: the
+    root's moves compared by sequential halving on common random numbers (`_halving`; no early stop; not
+    where the game offers macro decisions)."""
     if budget is None and iterations is None:
         raise ValueError("give a time budget or an iteration cap")
     exploration = EXPLORATION if exploration is None else exploration
@@ -396,6 +412,9 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
             _keep(game, state, seat, forced, root, bounds, table)
         return forced, stats
     cap = iterations if iterations is not None else 1 << 62
+    if crn and macros is None:  # (a macro's worth shows only with the rest of it: as widening, not there)
+        return _halving(game, state, seat, rng, moves, budget, cap, exploration, rollout_moves, bounds, table,
+                        greedy_moves, root, stats)
     start = time.perf_counter()
     deadline = start + budget if budget is not None else float("inf")
     it = 0
@@ -437,6 +456,45 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     if reuse:
         _keep(game, state, seat, best_move, root, bounds, table)
     return best_move, stats
+
+
+def _halving(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any], budget: float | None, cap: int,
+             exploration: float, rollout_moves: int, bounds: list[float], table: dict | None, greedy_moves: int,
+             root: Node, stats: Stats) -> tuple[Any, Stats]:
+    """Sequential halving at the root on common random numbers (`search(..., crn=1)`): the budget in
+    ceil(log2(moves)) equal phases (by time, or by iterations under a cap); a phase deals rounds, and a
+    round draws one seed and gives every surviving root move one iteration on the state and chance that
+    seed draws (the tree below the root as usual), so the moves are compared on the same luck; after each
+    phase the better half by mean value goes on (two into the last phase); the best mean of the last is played."""
+    start = time.perf_counter()
+    alive = list(moves)
+    phases = max(1, math.ceil(math.log2(len(alive))))
+    total = dict.fromkeys(moves, 0.0)
+    count = dict.fromkeys(moves, 0)
+    it = 0
+    for ph in range(phases):
+        end = start + budget * (ph + 1) / phases if budget is not None else math.inf
+        quota = cap * (ph + 1) // phases
+        while True:
+            seed = rng.getrandbits(64)
+            got = []
+            for m in alive:
+                only = {x: 0 if x == m else 1 for x in moves}  # the root offers m alone (widening's gate)
+                got.append((m, _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, only, 1, False,
+                                        table, greedy_moves, random.Random(seed))))
+                it += 1
+            for m, v in got:  # a whole round or none: the survivors keep the same luck
+                total[m] += v
+                count[m] += 1
+            if time.perf_counter() >= end or it >= quota:
+                break
+        if ph < phases - 1 and len(alive) > 1:
+            alive.sort(key=lambda m: -total[m] / count[m])
+            alive = alive[:max(2, (len(alive) + 1) // 2)] if ph < phases - 2 else alive[:2]
+    stats.iterations = it
+    stats.seconds = time.perf_counter() - start
+    stats.root = [(m, count[m], total[m] / count[m] if count[m] else 0.0) for m in moves]
+    return max(alive, key=lambda m: total[m] / count[m]), stats
 
 
 _KEPT: dict = {}  # (game id, seat) -> (the seat's view after its move, the tree below it, bounds, MAST table)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -275,3 +276,43 @@ def test_the_greedy_rollout_search_reads_only_what_the_seat_may_see():
         again, _ = search(game, state, seat, random.Random(2), budget=None, iterations=150, greedy=2)
         plain, _ = search(game, state, seat, random.Random(2), budget=None, iterations=150, greedy=0)
         assert again == move and plain in game.legal_moves(state, seat)
+
+
+@pytest.mark.parametrize("game", list(REAL.values()), ids=list(REAL))
+def test_halving_on_common_random_numbers_halves_the_root_and_reads_only_what_the_seat_may_see(game):
+    """`crn=1`: every surviving root move gets an iteration a round; each phase keeps the better half,
+    so the moves that survive have the most iterations, the played move among them."""
+    for state, seat in decision_points(game, game.min_players, 3, wanted=4, skip=3):
+        n = len(own_moves(game, state, seat))
+        move, stats = search(Spy(game, state, seat), state, seat, random.Random(5), budget=None, iterations=60 * n, crn=1)
+        assert move in game.legal_moves(state, seat)
+        if n < 3 or not stats.root or game.search_moves(state, seat) is not None:
+            continue  # one move is played without a search, two are never cut; macro decisions: the plain search
+        counts = sorted((c for _, c, _ in stats.root), reverse=True)
+        assert counts[0] == counts[1] > counts[-1] > 0  # the last two went on longest, every move was tried
+        assert dict((m, c) for m, c, _ in stats.root)[move] == counts[0]
+        assert stats.iterations == sum(counts)
+
+
+def test_halving_compares_the_root_moves_on_the_same_luck():
+    """Within a round every root move's iteration draws its sampled state and chance from the same seed
+    (common random numbers); each round from its own."""
+    from ai import ismcts
+
+    game = REAL["kashgar"]
+    state, seat = next((s, p) for s, p in decision_points(game, 2, 1, wanted=8, skip=3) if len(own_moves(game, s, p)) >= 3)
+    n = len(own_moves(game, state, seat))
+    luck = []
+    real = ismcts._iterate
+
+    def spy(*args):
+        luck.append(hash(args[-1].getstate()))  # the iteration's source of luck, before it draws
+        return real(*args)
+
+    ismcts._iterate = spy
+    try:
+        search(game, state, seat, random.Random(6), budget=None, iterations=4 * n, crn=1)
+    finally:
+        ismcts._iterate = real
+    runs = [len(list(r)) for _, r in itertools.groupby(luck)]  # a round: the surviving moves, one luck
+    assert runs[:2] == [n, n] and len(runs) == len(set(luck)) >= 3 and runs[-1] == 2 and sum(runs) == len(luck)

@@ -81,7 +81,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(clickable(f"river:{p}", body, f"river position P{p}, price {r['price']}: {r.get('good') or 'empty'}"))
     y += 110
     rulers = view.get("rulers", [])
-    for ln in wrap(f"Rulers {len(rulers)}/12: " + (", ".join(f"{r['ruler']} {r['name']}" for r in rulers) or "none yet"), 150):
+    for ln in wrap(f"Rulers {len(rulers)}/12: " + (", ".join(f"{r['ruler']} {r['name']}" for r in rulers) or "none yet"), 140):
         out.append(text(10, y + 14, ln, 12))
         y += 16
     y += 8

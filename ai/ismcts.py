@@ -55,8 +55,8 @@ with them beat 0.1 s without 125/200, so only a longer search plays them (README
 
 Sequential halving on common random numbers (`search(..., crn=1)`; off by default: Kashgar's 1 s
 search with it beat 0.1 s 114/200, level with the plain tree's 110/200 on the same seeds, README): the
-root's moves are compared on the same luck. The budget goes in ceil(log2(moves)) equal phases; each round of a phase draws one seed, and
-every root move still in gives one iteration whose sampled state and chance come from that seed (the
+root's moves are compared on the same luck. The budget goes in ceil(log2(moves)) equal phases; each
+round of a phase draws one seed, and every root move still in gives one iteration whose sampled state and chance come from that seed (the
 tree below the root and the search's own choices as usual), so two moves' means differ by what the moves
 do more than by the draws each happened to meet; after a phase the better half by mean goes on, the last
 two share the last phase and the better mean is played. It spends the whole budget (no early stop), and
@@ -471,6 +471,7 @@ def _halving(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any], bud
     phases = max(1, math.ceil(math.log2(len(alive))))
     total = dict.fromkeys(moves, 0.0)
     count = dict.fromkeys(moves, 0)
+    gates = {m: {x: 0 if x == m else 1 for x in moves} for m in moves}  # the root offers m alone (widening's gate)
     it = 0
     for ph in range(phases):
         end = start + budget * (ph + 1) / phases if budget is not None else math.inf
@@ -479,8 +480,7 @@ def _halving(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any], bud
             seed = rng.getrandbits(64)
             got = []
             for m in alive:
-                only = {x: 0 if x == m else 1 for x in moves}  # the root offers m alone (widening's gate)
-                got.append((m, _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, only, 1, False,
+                got.append((m, _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, gates[m], 1, False,
                                         table, greedy_moves, random.Random(seed))))
                 it += 1
             for m, v in got:  # a whole round or none: the survivors keep the same luck
@@ -493,7 +493,7 @@ def _halving(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any], bud
             alive = alive[:max(2, (len(alive) + 1) // 2)] if ph < phases - 2 else alive[:2]
     stats.iterations = it
     stats.seconds = time.perf_counter() - start
-    stats.root = [(m, count[m], total[m] / count[m] if count[m] else 0.0) for m in moves]
+    stats.root = [(m, count[m], total[m] / count[m]) for m in moves]  # (the first phase's round gave each move one)
     return max(alive, key=lambda m: total[m] / count[m]), stats
 
 

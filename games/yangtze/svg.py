@@ -133,7 +133,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     res = view.get("result")
     if res:
         out.append(text(10, y + 18, f"Game over ({view.get('ended_by')}): " + ", ".join(
-            f"{rank}. {seat_name(view, i)} {sc:g}" for rank, i, sc in sorted(zip(res.get("ranks", []), range(99), res.get("scores", [])))),
+            f"{rank}. {seat_name(view, i)} {sc:g}" for rank, i, sc in sorted((r, i, sc) for i, (r, sc) in enumerate(zip(res["ranks"], res["scores"])))),
             15, weight="700"))
         y += 28
     return svg(W, y + 4, out, head)

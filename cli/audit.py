@@ -159,27 +159,26 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
 
     rows: dict[int, dict] = {}
 
-    def event_text(n: int, before: dict | None) -> str:
-        """Event n in words, told from the position it was played in (`before`: the state at n - 1)."""
+    def event_text(n: int) -> str:
+        """Event n in words, told from the position it was played in (the server's words for the move)."""
         if n not in told:
             if n not in rows:
-                for e in request("GET", f"/games/{game_id}/events", token=tok, params={"from": n, "limit": 200}):
+                for e in request("GET", f"/games/{game_id}/events", token=tok, params={"from": n, "limit": 200, "words": "true"}):
                     rows[e["version"]] = e
             if n in rows:
-                told[n] = words.event_line(w, rows[n], names, now.get("you"), before and before.get("view"))
+                told[n] = words.event_line(w, rows[n], names, now.get("you"))
         return told.get(n, "")
 
     steps: list = []  # --json with commands from input: one JSON array of the states stepped through
 
     def show(n: int, clear: bool, typed: str = "") -> None:
         g = request("GET", f"/games/{game_id}/state", token=tok, params={"at": n})
-        before = request("GET", f"/games/{game_id}/state", token=tok, params={"at": n - 1}) if n > 1 and n not in told else None
         if as_json:
             return steps.append(g) if not sys.stdin.isatty() and at is None else emit_json(g)
         if clear:
             board.console.clear()
         board.show(g)
-        board.console.print(f"[bold]event {n} of {last}:[/bold] {escape(event_text(n, before))}"
+        board.console.print(f"[bold]event {n} of {last}:[/bold] {escape(event_text(n))}"
                             + (f"  [dim]|[/dim] {escape(verdict[n])}" if n in verdict else ""))
         graph = analysis.graph_lines(judged, upto=n)
         if graph:

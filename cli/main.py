@@ -249,10 +249,12 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
 
 # --- the log ---------------------------------------------------------------------------------------
 
-def all_events(game_id: str, token: Optional[str], start: int = 1) -> list[dict[str, Any]]:
+def all_events(game_id: str, token: Optional[str], start: int = 1, said: bool = False) -> list[dict[str, Any]]:
+    """The log from `start`; `said`: each move with the server's words for it, told from where it was played."""
     events: list[dict[str, Any]] = []
     while True:
-        page = request("GET", f"/games/{game_id}/events", token=token, params={"from": start, "limit": 1000})
+        params = {"from": start, "limit": 1000, **({"words": "true"} if said else {})}
+        page = request("GET", f"/games/{game_id}/events", token=token, params=params)
         events += page
         if len(page) < 1000:
             return events
@@ -267,7 +269,7 @@ def log(game_id: str = typer.Argument(..., help="the game", autocompletion=compl
     are withheld); --json: the raw events."""
     use_token(token)
     tok = token_for(game_id, seat)
-    events = all_events(game_id, tok, from_)
+    events = all_events(game_id, tok, from_, said=not as_json)
     if as_json:
         return emit_json(events)
     g = request("GET", f"/games/{game_id}", token=tok)

@@ -85,16 +85,18 @@ class Table:
             return g.get("waiting_for") == "chance"
         return self.me in g["actors"]
 
-    def events_since(self, version: int) -> list[dict[str, Any]]:
-        return request("GET", f"/games/{self.id}/events", token=self.token, params={"from": version + 1})
+    def events_since(self, version: int, said: bool = False) -> list[dict[str, Any]]:
+        """The events after `version`; `said`: each move with the server's words for it, told from the
+        position it was played in as this seat saw it (the card a caravan action used)."""
+        params = {"from": version + 1, **({"words": "true"} if said else {})}
+        return request("GET", f"/games/{self.id}/events", token=self.token, params=params)
 
     def account(self, upto: int) -> None:
         """What happened since the last look, in words (the others' moves, the draws you may see)."""
         if upto <= self.seen:
             return
-        events = [e for e in self.events_since(self.seen) if self.seen > 0 or e["version"] > 1]
-        lines = [words.event_line(self.words, e, self.names, self.me, self.before(e) if i >= len(events) - 12 else None)
-                 for i, e in enumerate(events)]
+        events = [e for e in self.events_since(self.seen, said=True) if self.seen > 0 or e["version"] > 1]
+        lines = [words.event_line(self.words, e, self.names, self.me) for e in events]
         lines = [line for line in lines if line]
         self.seen = upto
         if lines:
@@ -103,14 +105,6 @@ class Table:
                 board.console.print("  " + line, markup=False)
             if len(lines) > 12:
                 board.console.print(f"  … and {len(lines) - 12} earlier (caravan log {self.id})", markup=False)
-
-    def before(self, e: dict[str, Any]) -> dict[str, Any] | None:
-        """This seat's view of the position another seat's move was played in (so its words can name the
-        card or the good it used), or None for other events."""
-        if e["kind"] != "move" or e.get("actor") == self.me or e.get("payload") is None:
-            return None
-        at = request("GET", f"/games/{self.id}/state", token=self.token, params={"at": e["version"] - 1})
-        return at.get("view")
 
     def waiting_line(self, g: dict[str, Any]) -> str:
         if g.get("waiting_for") == "chance":

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import typer
 
-from games.naming import with_names
+from games import naming
 
 
 class Words:
@@ -166,21 +166,22 @@ def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | Non
                before: dict[str, Any] | None = None) -> str:
     """One event in words ("bob: buy Silk (gold) at P3"), or "" for bookkeeping nobody needs to read.
     `before`: the reader's view of the position the event was played in, when the caller has it (then a
-    move names what it used: the card at the front of a caravan, the good at a river position)."""
+    move names what it used: the card at the front of a caravan, the good at a river position); without
+    it, the server's `words` for the move when the row has them (`GET /games/{id}/events?words=true`,
+    told from that position)."""
     kind, payload, actor = e["kind"], e.get("payload"), e.get("actor")
     who = "you" if me is not None and actor == me else actor_name(actor, names)
     if e.get("redacted") or payload is None:
         secret = {"move": f"{who} made a move you cannot see yet", "chance": "a secret draw (hidden from you)"}
         return secret.get(kind, f"{kind} (hidden)")
-    told = with_names(before if isinstance(before, dict) else {}, names)
-    if isinstance(actor, int):  # told from the reader's view, about the mover's move
-        told = {**told, "mover": actor, "you": told.get("you", me)}
+    said = e.get("words") if before is None and isinstance(e.get("words"), str) else None
+    told = naming.told(before, names, actor, me)  # told from the reader's view, about the mover's move
     if kind == "move":
-        text = move_text(w, payload.get("move") or {}, told)
+        text = said or move_text(w, payload.get("move") or {}, told)
         late = " (time ran out: the rulebook's default)" if payload.get("timeout") else ""
         return f"{who}: {text}{late}"
     if kind == "chance":
-        return f"{'the arbiter entered' if actor == 'arbiter' else 'chance'}: {move_text(w, payload.get('move') or {}, told, chance=True)}"
+        return f"{'the arbiter entered' if actor == 'arbiter' else 'chance'}: {said or move_text(w, payload.get('move') or {}, told, chance=True)}"
     if kind == "created":
         players = ", ".join(p.get("name", "?") + (f" (ai-{p['ai']})" if p.get("ai") else "") if isinstance(p, dict) else str(p)
                             for p in payload.get("players", []))

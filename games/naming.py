@@ -46,3 +46,14 @@ def own_move(view: Any) -> bool:
 def counted(n: int | None, thing: str) -> str:
     """"1 good", "2 goods": a number of things as it reads (a plain plural s)."""
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def told(view: Any, names: dict[int, str] | list[str] | None, actor: Any, reader: int | None = None) -> dict[str, Any]:
+    """The view a logged event is told from: the reader's view of the position it was played in (or
+    nothing, when the teller does not have it), with the names, the mover and the reader (`you`)."""
+    out = dict(with_names(view, names)) if isinstance(view, dict) else with_names({}, names)
+    if isinstance(actor, int):
+        out["mover"] = actor
+    if out.get("you") is None and reader is not None:
+        out["you"] = reader
+    return out

@@ -22,7 +22,7 @@ from games import registry
 from games.protocol import CHANCE, Option
 from projections.fold import CorruptLog, Folded
 from projections.lobby import LobbyRow
-from service import logs, openapi, options as game_options, schemas, views
+from service import logs, openapi, options as game_options, said, schemas, views
 from service.openapi import errors
 from service.schemas import GameCreated, SeatInfo
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
@@ -172,12 +172,19 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest,
 
 @get("/games/{game_id:str}/events", responses=errors(400, 401, 404, 503, ok=schemas.EVENTS))
 async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
-                 limit: int = Parameter(default=1000, ge=1, le=10000)) -> list[dict[str, Any]]:
+                 limit: int = Parameter(default=1000, ge=1, le=10000),
+                 words: bool = Parameter(default=False, description="add `words` to each move and draw the caller may read: "
+                                         "the game's words for it, told from the position it was played in")) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
-    rows = await r.store.read(game_id, from_, count=limit)
-    return views.log_rows(f, rows, caller)
+    rows = views.log_rows(f, await r.store.read(game_id, from_, count=limit), caller)
+    if words and any(row["payload"] is not None and row["kind"] in said.TOLD for row in rows):
+        told = await r.reads.said(game_id, from_, limit, caller)  # in a process of its own, bounded (503 past the bound)
+        for row in rows:
+            if row["payload"] is not None and row["version"] in told:
+                row["words"] = told[row["version"]]
+    return rows
 
 
 @get("/games/{game_id:str}/events/stream", media_type="text/event-stream", responses=errors(400, 401, 404, 503))

@@ -1,5 +1,5 @@
-"""Expensive reads off the event loop: replaying a game to a version (`GET /games/{id}/state?at=N`, a fork)
-and verifying its log (`GET /games/{id}/verify`) fold events through the rules, which is CPU work. They run
+"""Expensive reads off the event loop: replaying a game to a version (`GET /games/{id}/state?at=N`, a fork),
+telling a page of its log in words (`GET /games/{id}/events?words=true`) and verifying its log (`GET /games/{id}/verify`) fold events through the rules, which is CPU work. They run
 in a small pool of processes of their own (threads would still share the API's interpreter lock, and
 /health would queue behind them), at most `Settings.read_workers` at once with at most
 `Settings.read_waiting` more waiting their turn; past that bound the request is refused with 503 and
@@ -62,6 +62,11 @@ class Reads:
         """The game as it was after event `version` (projections.loader.Loader.at, in the pool)."""
         return from_snapshot(await self.run(_replay, *self.where, game_id, version))
 
+    async def said(self, game_id: str, start: int, count: int, caller: Any) -> dict[int, str]:
+        """Version -> words of the moves and draws among `count` events from `start` that `caller` may read,
+        each told from the position it was played in (service/said.py, in the pool)."""
+        return msgspec.msgpack.decode(await self.run(_said, *self.where, game_id, start, count, caller), type=dict[int, str])
+
     async def verify(self, game_id: str, seed: str | None) -> Report | None:
         """The verification of the game's live log (projections.audit.verify, in the pool); None: no such game."""
         report = await self.run(_verify, *self.where, game_id, seed)
@@ -104,6 +109,21 @@ def _replay(redis_url: str, cluster: bool, game_id: str, version: int) -> bytes:
 
     loop, _, loader = _store(redis_url, cluster)
     return to_snapshot(loop.run_until_complete(loader.at(game_id, version)))
+
+
+def _said(redis_url: str, cluster: bool, game_id: str, start: int, count: int, caller: Any) -> bytes:
+    from service import said, views
+
+    loop, store, loader = _store(redis_url, cluster)
+
+    async def tell() -> dict[int, str]:
+        f = await loader.load(game_id)
+        events = await store.read(game_id, start, count=count)
+        rows = views.log_rows(f, events, caller)
+        base = await loader.at(game_id, start - 1) if start > 1 and events else None
+        return said.said(game_id, f.type, base, events, rows, caller, [p.name for p in f.players])
+
+    return msgspec.msgpack.encode(loop.run_until_complete(tell()))
 
 
 def _verify(redis_url: str, cluster: bool, game_id: str, seed: str | None) -> bytes | None:

@@ -22,6 +22,7 @@ from projections.lobby import Lobby
 from service.commands import Commands
 from service.errors import Unauthorized
 from service.reads import Reads
+from service.said import Positions
 from service.settings import Settings, settings
 from service.streams import Hub
 
@@ -40,6 +41,7 @@ class Runtime:
         self.commands = Commands(self.store, self.loader, handoff=self)
         self.tournaments = Tournaments(redis, self.commands)
         self.lobby = Lobby(redis)
+        self.positions = Positions()  # games folded to a version lately, for telling moves where they were played
         self.hub = Hub(self.store, block_ms=cfg.block_ms, max_total=cfg.max_streams,
                        max_per_client=cfg.max_streams_per_client)
         self._queue = self._fast = self._thinking = self._reads = None

@@ -111,6 +111,7 @@ class EventRow(msgspec.Struct, kw_only=True):
     payload_hash: str
     hash: str
     redacted: bool | None = None
+    words: str | None = None  # with ?words=true: a move or draw in the game's words, from where it was played
 
 
 class EventLine(msgspec.Struct):

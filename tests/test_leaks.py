@@ -1,7 +1,7 @@
 """The leak scanner: every game, human seats, random legal moves over HTTP, and every way to read it.
 
 Along each game every read path is taken as each seat and as a spectator — the game view, moves,
-events, `?from=`, the state at N, the export, verify, a fork, the lobby, an error body, the web page's
+events (and in words), `?from=`, the state at N, the export, verify, a fork, the lobby, an error body, the web page's
 frame, and at the end the SSE stream — and each answer is held to what that reader may see: the game's own view for it
 (computed here from the arbiter's full log), payloads only where public or addressed to it, no
 `seat_views` while the game runs, no other seat's token anywhere, and (checked once the seed is
@@ -73,7 +73,7 @@ class Reader:
                 assert self.get("/moves").json() == as_json(game.legal_moves(f.state, seat))
         rows = self.get("/events").json()
         check_rows(rows, seat, public)
-        self.check_frame(game, g, rows)
+        self.check_frame(game, g, rows, log)
         k = rng.randrange(1, f.version + 1)
         check_rows(self.get("/events", **{"from": k}).json(), seat, public)
         then = self.get("/state", at=k).json()
@@ -97,18 +97,33 @@ class Reader:
             assert [s["seat"] for s in seats if "token" in s] == [seat]
             self.bodies.append(forked.content)
 
-    def check_frame(self, game, g, rows):
-        """The web page's frame says in words exactly what the reader's own log rows hold, no more."""
+    def check_frame(self, game, g, rows, log):
+        """The web page's frame and the log's words (`?words=true`) say exactly what the reader's own log
+        rows hold, told from the reader's own view of the position before each move, no more."""
+        from service.said import words
         from service.web.frames import describe_event
 
         frame = self.get("/view/frame").json()
-        if not rows or frame["version"] != rows[-1]["version"]:
-            return  # a worker moved between the two reads: another time
+        said = self.get("/events", words="true").json()
+        if not rows or frame["version"] != rows[-1]["version"] or len(said) != len(rows):
+            return  # a worker moved between the reads: another time
         mine = {r["version"]: r for r in rows}
         names = [p["name"] for p in g["players"]]
+
+        def before(v):
+            return as_json(game.view(fold(self.game_id, log, upto=v - 1).state, self.seat)) if v > 1 else None
+
         for line in frame["events"]:
             if line["version"] in mine:
-                assert line["text"] == describe_event(game, mine[line["version"]], names), line
+                row = mine[line["version"]]
+                view = before(row["version"]) if row["kind"] in ("move", "chance") and row["payload"] else None
+                assert line["text"] == describe_event(game, row, names, view), line
+        for row, told in zip(rows, said):
+            assert {k: v for k, v in told.items() if k != "words"} == row
+            if row["kind"] in ("move", "chance") and row["payload"] is not None:
+                assert told["words"] == words(game.id, row, before(row["version"]), names, self.seat), told
+            else:
+                assert "words" not in told, told
 
     def stream(self, n):
         """The first `n` events of the SSE stream, each checked like the log."""

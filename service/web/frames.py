@@ -21,7 +21,7 @@ from events.kinds import (
     Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
 )
 from games import registry
-from games.naming import with_names
+from games.naming import told, with_names
 from games.protocol import CHANCE, Game
 
 
@@ -95,8 +95,10 @@ def _level(level: str) -> str:
     return level if level.startswith("ai-") else f"ai-{level}"
 
 
-def describe_event(game: Game, row: dict[str, Any], names: list[str]) -> str:
-    """One event (as the reader may read it) in words: the game's words for moves and draws, names for seats."""
+def describe_event(game: Game, row: dict[str, Any], names: list[str], before: Any = None) -> str:
+    """One event (as the reader may read it) in words: the game's words for moves and draws, names for seats.
+    `before`: the reader's view of the position it was played in (service/said.py), when known: then a
+    move names what it used (the card at the front of a caravan)."""
     kind, payload, actor = row["kind"], row.get("payload"), row["actor"]
     if payload is None:  # withheld from this reader
         if kind == Move.kind():
@@ -107,17 +109,17 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str]) -> str:
     except kinds.BadEvent:
         return kind.replace("-", " ")
     who = _who
-    told = with_names({"mover": actor} if isinstance(actor, int) else {}, names)  # names for moves that name a seat
+    said = told(before, names, actor)  # names for moves that name a seat; the position, where known
     match event:
         case Created(players=players):
             return "the game begins: " + ", ".join(
                 p.name + (f" ({_level(p.ai)})" if p.ai else "") for p in players)
         case Move(move=move, timeout=timeout):
             late = " (out of time: the rulebook's default)" if timeout else ""
-            return f"{who(actor, names)}: {describe_move(game, move, told)}{late}"
+            return f"{who(actor, names)}: {describe_move(game, move, said)}{late}"
         case Chance(move=move):
             by = "the arbiter entered" if actor == "arbiter" else "chance"
-            return f"{by}: {describe_move(game, move, told, chance=True)}"
+            return f"{by}: {describe_move(game, move, said, chance=True)}"
         case UndoRequested(by=by, to=to):
             return f"{who(by, names)} asks to take back moves (back to the position after event {to})"
         case UndoConsented(by=by, to=to):
@@ -160,8 +162,8 @@ def result_text(result: Any, names: list[str]) -> str:
                             for s in order)
 
 
-def event_line(game: Game, row: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    return {"version": row["version"], "kind": row["kind"], "text": describe_event(game, row, names)}
+def event_line(game: Game, row: dict[str, Any], names: list[str], before: Any = None) -> dict[str, Any]:
+    return {"version": row["version"], "kind": row["kind"], "text": describe_event(game, row, names, before)}
 
 
 # --- moves ---------------------------------------------------------------------------------------------
@@ -197,13 +199,14 @@ HEADER_KEYS = ("id", "type", "version", "status", "actors", "waiting_for", "play
                "time_limit", "deadline", "clock", "undo", "absent", "sealed")
 
 
-def frame(game: Game, api_view: dict[str, Any], events: list[dict[str, Any]], moves: list[dict[str, Any]]) -> dict[str, Any]:
-    """A frame from the API's answer for this reader (`GET /games/{id}`), the event rows it may read and
-    its legal moves."""
+def frame(game: Game, api_view: dict[str, Any], events: list[dict[str, Any]], moves: list[dict[str, Any]],
+          before: dict[int, Any] | None = None) -> dict[str, Any]:
+    """A frame from the API's answer for this reader (`GET /games/{id}`), the event rows it may read, its
+    legal moves, and its views of the positions the moves were played in (version -> view, where known)."""
     names = [p["name"] for p in api_view["players"]]
     out = {k: api_view[k] for k in HEADER_KEYS if k in api_view}
     out["board"] = board(game, with_names(api_view["view"], names), api_view.get("you"))
-    out["events"] = [event_line(game, r, names) for r in events]
+    out["events"] = [event_line(game, r, names, (before or {}).get(r["version"])) for r in events]
     view = api_view["view"]
     if isinstance(view, dict) and view.get("you") is None and api_view.get("you") is not None:
         view = {**view, "you": api_view["you"]}  # whose caravans, hand, screen the moves speak of

@@ -25,7 +25,7 @@ from litestar.template.config import TemplateConfig
 from games import registry
 from games.protocol import CHANCE
 from projections import standings
-from service import undo, views
+from service import said, undo, views
 from service.errors import NotFound
 from service.openapi import errors
 from service.schemas import FRAME
@@ -64,8 +64,10 @@ async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = N
     """The game as it is, for this reader, with the events after `since` (default: the last few)."""
     f = await r.commands.load(game_id)
     start = max(1, f.version - RECENT + 1) if since is None else since + 1
-    rows = views.log_rows(f, await r.store.read(game_id, start), caller) if start <= f.version else []
-    out = frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller))
+    envelopes = await r.store.read(game_id, start) if start <= f.version else []
+    rows = views.log_rows(f, envelopes, caller)
+    before = await said.views_before(r, game_id, envelopes, rows, caller) if rows else {}
+    out = frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller), before)
     if "undo" not in out and not views.sealed(f, caller):  # a spectator sees a pending request too (it is in the log)
         out["undo"] = {"pending": undo.pending(f), "possible": False}
     out["server_time"] = time.time()  # the page counts the clocks down against the server's time
@@ -79,9 +81,11 @@ async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, 
         out = await frame_now(r, game_id, caller, since=f.version - 1)
         out["moves"] = []
         return out
-    then = await r.reads.replay(game_id, at)  # off the loop; a duplicate table stays sealed until its round ends
-    rows = views.log_rows(f, await r.store.read(game_id, at, at), caller)
-    out = frames.frame(f.game, views.game_view(then, caller, finished=views.public(f), now=f), rows, [])
+    then = await said.replayed(r, game_id, at)  # off the loop; a duplicate table stays sealed until its round ends
+    envelopes = await r.store.read(game_id, at, at)
+    rows = views.log_rows(f, envelopes, caller)
+    before = await said.views_before(r, game_id, envelopes, rows, caller)
+    out = frames.frame(f.game, views.game_view(then, caller, finished=views.public(f), now=f), rows, [], before)
     out["latest"] = f.version
     return out
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.kashgar.content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES
+from games.kashgar.content import MATRIARCH, ORDERS, PERSONS, RESOURCES, SPICE_NAMES
 from games.kashgar.moves import (
     Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards,
     ReplaceDisplay, Respond, SecondOrder, TakeDiscard,
@@ -43,15 +43,15 @@ def resource(r: str | int) -> str:
     return SPICE_NAMES[RESOURCES[r] if isinstance(r, int) else r]
 
 
-def effect(eff: tuple) -> str:
-    """One card effect in words (the content's effect tuples)."""
+def effect(eff: tuple, card: str | None = None) -> str:
+    """One card effect in words (the content's effect tuples); `card`: whose effect (a flip turns the side it is)."""
     kind, *args = eff
     match kind:
         case "gain":
             vector, spices = args
             got = [goods(vector)] if any(vector) else []
             if spices:
-                got.append(f"{spices} spice{'s' if spices != 1 else ''} of your choice")
+                got.append("1 spice of your choice" if spices == 1 else f"{spices} of one spice of your choice")
             return "gain " + " + ".join(got)
         case "gain_either":
             which, n = args
@@ -81,7 +81,7 @@ def effect(eff: tuple) -> str:
         case "look_std":
             return f"look at the top {args[0]} person cards and put them back in any order"
         case "flip":
-            return "turn the Patriarch to the Matriarch"
+            return "turn the Matriarch to the Patriarch" if card == MATRIARCH else "turn the Patriarch to the Matriarch"
         case "two_spices":
             return f"gain {args[0]} each of two different spices"
         case "other_spice":
@@ -133,7 +133,7 @@ def person(card: str | None, action: int | None = None, farewell: bool = False) 
         pay.append(f"{a.cost.any_spice} spice{'s' if a.cost.any_spice != 1 else ''}")
     if a.cost.one_spice:
         pay.append(f"{a.cost.one_spice} of one spice")
-    return f"{p.name}: " + (f"pay {' + '.join(pay)}, " if pay else "") + effect(a.effect)
+    return f"{p.name}: " + (f"pay {' + '.join(pay)}, " if pay else "") + effect(a.effect, p.id)
 
 
 def front(view: dict[str, Any] | None, caravan: int) -> str | None:

@@ -58,3 +58,20 @@ def test_a_fulfilled_order_names_its_rewards_as_things_taken():
         "fulfil the order, taking the ring (trade) + a stupa (offering) + delegates to regions A, H"
     assert say(Fulfil(delegates=("C",)), None) == "fulfil the order, taking a delegate to region C"
     assert say(Fulfil(), None) == "fulfil the order, taking no reward"
+
+
+def test_each_side_of_the_patriarch_card_says_which_way_it_turns():
+    from games.kashgar.content import MATRIARCH, PATRIARCH
+    from games.kashgar.describe import card_summary, person
+
+    flips = {card: next(person(card, i) for i in range(2) if "turn the" in person(card, i)) for card in (PATRIARCH, MATRIARCH)}
+    assert flips[PATRIARCH].endswith("turn the Patriarch to the Matriarch")
+    assert flips[MATRIARCH].endswith("turn the Matriarch to the Patriarch")
+    assert "turn the Matriarch to the Patriarch" in card_summary(MATRIARCH)
+
+
+def test_a_kashgar_gain_of_several_of_one_spice_says_one_spice():
+    from games.kashgar.describe import person
+
+    assert person("SD03", 0).endswith("gain 3 of one spice of your choice")  # the Market Woman: +3 of one spice
+    assert person("ST02", 0).endswith("gain 1 spice of your choice")

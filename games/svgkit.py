@@ -93,6 +93,17 @@ def shape(kind: str, x: float, y: float, r: float, fill: str, stroke: str = "#1b
     return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
 
 
+def standings(view: dict, seats: Iterable[int]) -> list[tuple[str, int]]:
+    """`seats` as a finished board lists them: in the order of the game's result, each with its place
+    ("1. "), when the page handed the picture the result's ranks (`view["ranks"]`, service/web/frames.py);
+    else as given, unnumbered."""
+    seats = list(seats)
+    ranks = view.get("ranks") if isinstance(view, dict) else None
+    if not ranks or any(not 0 <= s < len(ranks) for s in seats):
+        return [("", s) for s in seats]
+    return [(f"{ranks[s]}. ", s) for s in sorted(seats, key=lambda s: (ranks[s], s))]
+
+
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.naming import seat_name
-from games.svgkit import SEAT_SHAPES, circle, ink_on, line, rect, shape, svg, text, title
+from games.svgkit import SEAT_SHAPES, circle, ink_on, line, rect, shape, standings, svg, text, title
 from games.svgkit import target as clickable
 
 from .content import BOAT_INDEX, BOATS, DARK_ENTRIES, HEIGHT, LIGHT_ENTRIES, LUK_PHAT_POINTS, MARKET_DAY_FIELDS, WIDTH, square
@@ -166,7 +166,8 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         y += h + 6
     fin = view.get("final")
     if fin:
-        out.append(text(10, y + 18, "Game over — totals: " + ", ".join(f"{seat_name(view, i)} ({colours[i] if i < len(colours) else i}) {t}"
-                                                                         for i, t in enumerate(fin.get("totals", []))), 15, weight="700"))
+        totals = fin.get("totals", [])
+        out.append(text(10, y + 18, "Game over — totals: " + ", ".join(f"{place}{seat_name(view, i)} ({colours[i] if i < len(colours) else i}) {totals[i]}"
+                                                                         for place, i in standings(view, range(len(totals)))), 15, weight="700"))
         y += 28
     return svg(W, y + 4, out, head)

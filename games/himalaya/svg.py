@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.naming import seat_name
-from games.svgkit import circle, line, rect, seat_colour, seat_mark, shape, svg, text, title
+from games.svgkit import circle, line, rect, seat_colour, seat_mark, shape, standings, svg, text, title
 from games.svgkit import target as clickable
 
 from .content import EXIT, PATHS, POSITION, REGION_VILLAGES
@@ -153,7 +153,9 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(text(12, y + 48, detail, 11))
         y += h + 6
     if view.get("final"):
-        out.append(text(10, y + 18, "Final: " + "; ".join(f"{seat_name(view, f['seat'])} economic {f['economic']} religious {f['religious']} "
-                                                          f"political {f['political']}" for f in view["final"]), 14, weight="700"))
+        final = {f["seat"]: f for f in view["final"]}
+        out.append(text(10, y + 18, "Final: " + "; ".join(f"{place}{seat_name(view, s)} economic {final[s]['economic']} religious "
+                                                          f"{final[s]['religious']} political {final[s]['political']}"
+                                                          for place, s in standings(view, final)), 14, weight="700"))
         y += 28
     return svg(W, y + 4, out, head)

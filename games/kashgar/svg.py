@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.naming import seat_name
-from games.svgkit import circle, rect, seat_colour, seat_mark, svg, text, title, wrap
+from games.svgkit import circle, rect, seat_colour, seat_mark, standings, svg, text, title, wrap
 from games.svgkit import target as clickable
 
 from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES, cost_text
@@ -186,7 +186,8 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             out.append(text(12, yy + 14, " · ".join(extra), 12))
         y += h + 8
     if view.get("phase") == "over":
-        out.append(text(10, y + 18, "Game over: " + ", ".join(f"{seat_name(view, p['seat'])} {p.get('vp')} VP" for p in view.get("players", [])),
+        vp = {p["seat"]: p.get("vp") for p in view.get("players", [])}
+        out.append(text(10, y + 18, "Game over: " + ", ".join(f"{place}{seat_name(view, s)} {vp[s]} VP" for place, s in standings(view, vp)),
                         15, weight="700"))
         y += 28
     return svg(W, y + 4, out, status)

@@ -48,6 +48,15 @@ def board(game: Game, view: Any, seat: int | None) -> str:
     return mod.draw(view, seat)
 
 
+def ranked(view: Any, result: dict[str, Any] | None) -> Any:
+    """The view with the result's ranks added (`view["ranks"]`, by seat) once the game has one, so a
+    finished board lists the players as the page's header does (games/svgkit.py `standings`)."""
+    ranks = (result or {}).get("ranks")
+    if not isinstance(view, dict) or not ranks:
+        return view
+    return {**view, "ranks": list(ranks)}
+
+
 def target(game: Game, move: dict[str, Any], view: Any) -> str | None:
     """The part of the board a click on it chooses this move by (`target(move, view)` of the game's svg
     module; `view`: the mover's own), or None: chosen from the list only."""
@@ -205,7 +214,7 @@ def frame(game: Game, api_view: dict[str, Any], events: list[dict[str, Any]], mo
     legal moves, and its views of the positions the moves were played in (version -> view, where known)."""
     names = [p["name"] for p in api_view["players"]]
     out = {k: api_view[k] for k in HEADER_KEYS if k in api_view}
-    out["board"] = board(game, with_names(api_view["view"], names), api_view.get("you"))
+    out["board"] = board(game, ranked(with_names(api_view["view"], names), api_view.get("result")), api_view.get("you"))
     out["events"] = [event_line(game, r, names, (before or {}).get(r["version"])) for r in events]
     view = api_view["view"]
     if isinstance(view, dict) and view.get("you") is None and api_view.get("you") is not None:

@@ -71,6 +71,19 @@ def _words(markup: str) -> list[tuple[float, str]]:
     return [(float(x), t) for x, t in re.findall(r'<text x="([-\d.]+)"[^>]*>([^<]*)</text>', markup)]
 
 
+def played_out(game, seats, rng):
+    """A game of `seats` played to its end by random moves."""
+    state = game.setup(seats, game.check_options({}))
+    while game.result(state) is None:
+        actors = game.actors(state)
+        if CHANCE in actors:
+            state = game.play_chance(state, rng)
+        else:
+            seat = min(actors)
+            state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    return state
+
+
 @pytest.mark.parametrize("game_type", REAL)
 def test_boards_name_the_players(game_type):
     game = all_games()[game_type]
@@ -110,16 +123,29 @@ def test_yangtze_settlements_wrap_inside_the_board():
 
 def test_bangkok_klongs_hands_and_warehouses_read_as_boats_and_open_after_the_end():
     game = all_games()["bangkok-klongs"]
-    rng = random.Random(4)
-    state = game.setup(2, game.check_options({}))
-    while game.result(state) is None:
-        actors = game.actors(state)
-        if CHANCE in actors:
-            state = game.play_chance(state, rng)
-        else:
-            seat = min(actors)
-            state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    state = played_out(game, 2, random.Random(4))
     shown = [t for _, t in _words(frames.board(game, msgspec.json.decode(msgspec.json.encode(game.view(state, None))), None))]
     hands = [t for t in shown if t.startswith("hand: ")]
     assert len(hands) == 2 and not any("only you" in t for t in shown)
     assert not any(re.search(r"[A-Z]{4,}-[A-Z]?\d", t) for t in shown), shown  # no boat ids like FLOWERS-O2b
+
+
+@pytest.mark.parametrize("game_type", REAL)
+def test_the_game_over_line_lists_the_players_in_rank_order(game_type):
+    """The page hands the picture the result's ranks (as it hands it the names): the last line of a
+    finished board reads "1. …, 2. …" as the page's header does, not in seat order."""
+    game = all_games()[game_type]
+    names = ["ann", "bo", "cy", "di"][:game.min_players]
+    for seed in range(30):
+        state = played_out(game, game.min_players, random.Random(seed))
+        ranks = list(game.result(state).ranks)
+        if ranks != sorted(ranks):
+            break  # a game seat 0 did not win outright: seat order and rank order differ
+    else:
+        pytest.fail("every game went to the seats in seat order")
+    view = frames.ranked(with_names(msgspec.json.decode(msgspec.json.encode(game.view(state, None))), names),
+                         {"ranks": ranks})
+    last = _words(frames.board(game, view, None))[-1][1]
+    order = sorted(range(len(names)), key=lambda s: (ranks[s], s))
+    where = [last.index(f"{ranks[s]}. {names[s]}") for s in order]
+    assert where == sorted(where), last

@@ -85,7 +85,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
                 parts.append(("a delegate to region " if len(d) == 1 else "delegates to regions ") + ", ".join(d))
             return "fulfil the order, taking " + (" + ".join(parts) if parts else "no reward")
         case Decline():
-            return "decline"
+            return "trade nothing here (neither collect nor fulfil)"
     return type(move).__name__
 
 

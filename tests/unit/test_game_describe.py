@@ -75,3 +75,9 @@ def test_a_kashgar_gain_of_several_of_one_spice_says_one_spice():
 
     assert person("SD03", 0).endswith("gain 3 of one spice of your choice")  # the Market Woman: +3 of one spice
     assert person("ST02", 0).endswith("gain 1 spice of your choice")
+
+
+def test_a_himalaya_decline_says_what_the_seat_lets_go():
+    from games.himalaya.moves import Decline
+
+    assert describer(get("himalaya")).describe_move(Decline(), None) == "trade nothing here (neither collect nor fulfil)"

@@ -1,0 +1,69 @@
+"""The log in words, each move told from the position it was played in (service/said.py), over HTTP on the
+real stack: a finished 4-player Kashgar game between random AIs (about 1,000 events). Rows: the whole log
+without and with `?words=true` (the words are worked out in the replay processes: one replay to the page's
+start, then one fold of the page), the last 40 events in words, the live page's frame (`/view/frame`: its
+40 events told from a kept or replayed position) and stepping the replay page forward (`/view/frame?at=N`,
+N, N+1, …: each step starts from the position the step before kept).
+
+    .venv/bin/python bench/bench_log_words.py [--requests 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.common import percentile, table  # noqa: E402
+from tests.e2e.helpers import wait_until_finished  # noqa: E402
+from tests.stack import Stack, start_redis  # noqa: E402
+
+
+def timed(c, path: str, params: dict | None = None) -> float:
+    t0 = time.perf_counter()
+    r = c.get(path, params=params)
+    took = time.perf_counter() - t0
+    assert r.status_code == 200, r.text
+    return took
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--requests", type=int, default=60, help="requests per row")
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="caravan-bench-words-"))
+    url, server = start_redis(tmp)
+    stack = Stack(url, tmp).start(workers=1)
+    try:
+        created = stack.client().post("/games", json={"type": "kashgar", "players": [f"p{i}:ai-random" for i in range(4)]}).json()
+        game_id = created["id"]
+        events = wait_until_finished(stack.client(), game_id, timeout=600)["version"]
+        base = f"/games/{game_id}"
+        rows = []
+        with stack.client() as c:
+            cases = [
+                ("the whole log", f"{base}/events", {"limit": 10000}),
+                ("the whole log in words", f"{base}/events", {"limit": 10000, "words": "true"}),
+                ("the last 40 in words", f"{base}/events", {"from": events - 39, "words": "true"}),
+                ("the live page's frame", f"{base}/view/frame", None),
+            ]
+            for name, path, params in cases:
+                ts = [timed(c, path, params) for _ in range(args.requests)]
+                rows.append([name, statistics.median(ts) * 1e3, percentile(ts, 95) * 1e3])
+            start = events // 2
+            ts = [timed(c, f"{base}/view/frame", {"at": start + i}) for i in range(args.requests)]
+            rows.append(["the replay page, one step forward", statistics.median(ts) * 1e3, percentile(ts, 95) * 1e3])
+    finally:
+        stack.stop()
+        if server:
+            server.stop()
+    table(f"the log in words over HTTP, loopback (a 4-player Kashgar game of {events} events)",
+          ["read", "median ms", "p95 ms"], rows)
+
+
+if __name__ == "__main__":
+    main()

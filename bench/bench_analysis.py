@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import table  # noqa: E402
+from bench.common import running_stack, table  # noqa: E402
 from tests.e2e.helpers import wait_until_finished  # noqa: E402
-from tests.stack import Stack, start_redis  # noqa: E402
+from tests.stack import Stack  # noqa: E402
 
 
 def finished_game(stack: Stack, players: int) -> str:
@@ -57,10 +56,7 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=3600)
     args = ap.parse_args()
     counts = [int(x) for x in args.workers.split(",")]
-    tmp = Path(tempfile.mkdtemp(prefix="bench-analysis-"))
-    url, server = start_redis(tmp)
-    stack = Stack(url, tmp).start(workers=2)
-    try:
+    with running_stack("bench-analysis-", workers=2) as stack:
         game_id = finished_game(stack, args.players)
         stack.kill_workers()
         rows, base = [], None
@@ -75,10 +71,6 @@ def main() -> None:
             rows.append([w, decisions, body["total"], body["jobs"], dt, dt / base, f"{1 / w:.2f}"])
         table(f"analysis of one {args.players}-player Kashgar game ({game_id}), {args.budget:g} s per decision",
               ["workers", "decisions searched", "steps", "jobs", "wall s", "ratio to 1 worker", "ideal"], rows)
-    finally:
-        stack.stop()
-        if server:
-            server.stop()
 
 
 if __name__ == "__main__":

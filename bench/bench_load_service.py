@@ -15,15 +15,14 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.common import percentile, table  # noqa: E402
-from tests.stack import Stack, start_redis  # noqa: E402
+from bench.common import percentile, running_stack, table  # noqa: E402
+from tests.stack import Stack  # noqa: E402
 
 
 class Errors:
@@ -94,14 +93,11 @@ def main() -> None:
     ap.add_argument("--level", default="ai-greedy", help="the AI level of the AI games' seats")
     ap.add_argument("--timeout", type=float, default=300)
     args = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="caravan-bench-loadsvc-"))
-    url, server = start_redis(tmp)
-    stack = Stack(url, tmp, CARAVAN_GAME_MODULES="tests.toygame,bench.stepgame",
-                  CARAVAN_MAX_STREAMS_PER_CLIENT=str(args.streams + 10), CARAVAN_MAX_STREAMS=str(args.streams + 10))
-    stack.start(workers=args.workers)
-    stack.start_worker(fast=True)
     errors, lat, health = Errors(), [], []
-    try:
+    bound = str(args.streams + 10)
+    with running_stack("caravan-bench-loadsvc-", workers=args.workers, CARAVAN_GAME_MODULES="tests.toygame,bench.stepgame",
+                       CARAVAN_MAX_STREAMS_PER_CLIENT=bound, CARAVAN_MAX_STREAMS=bound) as stack:
+        stack.start_worker(fast=True)
         c = stack.client()
         games = []
         for _ in range(args.clients):
@@ -166,10 +162,6 @@ def main() -> None:
         streams.join(30)
         if received[0] < expected:
             errors.add(f"the streams received {received[0]} of {expected} move events")
-    finally:
-        stack.stop()
-        if server:
-            server.stop()
     rows = [
         ["moves", len(lat)], ["moves/s", len(lat) / burst], ["move p50 ms", statistics.median(lat) * 1e3],
         ["move p99 ms", percentile(lat, 99) * 1e3],

@@ -13,14 +13,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.common import percentile, table  # noqa: E402
+from bench.common import percentile, running_stack, table  # noqa: E402
 from tests.e2e.helpers import wait_until_finished  # noqa: E402
-from tests.stack import Stack, start_redis  # noqa: E402
 
 
 def timed(c, path: str, params: dict | None = None) -> float:
@@ -35,10 +33,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--requests", type=int, default=60, help="requests per row")
     args = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="caravan-bench-words-"))
-    url, server = start_redis(tmp)
-    stack = Stack(url, tmp).start(workers=1)
-    try:
+    with running_stack("caravan-bench-words-", workers=1) as stack:
         created = stack.client().post("/games", json={"type": "kashgar", "players": [f"p{i}:ai-random" for i in range(4)]}).json()
         game_id = created["id"]
         events = wait_until_finished(stack.client(), game_id, timeout=600)["version"]
@@ -57,10 +52,6 @@ def main() -> None:
             start = events // 2
             ts = [timed(c, f"{base}/view/frame", {"at": start + i}) for i in range(args.requests)]
             rows.append(["the replay page, one step forward", statistics.median(ts) * 1e3, percentile(ts, 95) * 1e3])
-    finally:
-        stack.stop()
-        if server:
-            server.stop()
     table(f"the log in words over HTTP, loopback (a 4-player Kashgar game of {events} events)",
           ["read", "median ms", "p95 ms"], rows)
 

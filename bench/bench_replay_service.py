@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.common import percentile, table  # noqa: E402
-from tests.stack import Stack, start_redis  # noqa: E402
+from bench.common import percentile, running_stack, table  # noqa: E402
+from tests.stack import Stack  # noqa: E402
 
 LENGTHS = (10, 2000, 2000 + 63)  # the last: the longest tail a replay folds on top of its snapshot
 
@@ -47,10 +46,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--requests", type=int, default=150, help="requests per row (in 3 interleaved rounds)")
     args = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="caravan-bench-replay-"))
-    url, server = start_redis(tmp)
-    stack = Stack(url, tmp, CARAVAN_GAME_MODULES="bench.stepgame").start(workers=1)
-    try:
+    with running_stack("caravan-bench-replay-", workers=1, CARAVAN_GAME_MODULES="bench.stepgame") as stack:
         games = {n: long_game(stack, n) for n in LENGTHS}
         times: dict[tuple[str, int], list[float]] = {}
         with stack.client() as c:
@@ -58,10 +54,6 @@ def main() -> None:
                 for n, game_id in games.items():
                     times.setdefault(("replay", n), []).extend(timed(c, f"/games/{game_id}/state?at={n}", args.requests // 3))
                     times.setdefault(("verify", n), []).extend(timed(c, f"/games/{game_id}/verify", args.requests // 3))
-    finally:
-        stack.stop()
-        if server:
-            server.stop()
     rows = []
     for what in ("replay", "verify"):
         base = statistics.median(times[(what, 10)])

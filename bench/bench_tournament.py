@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import running_stack  # noqa: E402
 from games import registry  # noqa: E402
-from tests.stack import Stack, start_redis  # noqa: E402
+from tests.stack import Stack  # noqa: E402
 
 
 def run_one(stack: Stack, game: str, table: int, entrants: int, timeout: float) -> tuple[float, int, int]:
@@ -49,10 +49,7 @@ def main() -> None:
     args = ap.parse_args()
     counts = [int(x) for x in args.workers.split(",")]
     names = [g for g in args.games.split(",") if g] or list(registry.all_games())
-    tmp = Path(tempfile.mkdtemp(prefix="bench-tournament-"))
-    url, server = start_redis(tmp)
-    stack = Stack(url, tmp).start(workers=0)
-    try:
+    with running_stack("bench-tournament-", workers=0) as stack:
         print(f"all-AI round robin, {args.entrants} random entrants; games/s (events/s) by worker count")
         print(f"{'game':<16}{'table':>6}{'games':>6}" + "".join(f"{f'{w} worker' + ('s' if w > 1 else ''):>20}" for w in counts))
         for name in names:
@@ -67,10 +64,6 @@ def main() -> None:
                 dt, played, events = run_one(stack, name, table, args.entrants, args.timeout)
                 cells.append(f"{played / dt:8.1f} ({events / dt:6.0f})")
             print(f"{name:<16}{table:>6}{played:>6}" + "".join(f"{c:>20}" for c in cells), flush=True)
-    finally:
-        stack.stop()
-        if server:
-            server.stop()
 
 
 if __name__ == "__main__":

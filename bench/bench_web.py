@@ -13,13 +13,11 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.common import percentile, table  # noqa: E402
+from bench.common import percentile, running_stack, table  # noqa: E402
 from games import registry  # noqa: E402
-from tests.stack import Stack, start_redis  # noqa: E402
 from tests.web.browse import hold_seat, open_game, play_to_the_end  # noqa: E402
 from tests.web.conftest import ARGS, CHROMIUM  # noqa: E402
 
@@ -30,11 +28,8 @@ def main() -> None:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    tmp = Path(tempfile.mkdtemp(prefix="caravan-bench-web-"))
-    url, server = start_redis(tmp)
-    stack = Stack(url, tmp).start(workers=1)
     rows, loads = [], []
-    try:
+    with running_stack("caravan-bench-web-", workers=1) as stack:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for game_type in (g for g in registry.all_games() if g != "toy"):
@@ -59,10 +54,6 @@ def main() -> None:
                 rows.append([game_type, len(ms), percentile(ms, 50), percentile(ms, 95), max(ms), len(moves_requests), len(others)])
                 ctx.close()
             browser.close()
-    finally:
-        stack.stop()
-        if server:
-            server.stop()
     table("Board redraw in Chromium (ms; target p95 < 50)", ["game", "redraws", "p50", "p95", "max", "moves posted",
                                                                "other requests"], rows)
     table("Requests to open a game page (as a seat)", ["game", "requests", "which"], loads)

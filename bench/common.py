@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -30,3 +32,20 @@ def table(title: str, header: list[str], rows: list[list]) -> None:
         print("  ".join(c.rjust(w) for c, w in zip(r, widths)))
         if j == 0:
             print("  ".join("-" * w for w in widths))
+
+
+@contextmanager
+def running_stack(prefix: str, workers: int = 1, **env: str) -> Iterator[Any]:
+    """The real stack (tests/stack.py: an embedded Redis or REDIS_URL, the API over HTTP, `workers` RQ
+    workers) in a fresh temporary folder, stopped afterwards; `env`: settings for its processes."""
+    from tests.stack import Stack, start_redis
+
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    url, server = start_redis(tmp)
+    stack = Stack(url, tmp, **env).start(workers=workers)
+    try:
+        yield stack
+    finally:
+        stack.stop()
+        if server:
+            server.stop()

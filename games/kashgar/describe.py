@@ -18,12 +18,7 @@ ORDER_KIND = {"small": "small order", "large": "great order", "special": "specia
 
 def goods(vector: tuple[int, ...] | list[int]) -> str:
     """A board vector in words: "6 cinnamon + 1 mule"."""
-    parts = []
-    for r, n in zip(RESOURCES, vector):
-        if n:
-            name = SPICE_NAMES[r]
-            parts.append(f"{n} {name[:-1] if name == 'mules' and n == 1 else name}")
-    return " + ".join(parts) or "nothing"
+    return " + ".join(amount(n, r) for r, n in zip(RESOURCES, vector) if n) or "nothing"
 
 
 def order(o: str | None) -> str:
@@ -41,6 +36,12 @@ def order(o: str | None) -> str:
 def resource(r: str | int) -> str:
     """A resource by its code ("CI") or its place on the board (4): "cinnamon"."""
     return SPICE_NAMES[RESOURCES[r] if isinstance(r, int) else r]
+
+
+def amount(n: int, r: str | int) -> str:
+    """`n` of a resource in words: "2 gold", "1 mule"."""
+    name = resource(r)
+    return f"{n} {name[:-1] if name == 'mules' and n == 1 else name}"
 
 
 def effect(eff: tuple, card: str | None = None) -> str:
@@ -65,7 +66,7 @@ def effect(eff: tuple, card: str | None = None) -> str:
             kinds, how, extra = args
             what = "an order" if len(kinds) == 3 else " or ".join(ORDER_KIND.get(k, k) for k in kinds)
             return "fulfil " + what + {"free": " without paying", "no_spice": " without paying its spices"}.get(how, "") + \
-                (" (+1 VP)" if extra else "")
+                (f", then gain {extra} gold" if extra else "")
         case "fulfil_two":
             return "fulfil up to two orders"
         case "draw_std":
@@ -87,13 +88,13 @@ def effect(eff: tuple, card: str | None = None) -> str:
         case "other_spice":
             return f"trade for {args[0]} of another spice"
         case "others_gain":
-            return f"the others gain {args[1]} {resource(args[0])}"
+            return f"the others gain {amount(args[1], args[0])}"
         case "others_set":
             return f"the others set their {resource(args[0])} to {args[1]}"
         case "others_lose":
-            return f"the others lose {args[1]} {resource(args[0])}"
+            return f"the others lose {amount(args[1], args[0])}"
         case "target_lose":
-            return f"a player loses {args[1]} {resource(args[0])}"
+            return f"a player loses {amount(args[1], args[0])}"
     return SPECIAL_EFFECTS.get(kind, kind.replace("_", " "))
 
 

@@ -34,21 +34,63 @@ def _cost(c: Any) -> str:
     return " + ".join(parts) or "free"
 
 
+def _code(r: str | int) -> str:
+    return RESOURCES[r] if isinstance(r, int) else r
+
+
+# the effects with no numbers of their own, or with fixed ones (the card's words: describe.SPECIAL_EFFECTS)
+SHORT = {
+    "flip": "flip", "fulfil_two": "fulfil up to two orders", "spare_patriarch": "take the spare Patriarch",
+    "leader_front": "another card to the front", "leader_move": "a card to another caravan",
+    "judge": "remove 1 other card", "spices_min3": "spices below 3 set to 3",
+    "thief": "a player −2 of a spice or gold, you +1", "robber_spices": "a player −1 each of two spices",
+    "robber_card": "a player drops a last card", "schemer": "set a player's spice to 3",
+    "customs": "others −1 GO, you +1 GO", "spy": "an order under the deck",
+    "mercenary": "another's front card to its end (2+ cards)", "fence": "a richer player −2 GO to you",
+    "poisoner": "a player −1 MU and 2 of a spice",
+}
+
+
 def _effect(e: tuple) -> str:
+    """A card effect in short (the content's effect tuples, as `describe.effect` says them at length)."""
     name, args = e[0], e[1:]
-    if name == "gain":
-        vec, vp = args[0], args[1] if len(args) > 1 else 0
-        return " ".join(x for x in (_vec(vec), f"{vp:+d} VP" if vp else "") if x) or "nothing"
-    if name == "gain_either":
-        return f"+1 {' or '.join(args[0])}" + (f", +{args[1]} VP" if len(args) > 1 and args[1] else "")
-    if name == "set":
-        return f"set {RESOURCES[args[0]]} to {args[1]}"
-    if name == "draw_std":
-        return f"draw {args[0]}, keep {args[1]}"
-    if name == "fulfil":
-        return "fulfil an order" + (f" ({'/'.join(args[0])})" if args and tuple(args[0]) != ("small", "large", "special") else "")
-    nums = [str(a) for a in args if isinstance(a, int)]
-    return name.replace("_", " ") + (" " + " ".join(nums) if nums else "")
+    match name:
+        case "gain":
+            vec, spices = args
+            extra = ("+1 spice" if spices == 1 else f"+{spices} of one spice") if spices else ""
+            return " ".join(x for x in (_vec(vec), extra) if x) or "nothing"
+        case "gain_either":
+            which, n = args
+            return f"+{n} {' or '.join(which)}"
+        case "two_spices":
+            return f"+{args[0]} each of two spices"
+        case "other_spice":
+            return f"+{args[0]} of another spice"
+        case "set":
+            return f"set {_code(args[0])} to {args[1]}"
+        case "set_spice":
+            return f"set a spice to {args[0]}"
+        case "draw_std":
+            return f"draw {args[0]}, keep {args[1]}"
+        case "draw_spc":
+            return f"draw {args[0]} special, keep {args[1]}"
+        case "look_std":
+            return f"look at top {args[0]}, reorder"
+        case "take_discard":
+            return f"take {args[0]} from discard"
+        case "draw_orders":
+            return f"draw {args[0]} order{'s' if args[0] != 1 else ''} ({args[1]})"
+        case "fulfil":
+            kinds, how, gold = args
+            what = "an order" if tuple(kinds) == ("small", "large", "special") else "/".join(kinds)
+            return f"fulfil {what}" + {"free": " free", "no_spice": " without spices"}.get(how, "") + (f", +{gold} GO" if gold else "")
+        case "others_gain":
+            return f"others +{args[1]} {_code(args[0])}"
+        case "others_set":
+            return f"others' {_code(args[0])} to {args[1]}"
+        case "others_lose" | "target_lose":
+            return f"{'others' if name == 'others_lose' else 'a player'} −{args[1]} {_code(args[0])}"
+    return SHORT.get(name, name.replace("_", " "))
 
 
 def card_text(cid: str) -> tuple[str, str]:
@@ -96,13 +138,37 @@ def _card(x: float, y: float, cid: str | None, front: bool = False, width: float
         return rect(x, y, width, CARD_H, "#ddd", "#888") + text(x + width / 2, y + CARD_H / 2 + 4, "hidden card", 11, "middle")
     name, effects = card_text(cid)
     fill = "#fff7e0" if front else "#ffffff"
+    room = width - 7  # the text starts 5 in and keeps 2 off the right edge
+    label, size = _fitted(("▶ " if front else "") + name, room)
     body = [rect(x, y, width, CARD_H, fill, "#1b1b1b" if front else "#777", stroke_width="2.5" if front else "1", class_="hit" if front else None),
             title(f"{name} — {effects}"),
-            text(x + 5, y + 15, ("▶ " if front else "") + name, 12, weight="700")]
-    lines = [ln for part in effects.split("  ") for ln in wrap(part, 28)]  # the caravan action, then the farewell
-    for i, ln in enumerate(lines[:3]):
-        body.append(text(x + 5, y + 30 + 12 * i, ln, 10, fill="#333"))
+            text(x + 5, y + 15, label, size, weight="700")]
+    chars = max(8, int(room / (10 * PLAIN_EM)))
+    lines = [ln for part in effects.split("  ") for ln in wrap(part, chars)]  # the caravan action, then the farewell
+    if len(lines) > 3:  # the rest is in the card's tooltip
+        lines = lines[:2] + [_cut(lines[2], chars)]
+    for i, ln in enumerate(lines):
+        body.append(text(x + 5, y + 30 + 12 * i, _cut(ln, chars) if len(ln) > chars else ln, 10, fill="#333"))
     return "".join(body)
+
+
+BOLD_EM, PLAIN_EM = 0.62, 0.56  # a character's width in ems, generously (the page's sans-serif)
+
+
+def _cut(s: str, chars: int) -> str:
+    return s[:max(1, chars - 1)].rstrip() + "…"
+
+
+def _fitted(label: str, room: float) -> tuple[str, float]:
+    """A card's name line and its bold font size: 12 where it fits, smaller down to 9, then cut before its
+    VP ("Court Astrol… (+2 VP)")."""
+    size = max(9.0, min(12.0, room / (len(label) * BOLD_EM)))
+    chars = int(room / (size * BOLD_EM))
+    if len(label) <= chars:
+        return label, round(size, 1)
+    head, paren, vp = label.partition(" (")
+    tail = paren + vp
+    return _cut(head, chars - len(tail)) + tail, size
 
 
 def _order(x: float, y: float, oid: str, can: bool = True) -> str:

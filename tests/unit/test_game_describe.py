@@ -81,3 +81,9 @@ def test_a_himalaya_decline_says_what_the_seat_lets_go():
     from games.himalaya.moves import Decline
 
     assert describer(get("himalaya")).describe_move(Decline(), None) == "trade nothing here (neither collect nor fulfil)"
+
+
+def test_a_kashgar_amount_of_one_mule_is_a_mule():
+    from games.kashgar.describe import person
+
+    assert person("AD05", 0, True).endswith("the others lose 1 mule")  # the Customs Officer's farewell

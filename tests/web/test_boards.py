@@ -3,6 +3,7 @@ every board part a seat's legal move names (`target(move)`) is on that seat's pi
 
 from __future__ import annotations
 
+import html
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -149,3 +150,48 @@ def test_the_game_over_line_lists_the_players_in_rank_order(game_type):
     order = sorted(range(len(names)), key=lambda s: (ranks[s], s))
     where = [last.index(f"{ranks[s]}. {names[s]}") for s in order]
     assert where == sorted(where), last
+
+
+def _numbers(s: str) -> list[int]:
+    return sorted(int(n) for n in re.findall(r"\d+", s))
+
+
+def test_kashgar_cards_on_the_board_say_what_the_card_words_say():
+    """Each person card's effects on the board carry the numbers, goods and VP of the card in words
+    (describe.py, the CLI's and the log's words): a card that gives 2 of one spice of your choice does not
+    read "+2 VP" on the board."""
+    from games.kashgar.content import PERSONS, RESOURCES, SPICE_NAMES
+    from games.kashgar.describe import person
+    from games.kashgar.svg import card_text
+
+    for cid, p in PERSONS.items():
+        said = " ".join(person(cid, i, f).split(": ", 1)[1] for f, acts in ((False, p.caravan), (True, p.farewell))
+                        for i in range(len(acts)))
+        drawn = card_text(cid)[1]
+        assert _numbers(drawn) == _numbers(said), (cid, drawn, said)
+        assert ("VP" in drawn) == ("VP" in said), (cid, drawn, said)
+        for r in RESOURCES:
+            if re.search(rf"\b{r}\b", drawn):
+                assert SPICE_NAMES[r].rstrip("s") in said, (cid, r, drawn, said)
+
+
+def test_the_wholesaler_says_the_gold_it_gives():
+    from games.kashgar.describe import person
+
+    assert person("SP02", 0) == "Wholesaler: fulfil an order, then gain 1 gold"
+
+
+@pytest.mark.parametrize("width", [158, 122, 101])
+def test_kashgar_card_texts_stay_on_the_card(width):
+    """A card's name and effect lines fit its width (estimated at 0.62 em a bold character, 0.56 em a plain
+    one) at the widths a caravan of 4, 6 and 8 cards draws them, and at most three lines show."""
+    from games.kashgar.content import PERSONS
+    from games.kashgar.svg import _card
+
+    for cid in PERSONS:
+        markup = _card(0, 0, cid, front=True, width=width)
+        texts = re.findall(r'<text x="([\d.]+)"[^>]*font-size="([\d.]+)"[^>]*?(font-weight="700")?[^>]*>([^<]*)</text>', markup)
+        assert len(texts) <= 4, (cid, texts)
+        for x, size, bold, s in texts:
+            s = html.unescape(s)
+            assert float(x) + len(s) * float(size) * (0.62 if bold else 0.56) <= width - 2, (cid, width, s)

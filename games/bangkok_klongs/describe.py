@@ -11,9 +11,9 @@ from games.bangkok_klongs.moves import (
     HAND, Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
     StartPlayer,
 )
-from games.naming import seat_name
+from games.naming import mover, seat_name
 
-SPECIAL_NAME = {THIEF: "Thief boat (takes a boat of its row)", OVERSEER: "Overseer boat (catches a thief of its column)",
+SPECIAL_NAME = {THIEF: "Thief boat (takes a boat of its row)", OVERSEER: "Overseer boat (removes the thieves of its column and guards it)",
                 COOKSHOP: "Cookshop boat"}
 
 
@@ -37,6 +37,29 @@ def where(x: int, y: int) -> str:
     return f"({x}, {y})"
 
 
+def whose(view: dict[str, Any] | None) -> str:
+    """The mover's, as the reader reads it: "your" (the reader's own move, or no view to tell by), else
+    "bo's"."""
+    seat = mover(view)
+    if seat is None or seat == (view or {}).get("you"):
+        return "your"
+    return f"{seat_name(view, seat)}'s"
+
+
+def boat_at(view: dict[str, Any] | None, x: int, y: int) -> str:
+    """" (3 baskets of fish)": the boat the view shows at (x, y), or "" when it shows none."""
+    board = (view or {}).get("board") or []
+    cell = board[y][x] if 0 <= y < len(board) and 0 <= x < len(board[y]) else None
+    return f" ({boat(cell['boat']).removeprefix('boat: ')})" if isinstance(cell, dict) and cell.get("boat") else ""
+
+
+PHASE_WORDS = {"deal": "the hands are dealt", "start": "the start player is drawn", "turn": "turns",
+               "merchant": "the new boat's merchant", "steal": "the thief's choice", "catch": "a caught thief",
+               "market": "market day", "draw": "a hand is refilled", "over": "game over"}
+CHOICE_WORDS = {"merchant": "leave the new boat unmanned or shift a merchant onto it",
+                "steal": "whether the thief takes a boat of its row", "catch": "which caught thief to keep"}
+
+
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case Draw(boat=b):
@@ -54,13 +77,15 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case ShiftMerchant(x=x, y=y):
             return f"move your merchant from the boat at {where(x, y)} onto the new boat"
         case Steal(x=x, y=y, to=to):
-            return f"the thief takes the boat at {where(x, y)} {'into your hand' if to == HAND else 'to your warehouse'}"
+            return f"the thief takes the boat at {where(x, y)}{boat_at(view, x, y)} {'into' if to == HAND else 'to'} {whose(view)} " + \
+                ("hand" if to == HAND else "warehouse")
         case NoSteal():
             return "the thief takes nothing"
         case ReceiveThief(boat=b, to=to):
-            return f"keep the caught {boat(b)} {'in your hand' if to == HAND else 'in your warehouse'}"
+            return f"keep the caught {boat(b)} in {whose(view)} {'hand' if to == HAND else 'warehouse'}"
         case Score(px=px, py=py, x=x, y=y):
-            return f"market day: the market master to mooring M{px}.{py}, and the boat at {where(x, y)} is sold"
+            return f"market day: the market master to mooring M{px}.{py}, and the boat at {where(x, y)}{boat_at(view, x, y)} " \
+                f"goes to {whose(view)} warehouse"
         case Pass():
             return "market day: do not score now"
     return type(move).__name__
@@ -95,5 +120,5 @@ def describe_choice(move: Any, view: dict[str, Any] | None = None) -> str:
         case Place(x=x, y=y):
             return f"on {where(x, y)}"
         case Score(x=x, y=y):
-            return f"sell the boat at {where(x, y)}"
+            return f"score here: the boat at {where(x, y)}{boat_at(view, x, y)} goes to your warehouse"
     return describe_move(move, view)

@@ -3,10 +3,10 @@ hand when shown as a seat, whose turn it is. Also one line per move for people."
 
 from __future__ import annotations
 
-from games.naming import seat_name
+from games.naming import counted, seat_name
 
 from .content import BOAT_INDEX, BOATS, COLOURS, DARK_ENTRIES, LIGHT_ENTRIES, WIDTH, square
-from .describe import boat
+from .describe import CHOICE_WORDS, PHASE_WORDS, boat
 
 SHORT = {"BANANAS": "Ba", "FISH": "Fi", "FLOWERS": "Fl", "RICE": "Ri", "VEGETABLES": "Ve", "COCONUTS": "Co",
          "SPICES": "Sp", "THIEF": "TH", "OVERSEER": "OV", "COOKSHOP": "CK"}
@@ -44,7 +44,7 @@ def _cell(cell, sq: int, players: int) -> str:
 
 def render(v: dict, seat: int | None) -> str:
     n = len(v["players"])
-    lines = [f"[bold]Bangkok Klongs[/] — round {v['round']}, phase {v['phase']}, "
+    lines = [f"[bold]Bangkok Klongs[/] — round {v['round']}, {PHASE_WORDS.get(v['phase'], v['phase'])}, "
              f"Luk Phat {v['luk_phat']}/15" + (f" (next market day at {v['next_market_day']})" if v.get('next_market_day') is not None else "")
              + f", pile {v['pile']}"]
     if v.get("market_master"):
@@ -69,7 +69,7 @@ def render(v: dict, seat: int | None) -> str:
             f"{p['merchants_in_supply']} in supply / {p['merchants_on_board']} on board, movement cards "
             f"{p['movement_cards']}, hand {p['hand_size']}{turn}")
         if p["warehouse"]:
-            lines.append(f"    warehouse ({p['warehouse_points']} pts): {boats(p['warehouse'])}")
+            lines.append(f"    warehouse ({counted(p['warehouse_points'], 'pt')}): {boats(p['warehouse'])}")
         if p["hand"] is not None:
             lines.append(f"    hand: {boats(p['hand'])}")
         elif p["known_in_hand"]:
@@ -79,7 +79,7 @@ def render(v: dict, seat: int | None) -> str:
         lines.append(f"{md['kind']} market day (triggered by {seat_name(v, md['trigger'])}): {seat_name(v, md['scorer'])} scores "
                      f"or passes; eligible: {', '.join(md['eligible']) or 'none'}")
     if v.get("pending"):
-        lines.append(f"waiting for {seat_name(v, v['turn'])}: {v['pending']['choice']}"
+        lines.append(f"waiting for {seat_name(v, v['turn'])}: {CHOICE_WORDS.get(v['pending']['choice'], v['pending']['choice'])}"
                      + (f" (caught: {boats(v['pending']['caught'])})" if v["pending"]["caught"] else "")
                      + (" (may take: " + ", ".join(f"({x}, {y})" for x, y in v["pending"]["thief_targets"]) + ")"
                         if v["pending"]["thief_targets"] else ""))

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.naming import seat_name
+from games.naming import counted, seat_name
 from games.svgkit import SEAT_SHAPES, circle, ink_on, line, rect, shape, standings, svg, text, title
 from games.svgkit import target as clickable
 
 from .content import BOAT_INDEX, BOATS, DARK_ENTRIES, HEIGHT, LIGHT_ENTRIES, LUK_PHAT_POINTS, MARKET_DAY_FIELDS, WIDTH, square
+from .describe import CHOICE_WORDS
 
 W = 1000
 CELL = 66
@@ -140,8 +141,8 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         y += 22
     pd = view.get("pending")
     if pd:
-        out.append(text(10, y + 12, f"{seat_name(view, view.get('turn'))} chooses: {pd.get('choice')}"
-                        + (f" (caught: {', '.join(pd['caught'])})" if pd.get("caught") else ""), 13, weight="700", fill="#a4161a"))
+        out.append(text(10, y + 12, f"{seat_name(view, view.get('turn'))} chooses {CHOICE_WORDS.get(pd.get('choice'), pd.get('choice'))}"
+                        + (f" (caught: {', '.join(map(boat_words, pd['caught']))})" if pd.get("caught") else ""), 13, weight="700", fill="#a4161a"))
         y += 22
     for p in players:
         s = p["seat"]
@@ -155,7 +156,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
                         f"{p.get('merchants_on_board')} on boats · movement cards {p.get('movement_cards')} · hand {p.get('hand_size')}",
                         13, weight="700"))
         ware = p.get("warehouse") or []
-        out.append(text(12, y + 46, f"warehouse ({p.get('warehouse_points', 0)} pts): " + ("; ".join(map(boat_words, ware)) or "empty"), 11))
+        out.append(text(12, y + 46, f"warehouse ({counted(p.get('warehouse_points', 0), 'pt')}): " + ("; ".join(map(boat_words, ware)) or "empty"), 11))
         hand = p.get("hand")
         if hand is not None:
             mine = s == seat and not view.get("final")  # after the end every hand is open

@@ -1,0 +1,81 @@
+"""What a Bangkok Klongs player reads says what the engine does: a market day's scored boat goes to the
+scorer's warehouse (rules.score), not "sold"; one warehouse point is "1 pt"; a pending choice is said in
+words, and caught thieves as boats, never as phase or card ids."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import msgspec
+
+from games.bangkok_klongs import GAME
+from games.bangkok_klongs.describe import boat, describe_choice, describe_move
+from games.bangkok_klongs.moves import Score
+from games.protocol import CHANCE
+
+
+def as_view(state, seat=None):
+    return msgspec.json.decode(msgspec.json.encode(GAME.view(state, seat)))
+
+
+def test_a_scored_boat_goes_to_the_scorers_warehouse():
+    move = Score(px=2, py=6, x=2, y=6)
+    for text in (describe_move(move, None), describe_choice(move, None)):
+        assert "warehouse" in text and "sold" not in text and "sell" not in text, text
+
+
+def test_the_scored_boat_is_named_from_the_position_it_was_taken_in():
+    rng = random.Random(3)
+    state = GAME.setup(2, GAME.check_options({}))
+    named = 0
+    while GAME.result(state) is None and named < 3:
+        actors = GAME.actors(state)
+        if CHANCE in actors:
+            state = GAME.play_chance(state, rng)
+            continue
+        seat = min(actors)
+        moves = GAME.legal_moves(state, seat)
+        scores = [m for m in moves if isinstance(m, Score)]
+        move = scores[0] if scores else rng.choice(moves)
+        if scores:
+            view = {**as_view(state, None), "mover": seat}
+            cell = view["board"][move.y][move.x]
+            text = describe_move(move, view)
+            assert boat(cell["boat"]).removeprefix("boat: ") in text, text
+            assert "(" + boat(cell["boat"]) not in describe_move(move, None)  # without the position: only where
+            named += 1
+        state = GAME.apply(state, seat, move)
+    assert named >= 1
+
+
+def boards_and_renders(seed: int, steps: int = 400):
+    rng = random.Random(seed)
+    state = GAME.setup(3, GAME.check_options({}))
+    for _ in range(steps):
+        if GAME.result(state) is not None:
+            break
+        view = {**as_view(state, None), "names": ["ann", "bo", "cy"]}
+        yield state, GAME.render(view, None), " ".join(re.findall(r">([^<]+)</text>", GAME_SVG.draw(view, None)))
+        actors = GAME.actors(state)
+        if CHANCE in actors:
+            state = GAME.play_chance(state, rng)
+        else:
+            seat = min(actors)
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+
+
+from games.bangkok_klongs import svg as GAME_SVG  # noqa: E402
+
+
+def test_boards_say_points_and_choices_in_words():
+    pending = 0
+    for seed in range(4):
+        for state, rendered, drawn in boards_and_renders(seed):
+            for text in (rendered, drawn):
+                assert not re.search(r"\b1 pts\b", text), text
+                assert not re.search(r"(chooses|waiting for [a-z]+): (merchant|steal|catch)\b|phase (steal|catch|merchant|market|turn)\b", text), text
+                assert not re.search(r"THIEF-|OVERSEER-", text), text
+            if state.phase in ("steal", "catch", "merchant"):
+                pending += 1
+    assert pending >= 1

@@ -7,13 +7,7 @@ from collections import Counter
 from games.naming import seat_name
 
 from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES
-from .describe import ORDER_KIND, card_summary, goods
-
-STEPS = {"draw": "drawing cards", "keep": "choosing which drawn card(s) to keep",
-         "arrange": "putting the looked-at cards back", "orders": "deciding about the drawn orders",
-         "take": "taking from the discard pile", "refill": "refilling the order display",
-         "second": "may fulfil a second order", "respond": "the target player chooses"}
-
+from .describe import ORDER_KIND, STEPS, card_summary, goods, order
 
 def card_name(cid: str | None) -> str:
     if cid is None:
@@ -55,7 +49,7 @@ def render(v: dict, seat: int | None) -> str:
     if known:
         out.append("Known top of the standard deck: " + ", ".join(card_name(c) for c in v["standard_top"]))
     if any(v.get("orders_under", [])):
-        out.append("Under the order deck (known): " + ", ".join(o or "?" for o in v["orders_under"]))
+        out.append("Under the order deck (known): " + "; ".join(order(o) if o else "?" for o in v["orders_under"]))
     if any(v.get("special_under", [])):
         out.append("Under the special deck (known): " + ", ".join(card_name(c) for c in v["special_under"]))
     out.append("")

@@ -11,6 +11,7 @@ from games.svgkit import circle, rect, seat_colour, seat_mark, standings, svg, t
 from games.svgkit import target as clickable
 
 from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES, cost_text
+from .describe import STEPS
 
 W = 1000
 CARD_W, CARD_H, GAP = 158, 62, 6
@@ -211,7 +212,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     pd = view.get("pending")
     if pd:
         name = card_text(pd["card"])[0] if pd.get("card") else "?"
-        out.append(text(10, y + 12, f"{seat_name(view, pd['seat'])} is using {name}: {pd['step']}", 13, weight="700", fill="#a4161a"))
+        out.append(text(10, y + 12, f"{seat_name(view, pd['seat'])} is using {name}: {STEPS.get(pd['step'], pd['step'])}", 13, weight="700", fill="#a4161a"))
         y += 18
         for i, c in enumerate(pd.get("drawn") or []):
             if pd.get("deck") == "orders":

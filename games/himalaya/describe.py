@@ -1,12 +1,16 @@
 """Himalaya's moves in the rulebook's words, for every client (the CLI's lists, the log, replay):
 villages and paths by the map's numbers, order rings by what they ask and pay, a disc by where it
-leads from the end of your program so far (when the view shows it)."""
+takes your caravan from the end of your program so far, past the Yeti tracks and the Snowstorm (when
+the view shows it)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.himalaya.content import BUILDING, EXIT, LEVEL, PATHS, PATH_NUMBERS, REQUEST, TOUCHES, TRADE, YAKS, PAUSE
+from games.himalaya import rules
+from games.himalaya.content import (
+    BUILDING, COMMANDS, EXIT, LEVEL, PATHS, PATH_NUMBERS, REQUEST, SLOTS, TOUCHES, TRADE, YAKS, PAUSE,
+)
 from games.himalaya.content import ring_name, request_text
 from games.himalaya.moves import (
     Collect, Decline, DrawCube, DrawRing, Fulfil, PassEvent, PlaceCaravan, PlaceMarket, PlaceSnowstorm, PlaceYeti,
@@ -32,25 +36,82 @@ def ring(n: int) -> str:
     return f"order {ring_name(n)}: {request_text(n)} for {YAKS[n]} yak{'s' if YAKS[n] != 1 else ''}"
 
 
-def program_end(view: dict[str, Any] | None) -> int | None:
+def program_end(view: dict[str, Any] | None) -> tuple[int, int] | None:
+    """Where the reader's program so far leaves the caravan: (village, the village it heads for on the
+    Snowstorm, 0 when not on it), or None when that is not the reader's to know or the view lacks it."""
     if not own_move(view):
         return None  # another seat's disc: where its program stands is not the reader's to know
     ends = (view or {}).get("my_program_ends") or {}
-    return ends.get("village")
+    here = ends.get("village")
+    return (here, ends.get("on_snowstorm_to") or 0) if here in EXIT else None
+
+
+def figures(view: dict[str, Any] | None) -> tuple[int, int]:
+    """This round's (Yeti tracks path, Snowstorm path) from the view's public events, 0: not placed."""
+    events = (view or {}).get("events") or {}
+    return tuple((events.get(f) or {}).get("path") or 0 for f in ("yeti", "snowstorm"))
+
+
+def after_disc(command: str, view: dict[str, Any] | None) -> tuple[int, int] | None:
+    """Where the reader's caravan stands after one more disc showing `command` (rules.step with this
+    round's Yeti and Snowstorm): (village, the village it heads for on the Snowstorm or 0), or None."""
+    end, (yeti, storm) = program_end(view), figures(view)
+    if end is None or command not in COMMANDS or (end[1] and storm not in PATH_NUMBERS):
+        return None
+    return rules.step(*end, command, yeti, storm)
 
 
 def disc(command: str, view: dict[str, Any] | None) -> str:
+    """A disc by what it will do, from the end of the reader's program so far (7.4.1-7.4.3)."""
+    end, after = program_end(view), after_disc(command, view)
+    if end is None or after is None:
+        return {TRADE: "trade (collect or fulfil at the village you are in)",
+                PAUSE: "pause (stay where you are)"}.get(command, f"{command} path")
+    (here, heading), (there, onto) = end, after
+    storm = figures(view)[1]
+    if heading:  # on the Snowstorm: only its path's kind moves on, to the village ahead (7.4.3)
+        if not onto:
+            return f"{command} path: off the Snowstorm on P{storm} into village {there}"
+        return f"{command}: no effect on the Snowstorm — you stay on P{storm}, heading to village {heading}"
     if command == TRADE:
         return "trade (collect or fulfil at the village you are in)"
     if command == PAUSE:
         return "pause (stay where you are)"
-    here = program_end(view)
-    if here is None:
-        return f"{command} path"
-    leads = EXIT.get(here, {}).get(command)
+    leads = EXIT[here].get(command)
     if leads is None:
         return f"{command} path (none leads from village {here}: you stay)"
-    return f"{command} path: village {here} → {leads[0]} along P{leads[1]}"
+    if onto:
+        return f"{command} path: onto the Snowstorm on P{leads[1]} (towards village {onto})"
+    if there == here:
+        return f"{command} path: P{leads[1]} closed by the Yeti — you stay in village {here}"
+    return f"{command} path: village {here} → {there} along P{leads[1]}"
+
+
+def program_end_words(view: dict[str, Any] | None, seat: int | None) -> str | None:
+    """Where the seat's program so far ends, as its board says it (7.3: a program must not end on the
+    Snowstorm; one the timer completed there goes back to its village after execution, 7.4.3)."""
+    ends = (view or {}).get("my_program_ends")
+    if not ends:
+        return None
+    heading = ends.get("on_snowstorm_to")
+    if not heading:
+        return f"your program so far ends in village {ends.get('village')}"
+    storm = figures(view)[1]
+    kind = f"{PATHS[storm][2]} " if storm in PATH_NUMBERS else ""
+    where = f"on the Snowstorm on P{storm}, heading to village {heading}"
+    done = next((p.get("discs_programmed") for p in (view or {}).get("players", []) if p.get("seat") == seat), None)
+    if done == SLOTS:
+        return f"your program ends {where}: your caravan goes back to village {ends.get('village')} after execution"
+    return f"your program so far ends {where}: a program cannot end there, so a later {kind}disc must move on"
+
+
+def religion_note(view: dict[str, Any] | None) -> str:
+    """What a finished 4-6 player board adds to its final line when a seat went out on religion: the
+    political influence shown is counted without that seat's delegates, as the ranking counts it (8.2)."""
+    out = [f["seat"] for f in (view or {}).get("final") or [] if f.get("out_on_religion")]
+    if not out:
+        return ""
+    return f" (political counted without {' and '.join(seat_name(view, s) for s in out)}'s delegates)"
 
 
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:

@@ -6,6 +6,8 @@ from typing import Any
 
 from games.naming import seat_name
 
+from .describe import program_end_words, religion_note
+
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 SHORT = {"salt": "s", "barley": "b", "tea": "t", "jade": "j", "gold": "g"}
 BUILDING = {1: "house", 2: "temple", 3: "monast."}
@@ -107,11 +109,12 @@ def render(view: dict[str, Any], seat: int | None) -> str:
         lines.append(
             f"\nslot {view['execution']['slot']}: {_who(view, pend['seat'])} trades in village {pend['village']} ({pend['kind']})"
         )
-    if view.get("my_program_ends"):
-        end = view["my_program_ends"]
-        lines.append(f"\nyour program so far ends in village {end['village']}")
+    ends = program_end_words(view, seat)
+    if ends:
+        lines.append(f"\n{ends}")
     if view.get("final"):
         lines.append("\n[bold]final[/]: " + "; ".join(
-            f"{_who(view, f['seat'])} E {f['economic']} R {f['religious']} P {f['political']}" for f in view["final"]
-        ))
+            f"{_who(view, f['seat'])} E {f['economic']} R {f['religious']} P {f['political']}"
+            + (" out on religion" if f.get("out_on_religion") else "") for f in view["final"]
+        ) + religion_note(view))
     return "\n".join(lines)

@@ -64,6 +64,19 @@ def influences(s: HimalayaState) -> tuple[list[int], list[int], list[int]]:
     return [economic(s, i) for i in range(n)], [religious(s, i) for i in range(n)], [p[i] for i in range(n)]
 
 
+def ranking_influences(s: HimalayaState) -> tuple[list[int], list[int], list[int], list[int]]:
+    """(E, R, P, the seats out on religion) as the final ranking uses them. With 4-6 players the lowest
+    religious key (R, stupas placed, E) goes out unless shared (8.2 step 1) and P is recomputed without
+    that seat's delegates (step 2; the seat keeps its P over the whole board, which ranks nothing).
+    With 3 players (8.1) P is over the whole board and nobody goes out."""
+    e, r, p = influences(s)
+    if s.n == 3:
+        return e, r, p, []
+    out = _lowest_unique({i: (r[i], stupas_placed(s, i), e[i]) for i in range(s.n)})
+    kept = majorities(s.board_delegates, [i for i in range(s.n) if i not in out])
+    return e, r, [kept.get(i, p[i]) for i in range(s.n)], out
+
+
 def _lowest_unique(keys: dict[int, tuple]) -> list[int]:
     """The seat with the lowest key, unless that key is shared (then nobody) [F]."""
     lowest = min(keys.values())
@@ -78,23 +91,20 @@ def _rank_block(keys: dict[int, tuple], first_place: int) -> dict[int, int]:
 
 def score(s: HimalayaState) -> Result:
     n = s.n
-    e, r, p = influences(s)
+    e, r, p, out = ranking_influences(s)
     if n == 3:
         return _three_players(e, r, p)
     ranks: dict[int, int] = {}
     notes = []
     # 1. religious step: key (R, stupas placed, E), the lowest goes out and takes everything away
-    keys = {i: (r[i], stupas_placed(s, i), e[i]) for i in range(n)}
-    out = _lowest_unique(keys)
     for seat in out:
         ranks[seat] = n
         notes.append(f"religion: seat {seat} eliminated (R {r[seat]})")
     if not out:
         notes.append("religion: lowest key shared, nobody eliminated")
     remaining = [i for i in range(n) if i not in out]
-    # 2. political step: P recomputed without the eliminated player's delegates
-    p2 = majorities(s.board_delegates, remaining)
-    keys = {i: (p2[i], delegates_placed(s, i), e[i]) for i in remaining}
+    # 2. political step: P recomputed without the eliminated player's delegates (ranking_influences)
+    keys = {i: (p[i], delegates_placed(s, i), e[i]) for i in remaining}
     if n == 6:  # two go out: every player strictly below the third-lowest key [F]
         third = sorted(keys.values())[2]
         out = [i for i in remaining if keys[i] < third]
@@ -103,12 +113,12 @@ def score(s: HimalayaState) -> Result:
     m = len(remaining)
     ranks.update(_rank_block({i: keys[i] for i in out}, m - len(out) + 1))
     for seat in out:
-        notes.append(f"politics: seat {seat} eliminated (P {p2[seat]})")
+        notes.append(f"politics: seat {seat} eliminated (P {p[seat]})")
     if not out:
         notes.append("politics: lowest key shared, nobody eliminated")
     # 3. economic step: most yaks, then P (step 2), then R; still tied: shared
     finalists = [i for i in remaining if i not in out]
-    ranks.update(_rank_block({i: (e[i], p2[i], r[i]) for i in finalists}, 1))
+    ranks.update(_rank_block({i: (e[i], p[i], r[i]) for i in finalists}, 1))
     notes.append("economy: " + ", ".join(f"seat {i} E {e[i]}" for i in finalists))
     return Result(
         scores=tuple(float(x) for x in e), ranks=tuple(ranks[i] for i in range(n)), detail="; ".join(notes)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.naming import seat_name
+from games.naming import counted, seat_name
 from games.svgkit import circle, line, rect, seat_colour, seat_mark, shape, standings, svg, text, title
 from games.svgkit import target as clickable
 
-from .content import EXIT, PATHS, POSITION, REGION_VILLAGES
+from .content import PATHS, POSITION, REGION_VILLAGES
+from .describe import after_disc, figures, program_end, program_end_words, religion_note
 
 W, MAP_H = 1000, 640
 PATH_STYLE = {"earth": ("#8c510a", None, "E"), "stone": ("#555555", "12 6", "S"), "ice": ("#56B4E9", "3 5", "I")}
@@ -31,11 +32,19 @@ def target(move: dict[str, Any], view: dict[str, Any] | None = None) -> str | No
         return f"village:{move['village']}"
     if t in ("place-yeti", "place-snowstorm"):
         return f"path:{move['path']}"
-    if t == "plan-slot" and view is not None:  # a disc along a path: the village it leads to, from the program's end
-        here = (view.get("my_program_ends") or {}).get("village")
-        leads = EXIT.get(here, {}).get(move.get("command")) if here is not None else None
-        return f"village:{leads[0]}" if leads else None
+    if t == "plan-slot" and view is not None:
+        return disc_target(move.get("command"), view)
     return None
+
+
+def disc_target(command: Any, view: dict[str, Any]) -> str | None:
+    """The board part a disc takes the caravan to from the program's end (describe.after_disc): the village
+    it reaches, the Snowstorm's path it stops on, or nothing when it stays (Yeti, no path, trade, pause)."""
+    end, after = program_end(view), after_disc(command, view)
+    if end is None or after is None or after == end:
+        return None
+    village, heading = after
+    return f"path:{figures(view)[1]}" if heading else f"village:{village}"
 
 
 def group(move: dict[str, Any]) -> str:
@@ -76,10 +85,10 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         if r == "H":
             cy += 8
         dele = (regions.get(r) or {}).get("delegates") or []
-        counts = " ".join(f"{i}:{c}" for i, c in enumerate(dele) if c)
+        counts = ", ".join(f"{seat_name(view, i)}: {c}" for i, c in enumerate(dele) if c)
         out.append(text(cx, cy, f"region {r}", 13, "middle", weight="700", fill="#7B3294", opacity="0.85", pointer_events="none"))
         if counts:
-            out.append(text(cx, cy + 14, "delegates " + counts, 10, "middle", fill="#7B3294", pointer_events="none") + title(f"region {r} delegates by seat: {counts}"))
+            out.append(text(cx, cy + 14, "delegates " + counts, 10, "middle", fill="#7B3294", pointer_events="none") + title(f"region {r} delegates by player: {counts}"))
     # villages
     market = ev.get("market")
     for v in view.get("villages", []):
@@ -97,7 +106,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             ring = v["ring"]
             body.append(circle(x + 30, y - 10, 8, "#fff", "#E69F00", stroke_width="3")
                         + text(x + 41, y - 7, f"{ring.get('id', '')}", 9, weight="700")
-                        + title(f"order ring {ring.get('id')}: {ring.get('text', '')} ({ring.get('yaks')} yaks)"))
+                        + title(f"order ring {ring.get('id')}: {ring.get('text', '')} ({counted(ring.get('yaks'), 'yak')})"))
         if v.get("stupa", -1) >= 0:
             body.append(rect(x - 32, y - 30, 14, 18, seat_colour(v["stupa"]), "#222", rx=1)
                         + text(x - 25, y - 17, v["stupa"], 10, "middle", weight="700") + title(f"stupa of {seat_name(view, v['stupa'])}"))
@@ -127,8 +136,9 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(text(10, y + 10, f"slot {(ex or {}).get('slot')}: {seat_name(view, pend.get('seat'))} trades in village {pend.get('village')} ({pend.get('kind')})",
                         13, weight="700", fill="#a4161a"))
         y += 20
-    if view.get("my_program_ends"):
-        out.append(text(10, y + 10, f"your program so far ends in village {view['my_program_ends'].get('village')}", 12, fill="#7B3294"))
+    ends = program_end_words(view, seat)
+    if ends:
+        out.append(text(10, y + 10, ends, 12, fill="#7B3294"))
         y += 18
     for p in view.get("players", []):
         s = p["seat"]
@@ -154,8 +164,12 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         y += h + 6
     if view.get("final"):
         final = {f["seat"]: f for f in view["final"]}
-        out.append(text(10, y + 18, "Final: " + "; ".join(f"{place}{seat_name(view, s)} economic {final[s]['economic']} religious "
-                                                          f"{final[s]['religious']} political {final[s]['political']}"
-                                                          for place, s in standings(view, final)), 14, weight="700"))
-        y += 28
+        out.append(text(10, y + 18, "Final" + religion_note(view) + ":", 14, weight="700"))
+        y += 24
+        for place, s in standings(view, final):  # a line a seat: with 4-6 players one line ran off the picture
+            out.append(text(24, y + 16, f"{place}{seat_name(view, s)} economic {final[s]['economic']} religious "
+                                        f"{final[s]['religious']} political {final[s]['political']}"
+                                        + (" — out on religion" if final[s].get("out_on_religion") else ""), 13, weight="700"))
+            y += 20
+        y += 8
     return svg(W, y + 4, out, head)

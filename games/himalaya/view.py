@@ -12,7 +12,7 @@ from .content import (
     BUILDING, FIGURES, LEVEL, PATHS, REGION_VILLAGES, REGIONS, REQUEST, RESOURCES, TOUCHES, VILLAGES, YAKS, ring_name,
     request_text,
 )
-from .scoring import economic, influences, majorities
+from .scoring import economic, influences, majorities, ranking_influences
 from .state import EVENTS, EXECUTION, OVER, PLACEMENT, PLANNING, HimalayaState
 
 
@@ -108,8 +108,10 @@ def view(s: HimalayaState, seat: int | None) -> dict[str, Any]:
         v, c = rules.position_after(s, seat, s.plans[seat])
         out["my_program_ends"] = {"village": v, "on_snowstorm_to": c}
     if over:
-        e, r, p = influences(s)
-        out["final"] = [{"seat": i, "economic": e[i], "religious": r[i], "political": p[i]} for i in range(n)]
+        e, r, p, religion_out = ranking_influences(s)  # P as the ranking counted it (8.2 step 2)
+        board_p = influences(s)[2]
+        out["final"] = [{"seat": i, "economic": e[i], "religious": r[i], "political": p[i], "political_board": board_p[i],
+                         "out_on_religion": i in religion_out} for i in range(n)]
     return out
 
 

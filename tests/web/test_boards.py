@@ -146,7 +146,9 @@ def test_the_game_over_line_lists_the_players_in_rank_order(game_type):
         pytest.fail("every game went to the seats in seat order")
     view = frames.ranked(with_names(msgspec.json.decode(msgspec.json.encode(game.view(state, None))), names),
                          {"ranks": ranks})
-    last = _words(frames.board(game, view, None))[-1][1]
+    shown = [t for _, t in _words(frames.board(game, view, None))]
+    start = max(i for i, t in enumerate(shown) if t.startswith(("Game over", "Final")))
+    last = " ".join(shown[start:])  # the result's line, or its heading and a line a seat
     order = sorted(range(len(names)), key=lambda s: (ranks[s], s))
     where = [last.index(f"{ranks[s]}. {names[s]}") for s in order]
     assert where == sorted(where), last

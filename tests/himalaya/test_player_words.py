@@ -1,0 +1,157 @@
+"""What a Himalaya player reads says what the engine does: a disc through the Yeti tracks or onto the
+Snowstorm (rules.step, 7.4.1 and 7.4.3), a program that ends on the storm (7.3), the political influence
+the final ranking used (scoring.score, 8.2 step 2), one yak, and delegates named by player."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import msgspec
+import pytest
+
+from games.himalaya import GAME, rules, svg
+from games.himalaya.content import YAKS
+from games.himalaya.describe import describe_move
+from games.himalaya.moves import PlanSlot
+from games.himalaya.state import PLANNING
+from games.protocol import CHANCE
+
+from .helpers import BLUE, GREEN, RED, YELLOW, final_position, position
+
+E, S, I, T, P = "earth", "stone", "ice", "trade", "pause"
+
+
+def as_view(state, seat=None, **extra):
+    """The seat's view as a client gets it (JSON), with what the client adds (`you`, names, ranks)."""
+    return {**msgspec.json.decode(msgspec.json.encode(GAME.view(state, seat))), **extra}
+
+
+def svg_words(view, seat=None) -> str:
+    """The words drawn on the board picture (tooltips left out)."""
+    return " ".join(re.findall(r">([^<]+)</text>", svg.draw(view, seat)))
+
+
+def yeti_and_storm_at_village_3(*discs: str):
+    """Red in village 3, the Yeti tracks on P4 (earth, 2–3), the Snowstorm on P5 (stone, 3–4); Red has
+    programmed `discs`."""
+    s = position(villages={RED: 3, BLUE: 6, GREEN: 9}, yeti=4, snowstorm=5)
+    for d in discs:
+        s = GAME.apply(s, RED, PlanSlot(command=d))
+    return s
+
+
+def red_disc(command: str, *discs: str) -> str:
+    return describe_move(PlanSlot(command=command), as_view(yeti_and_storm_at_village_3(*discs), RED, you=RED))
+
+
+# --- 1. a disc's words and click target follow rules.step -------------------------------------------
+
+
+def test_a_disc_along_the_path_the_yeti_closes_leaves_the_caravan_where_it_is():
+    text = red_disc(E)
+    assert "closed by the Yeti" in text and "you stay in village 3" in text and "→ 2" not in text, text
+
+
+def test_a_disc_along_the_snowstorms_path_stops_on_the_storm():
+    text = red_disc(S)
+    assert "onto the Snowstorm on P5" in text and "towards village 4" in text and "3 → 4" not in text, text
+
+
+@pytest.mark.parametrize("command", [E, I, T, P])
+def test_on_the_snowstorm_a_disc_of_another_kind_has_no_effect(command):
+    text = red_disc(command, S)
+    assert "no effect on the Snowstorm" in text and "→" not in text and "collect" not in text, text
+
+
+def test_on_the_snowstorm_a_disc_of_the_paths_kind_moves_on_to_the_village_ahead():
+    text = red_disc(S, S)
+    assert "off the Snowstorm" in text and "village 4" in text, text
+
+
+def test_a_discs_click_target_is_where_the_engine_takes_the_caravan():
+    def targets(s):
+        view = as_view(s, RED, you=RED)
+        return {c: svg.target({"type": "plan-slot", "command": c}, view) for c in (E, S, I, T, P)}
+
+    assert targets(yeti_and_storm_at_village_3()) == {E: None, S: "path:5", I: "village:13", T: None, P: None}
+    assert targets(yeti_and_storm_at_village_3(S)) == {E: None, S: "village:4", I: None, T: None, P: None}
+
+
+def test_along_random_games_every_discs_words_and_target_agree_with_the_engine():
+    rng = random.Random(5)
+    s = GAME.setup(4, GAME.check_options({}))
+    checked = 0
+    while GAME.result(s) is None:
+        actors = GAME.actors(s)
+        if CHANCE in actors:
+            s = GAME.play_chance(s, rng)
+            continue
+        seat = min(actors)
+        if s.phase == PLANNING:
+            view = as_view(s, seat, you=seat)
+            here = rules.position_after(s, seat, s.plans[seat])
+            for c in (E, S, I):
+                v, heading = rules.step(*here, c, s.yeti, s.snowstorm)
+                want = None if (v, heading) == here else f"path:{s.snowstorm}" if heading else f"village:{v}"
+                assert svg.target({"type": "plan-slot", "command": c}, view) == want, (here, c)
+                text = describe_move(PlanSlot(command=c), view)
+                assert (f"→ {v} " in text or f"into village {v}" in text) == (v != here[0] and not heading), text
+                checked += 1
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_moves(s, seat)))
+    assert checked > 100
+
+
+# --- 2. where the program so far ends ---------------------------------------------------------------
+
+
+def test_a_program_ending_on_the_snowstorm_says_so_and_that_it_cannot_end_there():
+    view = as_view(yeti_and_storm_at_village_3(S), RED, you=RED)
+    for said in (svg_words(view, RED), GAME.render(view, RED)):
+        assert "ends in village 3" not in said
+        assert "ends on the Snowstorm on P5, heading to village 4" in said and "cannot end there" in said, said
+
+
+def test_a_sixth_disc_that_would_stay_on_the_snowstorm_is_refused():
+    s = yeti_and_storm_at_village_3(S, P, P, P, P)
+    assert PlanSlot(command=P) not in GAME.legal_moves(s, RED) and PlanSlot(command=S) in GAME.legal_moves(s, RED)
+
+
+# --- 3. the final line's political influence is the one the ranking used ----------------------------
+
+EXAMPLE_7_DELEGATES = {  # rules 11, Example 6 (R, B, G, Y)
+    "A": (2, 1, 0, 0), "B": (0, 2, 2, 0), "C": (0, 0, 1, 0), "D": (1, 0, 0, 3),
+    "E": (0, 0, 0, 0), "F": (1, 3, 1, 0), "G": (1, 0, 0, 1), "H": (3, 2, 2, 1),
+}
+
+
+def example_7():
+    stupas = {RED: [13, 3, 1], BLUE: [14, 20], GREEN: [4, 5, 7], YELLOW: [10, 16, 9]}
+    return final_position(4, stupas, EXAMPLE_7_DELEGATES, [31, 25, 31, 20])
+
+
+def test_the_final_line_shows_the_political_influence_recomputed_after_the_religious_step():
+    s = example_7()
+    view = as_view(s, None, names=["red", "blue", "green", "yellow"], ranks=list(GAME.result(s).ranks))
+    assert [f["political"] for f in view["final"] if f["seat"] != BLUE] == [2, 2, 1]  # Red 2, Green 2, Yellow 1
+    assert "2. green economic 31 religious 4 political 2" in svg_words(view)
+    assert "P2[/] green E 31 R 4 P 2" in GAME.render(view, None)
+
+
+# --- 4. one yak -----------------------------------------------------------------------------------
+
+
+def test_a_one_yak_order_ring_reads_1_yak_on_the_board():
+    ring = next(r for r in YAKS if YAKS[r] == 1)
+    markup = svg.draw(as_view(position(board_rings={5: ring}), None), None)
+    assert "(1 yak)" in markup and "1 yaks" not in markup
+
+
+# --- 5. delegates named by player -------------------------------------------------------------------
+
+
+def test_region_delegations_name_the_players():
+    s = final_position(3, {}, {"A": (2, 1, 0)}, [0, 0, 0])
+    named = svg_words(as_view(s, None, names=["ann", "bo", "cy"]))
+    assert "delegates ann: 2, bo: 1" in named and "0:2" not in named, named
+    assert "delegates seat 0: 2, seat 1: 1" in svg_words(as_view(s, None))

@@ -45,13 +45,51 @@ def bundle(tiles: tuple[str, ...] | list[str]) -> str:
     return what + (f" for {value}" if value is not None else "")
 
 
+def river_place(view: dict[str, Any] | None, position: int) -> dict[str, Any] | None:
+    """The view's river position `position` (its good and price); None without a view."""
+    for place in (view or {}).get("river", []):
+        if place.get("position") == position:
+            return place
+    return None
+
+
 def at(view: dict[str, Any] | None, position: int) -> str:
     """P3 and, when the view shows it, what lies there and its price."""
-    if view:
-        for place in view.get("river", []):
-            if place.get("position") == position:
-                return f"{tile(place.get('good'))} at P{position} for {place.get('price')}"
+    place = river_place(view, position)
+    if place:
+        return f"{tile(place.get('good'))} at P{position} for {place.get('price')}"
     return f"the good at P{position} (price {PRICES[position - 1]})"
+
+
+def swapped_at(view: dict[str, Any] | None, position: int) -> str:
+    """P3 and, when the view shows it, what lies there: no price, the River Exchange costs nothing (2.4)."""
+    place = river_place(view, position)
+    return f"{tile(place.get('good'))} at P{position}" if place else f"the good at P{position}"
+
+
+ENDINGS = {"twelfth-ruler": "after the twelfth ruler", "all-pass": "after everyone passed in turn"}
+
+
+def ending(ended_by: str | None) -> str:
+    """How the game ended (spec 7), in words: "after the twelfth ruler", "after everyone passed in turn"."""
+    return ENDINGS.get(ended_by or "", ended_by or "")
+
+
+def final_total(name: str, row: dict[str, int]) -> str:
+    """One seat's final scoring (8), every part in coins: "ann: 2 coins + 9 for goods + 75 for settlements
+    + 0 for unused liquidity cards = 86"."""
+    return (f"{name}: {row['money']} coins + {row['goods']} for goods + {row['settlements']} for settlements"
+            f" + {row['liquidity']} for unused liquidity cards = {row['total']}")
+
+
+def final_scoring(rows: list[dict[str, int]], view: dict[str, Any] | None = None) -> list[str]:
+    """Every seat's `final_total`, named as the view names them ("seat N" without names), and how a tie
+    for the most money is settled when there is one (7.3)."""
+    lines = [final_total(seat_name(view, seat), row) for seat, row in enumerate(rows)]
+    totals = [row["total"] for row in rows]
+    if totals and totals.count(max(totals)) > 1:
+        lines.append("a tie for most money is broken by most settlement tiles, then shared")
+    return lines
 
 
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
@@ -79,7 +117,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case MarketSale(tiles=t):
             return f"Open Market: sell {bundle(t)}"
         case Exchange(tile=t, position=p):
-            return f"River Exchange: swap your {tile(t)} for {at(view, p)}"
+            return f"River Exchange: swap your {tile(t)} for {swapped_at(view, p)}"
         case Clear(tile=t):
             return f"Clearance: return your {tile(t)} to the box for 5 coins"
         case Surrender(tile=t):

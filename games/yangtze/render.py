@@ -5,7 +5,7 @@ the auction or ruler under way and whose decision it is. Uses rich markup."""
 from __future__ import annotations
 
 from games.naming import counted, seat_name
-from games.yangtze.describe import tile as tile_words
+from games.yangtze.describe import ending, final_scoring, tile as tile_words
 
 LUXURY_STYLE, EVERYDAY_STYLE = "bold blue", "cyan"
 
@@ -83,16 +83,19 @@ def render(v: dict, seat: int | None) -> str:
         if p["secret"] is None and p["hidden_goods"]:
             lines.append(f"    + {counted(p['hidden_goods'], 'secret starting good')}")
         elif p["secret"]:
-            lines.append(f"    (starting goods still secret to others: {', '.join(tile(t) for t in p['secret'])})")
+            secret = "kept secret until the end" if v.get("phase") == "over" else "still secret to others"
+            lines.append(f"    (starting goods {secret}: {', '.join(tile(t) for t in p['secret'])})")
         lines.append(f"    settlements: {', '.join(tile_words(t) for t in p['settlements']) or 'none'}")
         lines.append(f"    cards: {', '.join(p['card_names']) or 'all used'}")
 
     if v.get("result"):
         res = v["result"]
         lines.append("")
-        lines.append("[bold green]Game over[/bold green]" + (f" ({v['ended_by']})" if v.get("ended_by") else ""))
+        lines.append("[bold green]Game over[/bold green]" + (f" {ending(v['ended_by'])}" if v.get("ended_by") else ""))
         for rank, i, score in sorted(zip(res["ranks"], range(len(res["scores"])), res["scores"])):
             lines.append(f"  {rank}. {seat_name(v, i)}: {score:g}")
-        if res.get("detail"):
+        if v.get("final_scoring"):
+            lines.extend(f"  {line}" for line in final_scoring(v["final_scoring"], v))
+        elif res.get("detail"):
             lines.append(f"  {res['detail']}")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.yangtze.describe import tile as tile_words
+from games.yangtze.describe import ending, final_scoring, tile as tile_words
 from games.naming import counted, seat_name
 from games.svgkit import circle, ink_on, rect, seat_colour, seat_mark, svg, text, title, wrap
 from games.svgkit import target as clickable
@@ -17,7 +17,8 @@ SETTLEMENTS_A_ROW = 7  # 118 wide from x = 90: the row stays inside the board
 TILE_COLOURS = {"RED": "#D55E00", "GOLD": "#E69F00", "PURPLE": "#7B3294", "WHITE": "#ffffff", "BLACK": "#222222",
                 "GREEN": "#009E73", "ORANGE": "#F5A35C", "BROWN": "#8c510a", "PINK": "#CC79A7", "GREY": "#9a9a9a",
                 "SKY": "#56B4E9"}
-SETTLEMENT_COLOURS = {"G": "#009E73", "B": "#0072B2", "R": "#D55E00", "Y": "#F0E442"}
+SETTLEMENT_COLOURS = {"G": "#009E73", "B": "#8c510a"}  # the letter in FORTRESS-G1, PAGODA-B3: green, brown (2.5)
+RIVER_LEFT, SHANGHAI_WIDTH = 30, 120  # P1 (the open end) at the left, P8 by the Shanghai label at the right (2.1)
 
 
 def target(move: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
@@ -50,14 +51,22 @@ def tile(x: float, y: float, t: str | None, size: float = 30) -> str:
     mark = (circle(x, y - 6, size / 2 - 2, fill, "#222", stroke_width="1.5") if cat == "L"
             else rect(x - size / 2 + 2, y - 6 - size / 2 + 2, size - 4, size - 4, fill, "#222", rx=2, stroke_width="1.5"))
     return (mark + text(x, y - 2, ware[:3], 9, "middle", weight="700", fill=ink_on(fill))
-            + text(x, y + size / 2 + 4, f"{ware.lower()} {colour.lower()}", 9, "middle") + title(t))
+            + text(x, y + size / 2 + 4, f"{ware.lower()} {colour.lower()}", 9, "middle") + title(tile_words(t)))
 
 
 def settlement(x: float, y: float, s: str) -> str:
     kind, _, code = s.rpartition("-")
     fill = SETTLEMENT_COLOURS.get(code[:1], "#ccc")
     return (rect(x, y, 112, 20, fill, "#222", rx=3) + text(x + 56, y + 14, f"{kind.replace('_', ' ').lower()} {code}", 10, "middle",
-                                                          fill=ink_on(fill)) + title(s))
+                                                          fill=ink_on(fill)) + title(tile_words(s)))
+
+
+def screen(own: bool, over: bool) -> str:
+    """Whose screen a panel's secret starting goods lie behind: only the reader's own is "your", and
+    only while the game runs does the reader alone see them (the view shows no one else's until the end)."""
+    if not own:
+        return "behind the screen: "
+    return "behind your screen: " if over else "behind your screen (only you see these): "
 
 
 def draw(view: dict[str, Any], seat: int | None) -> str:
@@ -68,17 +77,18 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     b = view.get("bag", {})
     out.append(text(W - 10, 24, f"bag: {b.get('tiles')} tiles ({b.get('goods')} goods, {b.get('rulers')} rulers, "
                     f"{b.get('settlements')} settlements)", 12, "end", fill="#333"))
-    # the river: Shanghai at the open end on the left
+    # the river flows from the open end (P1, on the left) down to Shanghai (P8, on the right)
     y = 44
     out.append(rect(10, y, W - 20, 96, "#cfe6f7", "#0072B2", rx=30))
-    out.append(text(24, y + 54, "Shanghai ◀", 12, weight="700", fill="#0b3d6e"))
-    step = (W - 140) / 8
+    out.append(text(W - 24, y + 54, "▶ Shanghai", 12, "end", weight="700", fill="#0b3d6e"))
+    step = (W - RIVER_LEFT - SHANGHAI_WIDTH) / 8
     for i, r in enumerate(view.get("river", [])):
-        x = 120 + i * step + step / 2
+        x = RIVER_LEFT + i * step + step / 2
         p = r["position"]
         body = (rect(x - step / 2 + 6, y + 8, step - 12, 80, "#ffffff", "#0b3d6e", class_="hit", rx=6)
                 + text(x, y + 22, f"P{p} · {r['price']} coins", 11, "middle", weight="700") + tile(x, y + 52, r.get("good")))
-        out.append(clickable(f"river:{p}", body, f"river position P{p}, price {r['price']}: {r.get('good') or 'empty'}"))
+        good = tile_words(r["good"]) if r.get("good") else "empty"
+        out.append(clickable(f"river:{p}", body, f"river position P{p}, price {r['price']}: {good}"))
     y += 110
     rulers = view.get("rulers", [])
     for ln in wrap(f"Rulers {len(rulers)}/12: " + (", ".join(f"{r['ruler']} {r['name']}" for r in rulers) or "none yet"), 140):
@@ -99,6 +109,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(text(20, y + 20, f"Ruler {ru['ruler']} {ru['name']}: {ru.get('instruction', '')} — asked: {seat_name(view, ru.get('asked'))}", 13, weight="700"))
         y += 38
     active = view.get("active")
+    over = view.get("phase") == "over"
     for p in view.get("players", []):
         s = p["seat"]
         goods = list(p.get("goods") or [])
@@ -122,7 +133,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             out.append(rect(x - 13, y + 43, 26, 26, "#bbb", "#444", rx=2) + text(x, y + 61, "?", 14, "middle", weight="700")
                        + text(x + 18, y + 61, f"× {hidden} behind the screen", 10) + title(f"{counted(hidden, 'good')} behind the screen"))
         if secret:
-            out.append(text(12, y + 96, "behind your screen (only you see these): " + ", ".join(tile_words(t) for t in secret),
+            out.append(text(12, y + 96, screen(s == you, over) + ", ".join(tile_words(t) for t in secret),
                             11, fill="#7B3294"))
         out.append(text(12, y + 118, "settlements:", 11, fill="#333"))
         for i, st in enumerate(settlements):
@@ -132,8 +143,11 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         y += h + 8
     res = view.get("result")
     if res:
-        out.append(text(10, y + 18, f"Game over ({view.get('ended_by')}): " + ", ".join(
+        out.append(text(10, y + 18, "Game over" + (f" {ending(view['ended_by'])}" if view.get("ended_by") else "") + ": " + ", ".join(
             f"{rank}. {seat_name(view, i)} {sc:g}" for rank, i, sc in sorted((r, i, sc) for i, (r, sc) in enumerate(zip(res["ranks"], res["scores"])))),
             15, weight="700"))
         y += 28
+        for line in final_scoring(view.get("final_scoring") or [], view):
+            out.append(text(10, y + 14, line, 12))
+            y += 18
     return svg(W, y + 4, out, head)

@@ -13,6 +13,7 @@ from .content import (
     TILE_KIND,
     coins_and_marker,
 )
+from .scoring import final_breakdown
 from .state import YangtzeState
 
 _GOOD_SET = frozenset(GOODS)
@@ -20,7 +21,8 @@ _GOOD_SET = frozenset(GOODS)
 
 def view(s: YangtzeState, seat: int | None, result=None) -> dict:
     """Everything public, plus the seat's own screen. Opponents' goods that were bought, exchanged
-    in or otherwise shown are public; their starting goods are only counted. After the end: all."""
+    in or otherwise shown are public; their starting goods are only counted. After the end: all, and
+    each seat's final scoring."""
     over = s.phase == "over"
     waiting = None
     if s.phase in ("river", "starting-goods", "start-player", "draw"):
@@ -99,6 +101,7 @@ def view(s: YangtzeState, seat: int | None, result=None) -> dict:
         "selling_with_iii": s.selling_with_iii if s.selling_with_iii >= 0 else None,
         "box": list(s.box),
         "ended_by": s.ended_by or None,
+        "final_scoring": final_breakdown(s.merchants) if over else None,  # per seat: money, goods, ... total (8)
         "result": None
         if result is None
         else {"scores": list(result.scores), "ranks": list(result.ranks), "detail": result.detail},

@@ -36,8 +36,9 @@ def who(v: dict, seat, you) -> str:
 def render(v: dict, seat: int | None) -> str:
     you = v.get("you", seat)
     lines = [f"[bold]Yangtze[/bold]  turn {v['turn']}  phase [bold]{v['phase']}[/bold]"]
-    if v.get("active") is not None:
-        lines[0] += f"  {who(v, v['active'], you)}'s turn"
+    active = None if v.get("phase") == "over" else v.get("active")  # after the end nobody's turn
+    if active is not None:
+        lines[0] += f"  {who(v, active, you)}'s turn"
     lines.append(f"waiting for: [bold yellow]{who(v, v['waiting_for'], you)}[/bold yellow]")
     if v["to_draw"]:
         lines.append(f"the draw loop still needs {counted(v['to_draw'], 'good')}")
@@ -47,7 +48,7 @@ def render(v: dict, seat: int | None) -> str:
     for r in v["river"]:
         lines.append(f"  P{r['position']} [{r['price']:>2}]  {tile(r['good'])}")
 
-    track = ", ".join(f"{r['ruler']} {r['name']}" for r in v["rulers"]) or "none yet"
+    track = ", ".join(r["name"] for r in v["rulers"]) or "none yet"
     lines.append(f"[bold]Rulers[/bold] {len(v['rulers'])}/12: {track}")
     b = v["bag"]
     lines.append(
@@ -75,7 +76,7 @@ def render(v: dict, seat: int | None) -> str:
     lines.append("")
     for p in v["players"]:
         head = f"[bold]{seat_name(v, p['seat'])}[/bold]" + (" (you)" if p["seat"] == you else "")
-        if p["seat"] == v.get("active"):
+        if p["seat"] == active:
             head += " ◀ turn"
         lines.append(f"{head}: {money(p)}; {counted(p['goods_count'], 'good')} behind the screen")
         shown = ", ".join(tile(t) for t in p["goods"]) or "none"

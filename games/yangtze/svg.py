@@ -91,7 +91,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(clickable(f"river:{p}", body, f"river position P{p}, price {r['price']}: {good}"))
     y += 110
     rulers = view.get("rulers", [])
-    for ln in wrap(f"Rulers {len(rulers)}/12: " + (", ".join(f"{r['ruler']} {r['name']}" for r in rulers) or "none yet"), 140):
+    for ln in wrap(f"Rulers {len(rulers)}/12: " + (", ".join(r["name"] for r in rulers) or "none yet"), 140):
         out.append(text(10, y + 14, ln, 12))
         y += 16
     y += 8
@@ -108,8 +108,8 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(rect(10, y, W - 20, 30, "#fde8d8", "#D55E00"))
         out.append(text(20, y + 20, f"Ruler {ru['ruler']} {ru['name']}: {ru.get('instruction', '')} — asked: {seat_name(view, ru.get('asked'))}", 13, weight="700"))
         y += 38
-    active = view.get("active")
     over = view.get("phase") == "over"
+    active = None if over else view.get("active")  # after the end nobody's turn
     for p in view.get("players", []):
         s = p["seat"]
         goods = list(p.get("goods") or [])

@@ -113,3 +113,23 @@ def test_tooltips_and_click_labels_name_goods_in_words():
 def test_after_the_end_the_terminal_board_calls_no_good_still_secret():
     board = GAME.render(json_view(ended(), 1), 1)
     assert "still secret" not in board and "kept secret until the end: [cyan]□ fish sky[/cyan]" in board
+
+
+# --- after the end nobody is to move; rulers by name -----------------------------------------------------------
+
+def test_a_finished_board_shows_nobody_to_move():
+    view = with_names(json_view(ended(), 1), ["ann", "bo"])
+    drawn = " ".join(words(draw(view, 1)))
+    rendered = GAME.render(view, 1)
+    assert "their turn" not in drawn and "to act" not in drawn, drawn
+    assert "'s turn" not in rendered and "◀ turn" not in rendered, rendered
+
+
+def test_the_ruler_track_names_rulers_without_their_ids():
+    from games.yangtze.content import RULERS
+
+    ids = list(RULERS)[:3]
+    view = json_view(position([merchant(), merchant()], rulers=ids), 0)
+    for text in (" ".join(words(draw(view, 0))), GAME.render(view, 0)):
+        line = next(ln for ln in text.replace("[bold]", "").replace("[/bold]", "").splitlines() + [text] if "Rulers" in ln)
+        assert not re.search(r"\bR\d\d\b", line), line

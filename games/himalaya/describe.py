@@ -9,7 +9,7 @@ from typing import Any
 
 from games.himalaya import rules
 from games.himalaya.content import (
-    BUILDING, COMMANDS, EXIT, LEVEL, PATHS, PATH_NUMBERS, REQUEST, SLOTS, TOUCHES, TRADE, YAKS, PAUSE,
+    BUILDING, COMMANDS, D20, EXIT, LEVEL, PATHS, PATH_NUMBERS, REQUEST, SLOTS, TOUCHES, TRADE, YAKS, PAUSE,
 )
 from games.himalaya.content import ring_name, request_text
 from games.himalaya.moves import (
@@ -114,12 +114,28 @@ def religion_note(view: dict[str, Any] | None) -> str:
     return f" (political counted without {' and '.join(seat_name(view, s) for s in out)}'s delegates)"
 
 
+def rolled_village(view: dict[str, Any] | None, face: int) -> int | None:
+    """The village a d20 roll of `face` gives the next cubes or ring (7.1): the rolled one if it holds
+    neither, else the next free higher-numbered one, wrapping from 20 to 1; None without the villages."""
+    villages = {v.get("village"): v for v in (view or {}).get("villages") or []}
+    if len(villages) < D20:
+        return None
+    for i in range(D20):
+        v = villages[(face - 1 + i) % D20 + 1]
+        if not any((v.get("cubes") or {}).values()) and not v.get("ring"):
+            return v["village"]
+    return None
+
+
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case Seating(order=o):
             return "seat order (clockwise): " + ", ".join(seat_name(view, x) for x in o)
         case RollD20(face=f):
-            return f"the d20 rolls {f}"
+            gets = rolled_village(view, f)
+            if gets is None:
+                return f"the d20 rolls {f}"
+            return f"the d20 rolls {f}: village {gets}" + (f" (village {f} is taken)" if gets != f else "")
         case DrawCube(resource=r):
             return f"{r} is drawn from the resource bag"
         case DrawRing(ring=r):

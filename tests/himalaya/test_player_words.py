@@ -155,3 +155,31 @@ def test_region_delegations_name_the_players():
     named = svg_words(as_view(s, None, names=["ann", "bo", "cy"]))
     assert "delegates ann: 2, bo: 1" in named and "0:2" not in named, named
     assert "delegates seat 0: 2, seat 1: 1" in svg_words(as_view(s, None))
+
+
+# --- the d20 says which village it gives (7.1: the rolled village if free, else the next free one) -----------
+
+
+def test_a_d20_roll_told_from_the_position_names_the_village_that_gets_the_draw():
+    from games.himalaya.moves import RollD20
+    from games.protocol import sample_chance
+
+    rng = random.Random(2)
+    state = GAME.setup(3, GAME.check_options({}))
+    told = moved_on = 0
+    while GAME.result(state) is None and told < 40:
+        actors = GAME.actors(state)
+        if CHANCE in actors:
+            move = sample_chance(GAME.chance(state), rng)
+            after = GAME.apply(state, CHANCE, move)
+            if isinstance(move, RollD20):
+                text = describe_move(move, as_view(state))
+                assert text.startswith(f"the d20 rolls {move.face}") and f"village {after.target}" in text, text
+                moved_on += move.face != after.target
+                told += 1
+            state = after
+            continue
+        seat = min(actors)
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+    assert told >= 5 and moved_on >= 1, (told, moved_on)
+    assert describe_move(RollD20(face=7), None) == "the d20 rolls 7"

@@ -1,6 +1,7 @@
 """Expensive reads off the event loop: replaying a game to a version (`GET /games/{id}/state?at=N`, a fork),
-telling a page of its log in words (`GET /games/{id}/events?words=true`) and verifying its log (`GET /games/{id}/verify`) fold events through the rules, which is CPU work. They run
-in a small pool of processes of their own (threads would still share the API's interpreter lock, and
+telling a page of its log in words (`GET /games/{id}/events?words=true`) and verifying its log
+(`GET /games/{id}/verify`) fold events through the rules, which is CPU work. They run in a small pool of
+processes of their own (threads would still share the API's interpreter lock, and
 /health would queue behind them), at most `Settings.read_workers` at once with at most
 `Settings.read_waiting` more waiting their turn; past that bound the request is refused with 503 and
 `Retry-After`. A process reads the events itself and hands back the folded record as a snapshot (or the

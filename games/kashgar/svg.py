@@ -163,10 +163,10 @@ def _cut(s: str, chars: int) -> str:
 def _fitted(label: str, room: float) -> tuple[str, float]:
     """A card's name line and its bold font size: 12 where it fits, smaller down to 9, then cut before its
     VP ("Court Astrol… (+2 VP)")."""
-    size = max(9.0, min(12.0, room / (len(label) * BOLD_EM)))
+    size = max(9.0, min(12.0, int(10 * room / (len(label) * BOLD_EM)) / 10))  # (tenths, rounded down: it still fits)
     chars = int(room / (size * BOLD_EM))
     if len(label) <= chars:
-        return label, round(size, 1)
+        return label, size
     head, paren, vp = label.partition(" (")
     tail = paren + vp
     return _cut(head, chars - len(tail)) + tail, size

@@ -11,6 +11,29 @@ import msgspec
 from games.protocol import CHANCE, Game, IllegalMove, sample_chance
 
 
+def walk(game: Game, players: int, rng: random.Random, pick=None):
+    """(state before, actor, move) along one game of random play to its end: chance drawn by its odds, the
+    lowest seat to act playing a random legal move (or `pick(state, seat, moves)`)."""
+    state = game.setup(players, game.check_options({}))
+    while actors := game.actors(state):
+        seat = min(actors)
+        if seat == CHANCE:
+            move = sample_chance(game.chance(state), rng)
+        else:
+            moves = game.legal_moves(state, seat)
+            move = pick(state, seat, moves) if pick else rng.choice(moves)
+        yield state, seat, move
+        state = game.apply(state, seat, move)
+
+
+def played_out(game: Game, players: int, rng: random.Random):
+    """The state at the end of one game of random play (`walk`)."""
+    state = None
+    for state, seat, move in walk(game, players, rng):
+        pass
+    return game.apply(state, seat, move)
+
+
 def random_playout(game: Game, players: int, seed: int, options=None, max_steps: int = 100_000):
     """Play to the end with uniformly random legal moves; return (final state, [(actor, move)])."""
     rng = random.Random(seed)

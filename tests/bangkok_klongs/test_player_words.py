@@ -11,8 +11,9 @@ import msgspec
 
 from games.bangkok_klongs import GAME
 from games.bangkok_klongs.describe import boat, describe_choice, describe_move
+from games.bangkok_klongs import svg as GAME_SVG
 from games.bangkok_klongs.moves import Score
-from games.protocol import CHANCE
+from tests.contract import walk
 
 
 def as_view(state, seat=None):
@@ -26,46 +27,26 @@ def test_a_scored_boat_goes_to_the_scorers_warehouse():
 
 
 def test_the_scored_boat_is_named_from_the_position_it_was_taken_in():
-    rng = random.Random(3)
-    state = GAME.setup(2, GAME.check_options({}))
+    def score_first(state, seat, moves):
+        return next((m for m in moves if isinstance(m, Score)), moves[0])
+
     named = 0
-    while GAME.result(state) is None and named < 3:
-        actors = GAME.actors(state)
-        if CHANCE in actors:
-            state = GAME.play_chance(state, rng)
-            continue
-        seat = min(actors)
-        moves = GAME.legal_moves(state, seat)
-        scores = [m for m in moves if isinstance(m, Score)]
-        move = scores[0] if scores else rng.choice(moves)
-        if scores:
+    for state, seat, move in walk(GAME, 2, random.Random(3), score_first):
+        if isinstance(move, Score):
             view = {**as_view(state, None), "mover": seat}
             cell = view["board"][move.y][move.x]
             text = describe_move(move, view)
             assert boat(cell["boat"]).removeprefix("boat: ") in text, text
             assert "(" + boat(cell["boat"]) not in describe_move(move, None)  # without the position: only where
             named += 1
-        state = GAME.apply(state, seat, move)
-    assert named >= 1
+    assert named >= 2
 
 
-def boards_and_renders(seed: int, steps: int = 400):
-    rng = random.Random(seed)
-    state = GAME.setup(3, GAME.check_options({}))
-    for _ in range(steps):
-        if GAME.result(state) is not None:
-            break
+def boards_and_renders(seed: int):
+    """Along a random 3-player game: (state, its terminal board, the words on its web board)."""
+    for state, _, _ in walk(GAME, 3, random.Random(seed)):
         view = {**as_view(state, None), "names": ["ann", "bo", "cy"]}
         yield state, GAME.render(view, None), " ".join(re.findall(r">([^<]+)</text>", GAME_SVG.draw(view, None)))
-        actors = GAME.actors(state)
-        if CHANCE in actors:
-            state = GAME.play_chance(state, rng)
-        else:
-            seat = min(actors)
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
-
-
-from games.bangkok_klongs import svg as GAME_SVG  # noqa: E402
 
 
 def test_boards_say_points_and_choices_in_words():

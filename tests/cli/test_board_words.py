@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import islice
 
 import msgspec
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from cli import words
 from cli.board import named_view
 from games import registry
-from games.protocol import CHANCE, sample_chance
+from tests.contract import walk
 
 GAMES = ["kashgar", "yangtze", "bangkok-klongs", "himalaya"]
 NAMES = ["Anna", "Ben", "Cleo"]
@@ -21,17 +22,7 @@ NAMES = ["Anna", "Ben", "Cleo"]
 
 def positions(game_type: str, seed: int, steps: int):
     """(state before, actor, move) along a random game of 3 players, up to `steps` moves."""
-    game = registry.get(game_type)
-    state = game.setup(3, game.check_options({}))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        actors = game.actors(state)
-        if not actors:
-            return
-        seat = min(actors)
-        move = sample_chance(game.chance(state), rng) if seat == CHANCE else rng.choice(game.legal_moves(state, seat))
-        yield state, seat, move
-        state = game.apply(state, seat, move)
+    return islice(walk(registry.get(game_type), 3, random.Random(seed)), steps)
 
 
 def answer(game_type: str, state, seat: int) -> dict:

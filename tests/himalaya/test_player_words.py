@@ -17,6 +17,8 @@ from games.himalaya.moves import PlanSlot
 from games.himalaya.state import PLANNING
 from games.protocol import CHANCE
 
+from tests.contract import walk
+
 from .helpers import BLUE, GREEN, RED, YELLOW, final_position, position
 
 E, S, I, T, P = "earth", "stone", "ice", "trade", "pause"
@@ -79,16 +81,9 @@ def test_a_discs_click_target_is_where_the_engine_takes_the_caravan():
 
 
 def test_along_random_games_every_discs_words_and_target_agree_with_the_engine():
-    rng = random.Random(5)
-    s = GAME.setup(4, GAME.check_options({}))
     checked = 0
-    while GAME.result(s) is None:
-        actors = GAME.actors(s)
-        if CHANCE in actors:
-            s = GAME.play_chance(s, rng)
-            continue
-        seat = min(actors)
-        if s.phase == PLANNING:
+    for s, seat, _ in walk(GAME, 4, random.Random(5)):
+        if seat != CHANCE and s.phase == PLANNING:
             view = as_view(s, seat, you=seat)
             here = rules.position_after(s, seat, s.plans[seat])
             for c in (E, S, I):
@@ -98,7 +93,6 @@ def test_along_random_games_every_discs_words_and_target_agree_with_the_engine()
                 text = describe_move(PlanSlot(command=c), view)
                 assert (f"→ {v} " in text or f"into village {v}" in text) == (v != here[0] and not heading), text
                 checked += 1
-        s = GAME.apply(s, seat, rng.choice(GAME.legal_moves(s, seat)))
     assert checked > 100
 
 
@@ -162,24 +156,14 @@ def test_region_delegations_name_the_players():
 
 def test_a_d20_roll_told_from_the_position_names_the_village_that_gets_the_draw():
     from games.himalaya.moves import RollD20
-    from games.protocol import sample_chance
 
-    rng = random.Random(2)
-    state = GAME.setup(3, GAME.check_options({}))
     told = moved_on = 0
-    while GAME.result(state) is None and told < 40:
-        actors = GAME.actors(state)
-        if CHANCE in actors:
-            move = sample_chance(GAME.chance(state), rng)
+    for state, _, move in walk(GAME, 3, random.Random(2)):
+        if isinstance(move, RollD20):
             after = GAME.apply(state, CHANCE, move)
-            if isinstance(move, RollD20):
-                text = describe_move(move, as_view(state))
-                assert text.startswith(f"the d20 rolls {move.face}") and f"village {after.target}" in text, text
-                moved_on += move.face != after.target
-                told += 1
-            state = after
-            continue
-        seat = min(actors)
-        state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+            text = describe_move(move, as_view(state))
+            assert text.startswith(f"the d20 rolls {move.face}") and f"village {after.target}" in text, text
+            moved_on += move.face != after.target
+            told += 1
     assert told >= 5 and moved_on >= 1, (told, moved_on)
     assert describe_move(RollD20(face=7), None) == "the d20 rolls 7"

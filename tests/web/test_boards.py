@@ -15,6 +15,7 @@ from games.naming import with_names
 from games.protocol import CHANCE
 from games.registry import all_games
 from service.web import frames
+from tests.contract import played_out
 
 REAL = sorted(g for g in all_games() if g != "toy")
 
@@ -70,19 +71,6 @@ def test_a_game_without_a_picture_shows_its_view_as_text():
 def _words(markup: str) -> list[tuple[float, str]]:
     """Each text element of a picture (its tooltips left out): (x, the text)."""
     return [(float(x), t) for x, t in re.findall(r'<text x="([-\d.]+)"[^>]*>([^<]*)</text>', markup)]
-
-
-def played_out(game, seats, rng):
-    """A game of `seats` played to its end by random moves."""
-    state = game.setup(seats, game.check_options({}))
-    while game.result(state) is None:
-        actors = game.actors(state)
-        if CHANCE in actors:
-            state = game.play_chance(state, rng)
-        else:
-            seat = min(actors)
-            state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
-    return state
 
 
 @pytest.mark.parametrize("game_type", REAL)

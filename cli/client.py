@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
@@ -163,18 +164,34 @@ def token_for(game_id: str, seat: str | None) -> str | None:
 
 # --- requests -------------------------------------------------------------------------------------
 
+BUSY_RETRIES = 3  # a read answered 503 with Retry-After is asked again this many times (a write never)
+BUSY_WAIT_MAX = 5.0  # seconds at most between two asks, whatever Retry-After says
+
+
+def busy_wait(r: httpx.Response) -> float | None:
+    """How long the server asks to wait before asking again (a 503 with Retry-After in seconds), or None."""
+    after = r.headers.get("retry-after", "") if r.status_code == 503 else ""
+    return min(float(after), BUSY_WAIT_MAX) if after.strip().isdigit() else None
+
+
 def raw(method: str, path: str, *, token: str | None = None, json_body: Any = None,
         params: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
         timeout: float = 30.0) -> httpx.Response:
-    """One request; `Refused` for a 4xx/5xx answer, `fail` (exit 5) when the server cannot be reached."""
+    """One request; `Refused` for a 4xx/5xx answer, `fail` (exit 5) when the server cannot be reached. A read
+    the server is too busy for (503 with Retry-After) is asked again, `BUSY_RETRIES` times at most."""
     h = dict(headers or {})
     if token:
         h["Authorization"] = f"Bearer {token}"
-    try:
-        r = httpx.request(method, ctx.url.rstrip("/") + path, json=json_body, params=params, headers=h, timeout=timeout)
-    except httpx.HTTPError as e:
-        fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); is `caravan up` running?",
-             UNREACHABLE, "unreachable")
+    for attempt in range(BUSY_RETRIES + 1):
+        try:
+            r = httpx.request(method, ctx.url.rstrip("/") + path, json=json_body, params=params, headers=h, timeout=timeout)
+        except httpx.HTTPError as e:
+            fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); is `caravan up` running?",
+                 UNREACHABLE, "unreachable")
+        wait = busy_wait(r)
+        if method != "GET" or wait is None or attempt == BUSY_RETRIES:
+            break
+        time.sleep(wait)  # a read the server is too busy for now: asked again when it says
     if r.status_code >= 400:
         try:
             body = r.json()

@@ -21,17 +21,19 @@ RETRY_SECONDS = (0.2, 0.5, 1, 2, 5)
 
 
 def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[float] = None,
-           on_clock: Optional[Callable[[dict[str, Any]], None]] = None) -> Iterator[Optional[dict[str, Any]]]:
+           on_clock: Optional[Callable[[dict[str, Any]], None]] = None, said: bool = False) -> Iterator[Optional[dict[str, Any]]]:
     """Events from version `start` on, for ever; yields None each time it (re)connects (a moment to look
     at the game again). Ends when the stream delivered `seed-revealed` (the end of a game's log). The
-    stream's `clock` events (not events of the log) go to `on_clock`."""
+    stream's `clock` events (not events of the log) go to `on_clock`. `said`: each move with the server's
+    words for it, told from the position it was played in."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     url = ctx.url.rstrip("/") + f"/games/{game_id}/events/stream"
     timeout = httpx.Timeout(10.0, read=QUIET_SECONDS)
     failures, since_ok = 0, time.monotonic()
     while True:
         try:
-            with httpx.stream("GET", url, params={"from": start}, headers=headers, timeout=timeout) as r:
+            params = {"from": start, **({"words": "true"} if said else {})}
+            with httpx.stream("GET", url, params=params, headers=headers, timeout=timeout) as r:
                 if r.status_code >= 400:
                     r.read()
                     try:
@@ -81,7 +83,7 @@ def watch(game_id: str = typer.Argument(..., help="the game", autocompletion=com
         if line and not as_json:
             typer.echo(f"{'':>5}  {line}")
 
-    for e in stream(game_id, tok, from_, give_up=120.0, on_clock=clocks):
+    for e in stream(game_id, tok, from_, give_up=120.0, on_clock=clocks, said=not as_json):
         if e is None:
             continue
         typer.echo(json.dumps(e) if as_json else f"{e['version']:>5}  {words.event_line(w, e, names, g.get('you'))}")

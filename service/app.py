@@ -188,7 +188,9 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
 
 
 @get("/games/{game_id:str}/events/stream", media_type="text/event-stream", responses=errors(400, 401, 404, 503))
-async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX)) -> ServerSentEvent:
+async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
+                       words: bool = Parameter(default=False, description="add `words` to each move and draw the caller may "
+                                               "read, as `GET /games/{id}/events?words=true` does")) -> ServerSentEvent:
     """The game's events from `from`, live, with a keep-alive comment while it is quiet; the stream ends
     when the game has ended. At a table with clocks, while the game is active, an event of type `clock`
     (no id: not in the log) follows each event that reaches the log's head, and opens a stream that starts
@@ -200,6 +202,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     shared = decide.shares_its_seed(f)
     events_ = await open_stream(r.hub, request, game_id, from_ - 1, r.cfg.stream_keepalive)
     head = f.version  # clock events follow the events that reach the log's head (not the catch-up before it)
+    names = [p.name for p in f.players]
 
     def clock_event(at: Folded) -> dict[str, Any] | None:
         frame = None if seal_all else clock_frame(at)
@@ -219,6 +222,9 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
                     if isinstance(ev, SeedRevealed) or (isinstance(ev, Finished) and not shared):
                         finished, seal_all = True, False
                     row = views.event_rows([e], caller, finished, seal_all)[0]
+                    if words and row["payload"] is not None and row["kind"] in said.TOLD:  # from the position kept
+                        before = await said.views_before(r, game_id, [e], [row], caller)  # after the last event
+                        row["words"] = said.words(f.type, row, before.get(e.version), names, caller)
                     yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
                     if f.clock is not None and e.version >= head:
                         now = await r.commands.load(game_id)

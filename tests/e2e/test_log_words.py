@@ -88,3 +88,22 @@ def test_a_seat_at_a_running_table_reads_the_others_moves_by_card_and_no_secret(
     assert any(r["payload"] is None for r in seen)
     assert all("words" not in r for r in seen if r["payload"] is None)
     assert all(isinstance(r.get("words"), str) for r in seen if r["kind"] in ("move", "chance") and r["payload"])
+
+
+def test_caravan_watch_and_the_event_stream_name_the_card(stack, tmp_path, finished_kashgar):
+    import httpx
+    import json as jsonlib
+
+    lines = Cli(stack, tmp_path)("watch", finished_kashgar).stdout.splitlines()
+    acted = [line for line in lines if "caravan action" in line or "farewell" in line or ": pass" in line]
+    assert len(acted) >= 20 and all(names_a_card(line) for line in acted), [x for x in acted if not names_a_card(x)][:5]
+    rows = []
+    with httpx.stream("GET", f"{stack.url}/games/{finished_kashgar}/events/stream", params={"words": "true"}, timeout=30) as s:
+        for line in s.iter_lines():
+            if line.startswith("data:") and line[5:].strip():
+                rows.append(jsonlib.loads(line[5:]))
+                if rows[-1]["kind"] == "seed-revealed":
+                    break
+    listed = {r["version"]: r.get("words") for r in stack.client().get(f"/games/{finished_kashgar}/events",
+                                                                       params={"words": "true"}).json()}
+    assert {r["version"]: r.get("words") for r in rows} == listed  # the same words as the log's

@@ -49,10 +49,9 @@ def for_type(game_type: str) -> Words:
 def move_text(w: Words, move: dict[str, Any], view: dict[str, Any] | None, chance: bool = False) -> str:
     from games import registry
 
-    decoded = w.decode(move)
-    if decoded is None:
+    if w.game is None:  # a game type this CLI does not know: its JSON
         return json.dumps(move, separators=(", ", ": "))
-    return registry.words(w.game, decoded, view, chance)
+    return registry.move_words(w.game, move, view, chance)
 
 
 def _call(w: Words, name: str, move: dict[str, Any], view: dict[str, Any] | None) -> str | None:

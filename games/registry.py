@@ -5,6 +5,7 @@ Discovery is by package, so adding a game touches no shared file."""
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import pkgutil
 
@@ -74,3 +75,13 @@ def words(game: Game, move: object, view: object = None, chance: bool = False) -
         return fn(move, view) if fn else game.describe(move)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return game.describe(move)
+
+
+def move_words(game: Game, move: dict, view: object = None, chance: bool = False) -> str:
+    """A move as a client has it (its JSON object) in the game's `words`; one the game cannot decode as
+    its JSON."""
+    try:
+        decoded = game.decode_move(move)
+    except ValueError:
+        return json.dumps(move, separators=(", ", ": "))
+    return words(game, decoded, view, chance)

@@ -51,13 +51,8 @@ def positions_before(base: Folded | None, game_id: str, events: list[Envelope], 
 def words(game_type: str, row: dict[str, Any], view: Any, names: list[str], caller: Caller) -> str:
     """A readable move or draw row in the game's words, told from `view` (the reader's view before it, or
     None: without the position)."""
-    game = registry.get(game_type)
-    move = row["payload"]["move"]
-    try:
-        decoded = game.decode_move(move)
-    except ValueError:
-        return msgspec.json.encode(move).decode()
-    return registry.words(game, decoded, told(view, names, row["actor"], seat_of(caller)), row["kind"] == "chance")
+    return registry.move_words(registry.get(game_type), row["payload"]["move"],
+                               told(view, names, row["actor"], seat_of(caller)), row["kind"] == "chance")
 
 
 def said(game_id: str, game_type: str, base: Folded | None, events: list[Envelope], rows: list[dict[str, Any]],

@@ -76,11 +76,7 @@ def _hook(game: Game, name: str, move: dict[str, Any], default: Any) -> Any:
 def describe_move(game: Game, move: dict[str, Any], view: Any = None, chance: bool = False) -> str:
     """A move (or chance outcome) in the game's own words, as the CLI says it (games/<game>/describe.py
     through `registry.words`); `view`: the mover's view when it is the reader's own."""
-    try:
-        decoded = game.decode_move(move)
-    except ValueError:
-        return json.dumps(move)
-    return registry.words(game, decoded, view, chance)
+    return registry.move_words(game, move, view, chance)
 
 
 def _describer_call(game: Game, name: str, move: dict[str, Any], view: Any) -> str | None:

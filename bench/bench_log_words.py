@@ -13,20 +13,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.common import percentile, running_stack, table  # noqa: E402
+from bench.common import percentile, running_stack, table, timed_get  # noqa: E402
 from tests.e2e.helpers import wait_until_finished  # noqa: E402
-
-
-def timed(c, path: str, params: dict | None = None) -> float:
-    t0 = time.perf_counter()
-    r = c.get(path, params=params)
-    took = time.perf_counter() - t0
-    assert r.status_code == 200, r.text
-    return took
 
 
 def main() -> None:
@@ -47,10 +38,10 @@ def main() -> None:
                 ("the live page's frame", f"{base}/view/frame", None),
             ]
             for name, path, params in cases:
-                ts = [timed(c, path, params) for _ in range(args.requests)]
+                ts = [timed_get(c, path, params) for _ in range(args.requests)]
                 rows.append([name, statistics.median(ts) * 1e3, percentile(ts, 95) * 1e3])
             start = events // 2
-            ts = [timed(c, f"{base}/view/frame", {"at": start + i}) for i in range(args.requests)]
+            ts = [timed_get(c, f"{base}/view/frame", {"at": start + i}) for i in range(args.requests)]
             rows.append(["the replay page, one step forward", statistics.median(ts) * 1e3, percentile(ts, 95) * 1e3])
     table(f"the log in words over HTTP, loopback (a 4-player Kashgar game of {events} events)",
           ["read", "median ms", "p95 ms"], rows)

@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.common import percentile, running_stack, table  # noqa: E402
+from bench.common import percentile, running_stack, table, timed_get  # noqa: E402
 from tests.stack import Stack  # noqa: E402
 
 LENGTHS = (10, 2000, 2000 + 63)  # the last: the longest tail a replay folds on top of its snapshot
@@ -32,16 +31,6 @@ def long_game(stack: Stack, events: int) -> str:
     return game_id
 
 
-def timed(c, path: str, n: int) -> list[float]:
-    out = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        r = c.get(path)
-        out.append(time.perf_counter() - t0)
-        assert r.status_code == 200, r.text
-    return out
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--requests", type=int, default=150, help="requests per row (in 3 interleaved rounds)")
@@ -52,8 +41,8 @@ def main() -> None:
         with stack.client() as c:
             for _ in range(3):  # interleaved rounds, medians: robust to a busy machine
                 for n, game_id in games.items():
-                    times.setdefault(("replay", n), []).extend(timed(c, f"/games/{game_id}/state?at={n}", args.requests // 3))
-                    times.setdefault(("verify", n), []).extend(timed(c, f"/games/{game_id}/verify", args.requests // 3))
+                    for what, path in (("replay", f"/games/{game_id}/state?at={n}"), ("verify", f"/games/{game_id}/verify")):
+                        times.setdefault((what, n), []).extend(timed_get(c, path) for _ in range(args.requests // 3))
     rows = []
     for what in ("replay", "verify"):
         base = statistics.median(times[(what, 10)])

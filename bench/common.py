@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -17,6 +18,15 @@ def fresh_server(durable: bool = True):
     from service.embedded import EmbeddedRedis
 
     return EmbeddedRedis(Path(tempfile.mkdtemp(prefix="caravan-bench-")), durable=durable).start()
+
+
+def timed_get(c: Any, path: str, params: dict | None = None) -> float:
+    """Seconds one GET of `path` takes on the client `c` (its answer must be 200)."""
+    t0 = time.perf_counter()
+    r = c.get(path, params=params)
+    took = time.perf_counter() - t0
+    assert r.status_code == 200, r.text
+    return took
 
 
 def percentile(xs: list[float], p: float) -> float:

@@ -49,20 +49,23 @@ def seat_times(g: dict[str, Any], now: float | None = None) -> list[tuple[int, f
 
 def clock_line(g: dict[str, Any], now: float | None = None) -> str | None:
     """Each seat's remaining time (▶ on the running clocks, counting down to their deadline), or, for a
-    game whose only clock is its phase's (Himalaya's planning), the acting seats' shared deadline."""
+    game whose only clock is its phase's (Himalaya's planning: time control "none"), the deadline the
+    acting people share. `g` is a game's view, or (`caravan watch`) its players beside a clock frame."""
     import time
 
     names = names_of(g)
-    times = seat_times(g, now)
+    clock = g.get("clock") or {}
+    times = seat_times(g, now) if clock.get("control", "none") != "none" else []
     if times:
-        control = (g.get("clock") or {}).get("control", "")
         parts = [f"{'▶ ' if running else ''}{names.get(s, f'seat {s}')} {fmt_seconds(left)}" for s, left, running in times]
-        return f"clock ({control}): " + ", ".join(parts)
-    deadline = g.get("deadline")
-    if isinstance(deadline, (int, float)) and g.get("actors"):
+        return f"clock ({clock['control']}): " + ", ".join(parts)
+    deadline = g.get("deadline", clock.get("deadline"))
+    ai = {p["seat"] for p in g.get("players", []) if p.get("ai")} | {c["seat"] for c in clock.get("seats") or [] if c.get("ai")}
+    acting = g["actors"] if "actors" in g else [c["seat"] for c in clock.get("seats") or [] if c.get("running")]
+    people = [s for s in acting if isinstance(s, int) and s not in ai]
+    if isinstance(deadline, (int, float)) and people:
         left = max(0.0, deadline - (now if now is not None else time.time()))
-        who = ", ".join(names.get(s, f"seat {s}") for s in g["actors"])
-        return f"clock: {fmt_seconds(left)} left for {who}"
+        return f"clock: {fmt_seconds(left)} left for " + ", ".join(names.get(s, f"seat {s}") for s in people)
     return None
 
 
@@ -129,8 +132,8 @@ def header(g: dict[str, Any]) -> str:
         r = g["result"]
         order = sorted(range(len(r["ranks"])), key=lambda s: r["ranks"][s])
         lines.append("[bold]result:[/bold] " + ", ".join(f"{r['ranks'][s]}. {escape(names.get(s, str(s)))} ({r['scores'][s]:g})" for s in order))
-        if r.get("detail"):
-            lines.append(f"  {escape(r['detail'])}")
+        if r.get("said") or r.get("detail"):
+            lines.append(f"  {escape(r.get('said') or r['detail'])}")
     return "\n".join(lines)
 
 

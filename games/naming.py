@@ -22,6 +22,17 @@ def seat_name(view: Any, seat: Any) -> str:
     return f"seat {seat}"
 
 
+def named(text: str, names: dict[int, str] | list[str] | None) -> str:
+    """`text` with every "seat N" it says replaced by that player's name ("seat 1 leads two influences"
+    → "bob leads two influences"); a seat without a known name keeps its number."""
+    import re
+
+    if not names:
+        return text
+    known = dict(enumerate(names)) if isinstance(names, list) else names
+    return re.sub(r"\bseat (\d+)\b", lambda m: str(known.get(int(m.group(1)), m.group(0))), text)
+
+
 def with_names(view: Any, names: dict[int, str] | list[str] | None) -> Any:
     """The view with the players' names added (for `render` and `describe_move`); a non-dict view as is."""
     if not isinstance(view, dict) or not names:

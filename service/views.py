@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from events.envelope import Envelope, redacted
+from games.naming import named
 from games.protocol import CHANCE
 from projections.fold import Folded
 from projections.clock import outcome
@@ -78,7 +79,10 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Fold
     if f.absent:
         out["absent"] = [{"seat": s, "ai": level, "resigned": s in f.resigned} for s, level in f.absent]
     if result is not None:
-        out["result"] = {**msgspec.to_builtins(result), "winners": list(result.winners)}
+        # "said": the recorded detail with the players' names for its "seat N" (the detail itself stays as the
+        # log's result records it, which `verify` recomputes)
+        out["result"] = {**msgspec.to_builtins(result), "winners": list(result.winners),
+                         "said": named(result.detail, [p.name for p in f.players])}
     if finished or caller == "arbiter":
         out["seat_views"] = [msgspec.to_builtins(game.view(state, s)) for s in range(len(f.players))]
     if caller is not None:

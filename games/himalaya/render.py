@@ -85,7 +85,8 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     lines.append("")
     for p in view["players"]:
         i = p["seat"]
-        where = f"storm to {p['on_snowstorm_to']}" if p["on_snowstorm_to"] else f"village {p['village']}"
+        where = (f"storm to {p['on_snowstorm_to']}" if p["on_snowstorm_to"]
+                 else f"village {p['village']}" if p["village"] else "not placed")
         row = (
             f"{_who(view, i)} {where:<14} stupas {p['stupas_left']} delegates {p['delegates_left']:>2}"
             f" tokens {p['inventory_tokens']} figures {','.join(f[0].upper() for f in p['event_figures_left']) or '-'}"

@@ -36,3 +36,38 @@ def test_a_phase_clock_alone_shows_the_shared_deadline():
                                                                         {"seat": 1, "name": "bob"}]}
     assert board.clock_line(g, NOW) == "clock: 1:15 left for ann, bob"
     assert board.my_countdown(g, NOW) == "1:15 left"
+
+
+def planning_without_a_time_control():
+    """What GET /games/{id} answers in Himalaya's planning when the table has no time control: the
+    phase's deadline runs for every seat programming discs, the AI seats among them."""
+    return {"you": 0, "actors": [0, 1, 2], "deadline": NOW + 57,
+            "players": [{"seat": 0, "name": "ann", "ai": None}, {"seat": 1, "name": "bob", "ai": "mcts"},
+                        {"seat": 2, "name": "cy", "ai": "greedy"}],
+            "clock": {"control": "none", "absent": "default",
+                      "seats": [{"seat": s, "running": True, "deadline": NOW + 57, "remaining": None, "ai": None}
+                                for s in range(3)]}}
+
+
+def test_a_phase_clock_at_a_table_without_a_time_control_is_not_called_a_time_control():
+    # it read "clock (none): ▶ ann 57 s", as if the table had a time control called "none"
+    g = planning_without_a_time_control()
+    assert board.clock_line(g, NOW) == "clock: 57 s left for ann"
+    assert board.my_countdown(g, NOW) == "57 s left"
+
+
+def test_watch_tells_the_phase_clock_from_the_clock_frame_alone():
+    g = planning_without_a_time_control()
+    frame = {**g["clock"], "deadline": NOW + 57, "server_time": NOW}
+    assert board.clock_line({"players": g["players"], "clock": frame}, NOW) == "clock: 57 s left for ann"
+
+
+def test_a_finished_games_header_gives_the_results_words_with_names():
+    g = {"id": "g", "type": "himalaya", "version": 400, "status": "finished", "actors": [],
+         "players": [{"seat": 0, "name": "ann", "ai": None}, {"seat": 1, "name": "bob", "ai": "mcts"},
+                     {"seat": 2, "name": "cy", "ai": "greedy"}],
+         "result": {"ranks": [3, 1, 2], "scores": [0.0, 32.0, 31.0], "winners": [1],
+                    "detail": "seat 1 leads two influences", "said": "bob leads two influences"}}
+    text = board.header(g)
+    assert "1. bob (32), 2. cy (31), 3. ann (0)" in text and "bob leads two influences" in text
+    assert "seat 1 leads" not in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -20,6 +21,10 @@ def test_an_all_ai_game_finishes(stack, game_type, players):
     created = stack.client().post("/games", json={"type": game_type, "players": names}).json()
     g = wait_until_finished(stack.client(), created["id"], timeout=300)
     assert len(g["result"]["ranks"]) == players
+    # the result's words name the players ("seat 1 leads two influences" read as ids before)
+    said, detail = g["result"]["said"], g["result"]["detail"]
+    assert not re.search(r"\bseat \d", said)
+    assert said == re.sub(r"\bseat (\d+)\b", lambda m: f"p{m.group(1)}", detail)
     events = assert_chain_holds(stack.client(), created["id"])
     assert [e.kind for e in events[-2:]] == ["finished", "seed-revealed"]
 

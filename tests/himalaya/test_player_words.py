@@ -167,3 +167,10 @@ def test_a_d20_roll_told_from_the_position_names_the_village_that_gets_the_draw(
             told += 1
     assert told >= 5 and moved_on >= 1, (told, moved_on)
     assert describe_move(RollD20(face=7), None) == "the d20 rolls 7"
+
+
+def test_a_caravan_not_placed_yet_reads_not_placed_not_village_0():
+    view = as_view(GAME.setup(3, {}), RED)
+    rows = [line for line in GAME.render(view, RED).splitlines() if " stupas " in line]
+    assert len(rows) == 3 and all("not placed" in r for r in rows)
+    assert "village 0" not in GAME.render(view, RED)

@@ -87,3 +87,13 @@ def test_a_kashgar_amount_of_one_mule_is_a_mule():
     from games.kashgar.describe import person
 
     assert person("AD05", 0, True).endswith("the others lose 1 mule")  # the Customs Officer's farewell
+
+
+def test_a_results_words_name_the_players_for_their_seat_numbers():
+    from games.naming import named
+
+    detail = "seat 1 leads two influences; seat 0: E 0 R 0 P 0, seat 1: E 32 R 9 P 4, seat 12: E 1"
+    assert named(detail, ["ann", "bob"]) == ("bob leads two influences; ann: E 0 R 0 P 0, bob: E 32 R 9 P 4, "
+                                             "seat 12: E 1")
+    assert named(detail, None) == detail
+    assert named("the seats 1 and 2", {1: "bob"}) == "the seats 1 and 2"

@@ -31,6 +31,9 @@ def test_an_all_ai_game_is_followed_live_to_its_end(stack, page):
     assert redraws > 2  # the board was redrawn as events arrived, not only at the end
     expect(page.locator("#account li[data-kind=finished]")).to_have_count(1)
     expect(page.locator("#status .result")).to_contain_text("Result")
+    # the result's words by name ("a: 12 money + …"), not the log's "seat 0: …"
+    expect(page.locator("#status")).to_contain_text(final["result"]["said"])
+    assert "seat 0" not in page.locator("#status").inner_text()
 
 
 def test_the_planning_clock_is_shown(stack, page):

@@ -37,7 +37,7 @@
       const r = frame.result;
       const order = r.ranks.map((_, s) => s).sort((a, b) => r.ranks[a] - r.ranks[b]);
       bits.push(el("p", { class: "result" }, "Result: " + order.map((s) => `${r.ranks[s]}. ${names()[s]} (${r.scores[s]})`).join(", ")));
-      if (r.detail) bits.push(el("p", { class: "small" }, r.detail));
+      if (r.said || r.detail) bits.push(el("p", { class: "small" }, r.said || r.detail));
     }
     statusBox.replaceChildren(...bits);
   }

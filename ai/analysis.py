@@ -127,7 +127,9 @@ def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
     """The verdict on `played` by `seat` in `state`, searched from that seat's information set.
     `seats` (how many play): also the expected places; `second_opinion`: also whether a second search
     with the same budget agrees on the best move."""
-    best, stats = search(game, state, seat, rng, budget=budget, iterations=iterations)
+    # include: where the game hands the search a few good plans (Himalaya's programs, its event figures kept),
+    # the move played is searched beside them, so a decision with a choice is judged, never called forced
+    best, stats = search(game, state, seat, rng, budget=budget, iterations=iterations, include=played)
     means = {m: mean for m, n, mean in stats.root if n}
     if not means:  # a forced move (or nothing searched): nothing to judge
         v = Verdict(seat, played, played, 0.0, 0.0, 0.0, "best", forced=len(stats.root) <= 1)

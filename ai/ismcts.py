@@ -138,7 +138,7 @@ def _play(game: Game, d: Any, actor: Seat, move: Any) -> Any:
 def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
              c: float, rollout_moves: int, bounds: list[float], open_moves: dict[Any, int] | None = None,
              opened: int = 0, widen_all: bool = False, mast: dict | None = None, greedy_moves: int = 0,
-             crng: Any = None) -> float:
+             crng: Any = None, include: tuple = ()) -> float:
     """One iteration. `open_moves` (progressive widening): each root move's place in the prior's order;
     only the searcher's root moves placed below `opened` may be chosen. `widen_all`: below the root
     too, a node with many moves opens a new (random) one only as its visits grow. `mast`: the search's
@@ -146,7 +146,8 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
     a node opens an untried move and updated in the back-up; None turns MAST off. `greedy_moves`: the
     rollout's first seat moves chosen greedily (`_greedy_step`) before `rollout_moves` random ones.
     `crng`: where the sampled state and the chance come from (common random numbers, `_halving`; else
-    `rng`, which always makes the search's own choices). Returns the searcher's value of the iteration."""
+    `rng`, which always makes the search's own choices). `include`: macro decisions the searcher's root
+    offers beside the game's own (`search(..., include=move)`). Returns the searcher's value of the iteration."""
     crng = crng or rng
     d = game.determinize(state, seat, crng)
     actors_of, legal, apply, chance, visible_to = game.actors, game.legal_moves, game.apply, game.chance, game.visible_to
@@ -186,6 +187,8 @@ def _iterate(game: Game, root: Node, state: Any, seat: Seat, rng: Any,
             else:
                 sel, nth = block_node, made.get(actor, 0)
         moves = macros(d, actor) or legal(d, actor)
+        if include and sel is root and actor == seat:
+            moves = list(moves) + [m for m in include if m not in moves]
         shut = open_moves is not None and sel is root and actor == seat  # widening: some root moves wait
         get = sel.kids.get
         best = None
@@ -373,7 +376,8 @@ def prior_order(game: Game, state: Any, seat: Seat, rng: Any, moves: list[Any],
 def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 1.0,
            iterations: int | None = None, exploration: float | None = None,
            rollout_moves: int | None = None, widen: float = 0, mast: float = 1,
-           reuse: float = 0, greedy: float | None = None, crn: float = 0) -> tuple[Any, Stats]:
+           reuse: float = 0, greedy: float | None = None, crn: float = 0,
+           include: Any = None) -> tuple[Any, Stats]:
     """The most visited root move after `budget` seconds or `iterations` iterations, whichever
     comes first (at least one must be given), and the search statistics. The search also stops
     early once no other move can catch up with the leader in the iterations left. `widen=1` turns
@@ -382,7 +386,10 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     at every node with more than `WIDEN_FROM` moves (opened in random order below the root). `greedy`:
     greedy seat moves at the start of each rollout (None: `greedy_rollout`, by the budget). `crn=1`: the
     root's moves compared by sequential halving on common random numbers (`_halving`; no early stop; not
-    where the game offers macro decisions)."""
+    where the game offers macro decisions). `include` (the analysis: the move a player made): where the
+    game offers macro decisions none of which begins with that move, the root offers it too (the game's
+    playout goes on from it), and a single decision on offer is searched rather than played at once, so
+    the move gets a value beside the engine's own choices."""
     if budget is None and iterations is None:
         raise ValueError("give a time budget or an iteration cap")
     exploration = EXPLORATION if exploration is None else exploration
@@ -399,13 +406,16 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
             root, bounds, table = kept[1], kept[2], (kept[3] if mast else None)
             stats.reused = sum(k.n for key, k in root.kids.items() if key[0] == seat)
     forced = moves[0] if len(moves) == 1 else None
+    extra: tuple = ()
     if forced is None:
         if seat not in game.actors(state):
             raise ValueError(f"seat {seat} is not to act now")
         probe = random.Random()
         probe.setstate(rng.getstate())  # (a look at the macro decisions leaves the search's draws as they were)
         macros = game.search_moves(game.determinize(state, seat, probe), seat)
-        if macros is not None and len({_first(m) for m in macros}) == 1:
+        if macros is not None and include is not None and include not in {_first(m) for m in macros}:
+            extra = ((include,),)  # the move played, as a macro of its own
+        if macros is not None and len({_first(m) for m in macros}) == 1 and include is None:
             forced = _first(macros[0])  # one decision on offer (Himalaya's events): nothing to weigh
     if forced is not None:
         if reuse and root.kids:
@@ -428,7 +438,7 @@ def search(game: Game, state: Any, seat: Seat, rng: Any, budget: float | None = 
     while it < cap:
         opened = WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(searched))
         _iterate(game, root, state, seat, rng, exploration, rollout_moves, bounds, open_moves, opened, widen >= 2,
-                 table, greedy_moves)
+                 table, greedy_moves, None, extra)
         it += 1
         searched += 1
         now = time.perf_counter()

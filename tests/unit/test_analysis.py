@@ -153,3 +153,38 @@ def test_an_analysis_made_by_other_code_is_not_the_one_asked_for():
     assert same_settings(made, Engine(seed=2, budget=0.5, iterations=None, code="a" * 16), {})
     assert not same_settings(made, Engine(seed=2, budget=0.5, iterations=None, code="b" * 16), {})
     assert not same_settings(Engine(seed=1, budget=0.5, iterations=None), made, {})  # made before codes were kept
+
+
+def _himalaya_decisions(phase: str, seed: int = 3, want: int = 4):
+    """Decisions in Himalaya's `phase` with more than one legal move, from random games."""
+    from games.registry import get
+
+    game = get("himalaya")
+    rng = random.Random(seed)
+    s = game.setup(3, {})
+    found = []
+    while game.actors(s) and len(found) < want:
+        actors = game.actors(s)
+        if CHANCE in actors:
+            s = game.apply(s, CHANCE, sample_chance(game.chance(s), rng))
+            continue
+        a = min(actors)
+        moves = game.legal_moves(s, a)
+        if s.phase == phase and len(moves) > 1:
+            found.append((s, a, moves))
+        s = game.apply(s, a, moves[rng.randrange(len(moves))])
+    return game, found
+
+
+@pytest.mark.parametrize("phase", ["events", "planning"])
+def test_a_decision_with_a_choice_is_judged_even_where_the_search_keeps_to_its_own_plans(phase):
+    """Himalaya's search weighs a few good programs and never an event figure (`search_moves`); the analysis
+    called a move there "forced" (no value, left out of accuracy) although the player had other moves. Every
+    move played there now gets a value of its own, searched beside the engine's choices."""
+    game, found = _himalaya_decisions(phase)
+    assert len(found) == 4
+    for s, a, moves in found:
+        for played in (moves[0], moves[-1]):
+            v = judge(game, s, a, played, random.Random(7), budget=None, iterations=200)
+            assert not v.forced and v.iterations > 0
+            assert v.best in moves and 0.0 <= v.value_played <= 1.0 and v.loss == max(0.0, v.value_best - v.value_played)

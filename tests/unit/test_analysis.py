@@ -156,24 +156,16 @@ def test_an_analysis_made_by_other_code_is_not_the_one_asked_for():
 
 
 def _himalaya_decisions(phase: str, seed: int = 3, want: int = 4):
-    """Decisions in Himalaya's `phase` with more than one legal move, from random games."""
+    """Decisions in Himalaya's `phase` with more than one legal move, from a random game (`tests.contract.walk`)."""
+    from itertools import islice
+
     from games.registry import get
+    from tests.contract import walk
 
     game = get("himalaya")
-    rng = random.Random(seed)
-    s = game.setup(3, {})
-    found = []
-    while game.actors(s) and len(found) < want:
-        actors = game.actors(s)
-        if CHANCE in actors:
-            s = game.apply(s, CHANCE, sample_chance(game.chance(s), rng))
-            continue
-        a = min(actors)
-        moves = game.legal_moves(s, a)
-        if s.phase == phase and len(moves) > 1:
-            found.append((s, a, moves))
-        s = game.apply(s, a, moves[rng.randrange(len(moves))])
-    return game, found
+    chosen = ((s, a, game.legal_moves(s, a)) for s, a, _ in walk(game, 3, random.Random(seed))
+              if a != CHANCE and s.phase == phase and len(game.legal_moves(s, a)) > 1)
+    return game, list(islice(chosen, want))
 
 
 @pytest.mark.parametrize("phase", ["events", "planning"])

@@ -219,7 +219,8 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
     searched = [s for s in mine if not (s.actor == CHANCE or forced(game, s))]
     meta = Meta(id=secrets.token_hex(6), game=game_id, scope=scope, head=final.head, version=final.version,
                 engine=engine, total=len(mine), created=now(), chunks=chunked(searched, engine))
-    rows = {str(s.version): msgspec.json.encode(instant_row(game, s)) for s in instant}
+    names = [p.name for p in final.players]
+    rows = {str(s.version): msgspec.json.encode(instant_row(game, s, names)) for s in instant}
     if rows:
         await r.redis.hset(rows_key(meta), mapping=rows)
     await r.redis.set(meta_key(game_id, scope), msgspec.json.encode(meta))
@@ -331,7 +332,7 @@ async def _judge_chunk(r, game_id: str, scope: str, analysis: str, chunk: int) -
     for v in meta.chunks[chunk]:
         if v in have:
             continue
-        row = decision_row(game, by_version[v], meta.engine, len(final.players))
+        row = decision_row(game, by_version[v], meta.engine, len(final.players), [p.name for p in final.players])
         still = await current(r.redis, game_id, scope)
         if still is None or still.id != analysis:
             return "superseded"

@@ -12,6 +12,7 @@ import msgspec
 
 from ai.analysis import CLASSES, judge, move_accuracy, odds
 from games import registry
+from games.naming import with_names
 from games.protocol import CHANCE, Game
 from projections.decisions import Step
 from service.analysis_schemas import (ChanceRow, ClassCounts, DecisionRow, Engine, FairPlay, Moment, Point, Row,
@@ -19,9 +20,13 @@ from service.analysis_schemas import (ChanceRow, ClassCounts, DecisionRow, Engin
 
 COSTLIEST = 3  # moments that cost most, per seat
 
-def mover_view(game: Game, state: Any, seat: int) -> Any:
+def mover_view(game: Game, state: Any, seat: int | None, names: list[str] | None = None) -> Any:
+    """What a row's words are told from: the mover's own view of the position (a chance step: the public
+    view, seat None), with the players' names, so another seat reads as its player ("steal from bob")."""
     view = msgspec.to_builtins(game.view(state, seat))
-    return {**view, "you": seat} if isinstance(view, dict) and view.get("you") is None else view
+    if seat is not None and isinstance(view, dict) and view.get("you") is None:
+        view = {**view, "you": seat}
+    return with_names(view, names)
 
 
 def by_whom(step: Step) -> str:
@@ -32,9 +37,9 @@ def forced(game: Game, step: Step) -> bool:
     return step.actor not in game.actors(step.state) or len(game.legal_moves(step.state, step.actor)) <= 1
 
 
-def instant_row(game: Game, step: Step) -> Row:
+def instant_row(game: Game, step: Step, names: list[str] | None = None) -> Row:
     """A chance step or a forced move: nothing to search."""
-    text = registry.words(game, step.move, None if step.actor == CHANCE else mover_view(game, step.state, step.actor),
+    text = registry.words(game, step.move, mover_view(game, step.state, None if step.actor == CHANCE else step.actor, names),
                           chance=step.actor == CHANCE)
     if step.actor == CHANCE:
         p, n = odds(game, step.state, step.move)
@@ -44,13 +49,13 @@ def instant_row(game: Game, step: Step) -> Row:
                        text=text, cls="forced")
 
 
-def decision_row(game: Game, step: Step, engine: Engine, seats: int) -> DecisionRow:
+def decision_row(game: Game, step: Step, engine: Engine, seats: int, names: list[str] | None = None) -> DecisionRow:
     """One decision judged from the mover's information set (ai/analysis.py)."""
     rng = random.Random(f"{engine.seed}:{step.version}")
     person = by_whom(step) == "person"
     v = judge(game, step.state, step.actor, step.move, rng, budget=engine.budget, iterations=engine.iterations,
               seats=seats, second_opinion=person)
-    view = mover_view(game, step.state, step.actor)
+    view = mover_view(game, step.state, step.actor, names)
     return DecisionRow(
         version=step.version, seat=step.actor, by=by_whom(step), move=msgspec.to_builtins(step.move),
         text=registry.words(game, step.move, view), cls="forced" if v.forced else v.cls,

@@ -4,6 +4,7 @@ rows; a running game is refused; a seat's private fork shows only that seat's si
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import msgspec
@@ -66,6 +67,9 @@ def test_a_finished_game_is_analysed_on_the_workers(stack, game_type):
         assert 1 <= r["rank_played"] <= len(body["players"]) and r["best_text"]
     for r in (r for r in body["rows"] if r["kind"] == "chance"):
         assert r["odds"] is None or 0 < r["odds"] <= 1
+    # the words name the players ("seat order (clockwise): seat 2, seat 0, seat 1" before)
+    said = [w for r in body["rows"] for w in (r["text"], r.get("best_text")) if w]
+    assert said and not [w for w in said if re.search(r"\bseat \d", w)]
     for s in body["seats"]:
         assert s["accuracy"] is None or 0 <= s["accuracy"] <= 100
         assert all(c["loss"] > 0 for c in s["costliest"])

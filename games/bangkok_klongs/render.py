@@ -59,7 +59,8 @@ def render(v: dict, seat: int | None) -> str:
                 cells.append("|")
             cells.append(_cell(cell, square(x, y), n) + " ")
         lines.append(f"y={y}   " + "".join(cells))
-    lines.append("boats: kind, baskets, * Luk Phat, then R/Y/G/B merchant, n printed neutral, u unmanned")
+    lines.append("boats: kind, baskets, * Luk Phat, then R/Y/G/B merchant, n printed neutral, u unmanned; "
+                 + ("(L)/(D): light/dark entry squares" if n > 2 else "(L): entry squares"))
     active = v["active"]
     for p in v["players"]:
         who = seat_name(v, p["seat"]) + (", you" if p["seat"] == seat else "")

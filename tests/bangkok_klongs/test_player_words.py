@@ -60,3 +60,11 @@ def test_boards_say_points_and_choices_in_words():
             if state.phase in ("steal", "catch", "merchant"):
                 pending += 1
     assert pending >= 1
+
+
+def test_the_boards_legend_says_what_the_entry_squares_marks_are():
+    for players, legend in ((2, "(L): entry squares"), (3, "(L)/(D): light/dark entry squares")):
+        rendered = GAME.render(as_view(GAME.setup(players, {})), None)
+        marks = {m for m in ("(L)", "(D)") if f" {m} " in rendered.split("boats:")[0]}
+        assert marks == ({"(L)"} if players == 2 else {"(L)", "(D)"})
+        assert legend in rendered

@@ -254,4 +254,8 @@ def describe_choice(move: Any, view: dict[str, Any] | None = None) -> str:
             return how + ": " + person(card.id, move.action, isinstance(move, Farewell)).split(": ", 1)[-1]
         case Pass():
             return "pass (the card goes to the back of the caravan)"
+        case TakeDiscard(card=c) if c in PERSONS:  # what the card would do, as a caravan's heading says it
+            return f"take {card_summary(c).replace(' — ', ' from the discard pile — ', 1)}"
+        case Keep(cards=(c,)) if c in PERSONS:
+            return f"keep {card_summary(c)}"
     return describe_move(move, view)

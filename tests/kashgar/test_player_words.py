@@ -34,3 +34,16 @@ def test_an_order_known_under_the_deck_reads_as_an_order():
     view = {**as_view(GAME.setup(2, GAME.check_options({}))), "orders_under": ["K04"]}
     line = next(ln for ln in GAME.render(view, None).splitlines() if "Under the order deck" in ln)
     assert "VP" in line and "K04" in line, line
+
+
+def test_taking_or_keeping_a_card_says_what_the_card_does():
+    # the Old Sage's list read "take Baker from the discard pile", the card's actions nowhere in the terminal
+    from games.kashgar.content import PERSONS
+    from games.kashgar.describe import card_summary, describe_choice
+    from games.kashgar.moves import Keep, TakeDiscard
+
+    for card in PERSONS:
+        said = describe_choice(TakeDiscard(card=card))
+        name, actions = card_summary(card).split(" — ", 1)
+        assert said == f"take {name} from the discard pile — {actions}" and "caravan action" in actions
+        assert describe_choice(Keep(cards=(card,))) == f"keep {name} — {actions}"  # one of the cards drawn

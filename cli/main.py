@@ -100,17 +100,23 @@ def game_types(as_json: bool = JSON):
 
 @game_app.command("list")
 def game_list(status: Optional[str] = typer.Option(None, "--status", help="only games that are active | finished"),
+              game_type: Optional[str] = typer.Option(None, "--type", help="only games of this type (kashgar, ...)"),
+              limit: int = typer.Option(20, "--limit", min=0, help="the newest N games (0: all)"),
               as_json: bool = JSON):
-    """The lobby."""
+    """The lobby, newest first (as the web lobby and `caravan tournament list`)."""
     if status is not None and status not in STATUSES:
         fail(f"--status {status!r}: one of {', '.join(STATUSES)}", REFUSED, "bad-request")
-    rows = request("GET", "/games", params={"status": status} if status else None)
+    params = {k: v for k, v in (("status", status), ("type", game_type)) if v}
+    rows = list(reversed(request("GET", "/games", params=params or None)))
+    shown = rows[:limit] if limit else rows
     if as_json:
-        return emit_json(rows)
+        return emit_json(shown)
     if not rows:
-        typer.echo("no games")
-    for r in rows:
+        typer.echo("no games" + "".join(f" ({k} {v})" for k, v in params.items()))
+    for r in shown:
         typer.echo(f"{r['id']}  {r['type']:<15} {r['status']:<9} v{r['version']:<5} {', '.join(r['players'])}")
+    if len(shown) < len(rows):
+        typer.echo(f"({len(rows) - len(shown)} older: --limit 0 lists all)")
 
 
 @game_app.command("show")

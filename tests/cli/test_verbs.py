@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import click
 import pytest
@@ -42,6 +43,19 @@ def test_game_list_validates_its_status(cli):
     bad = cli("game", "list", "--status", "done", "--json", code=1)
     assert json.loads(bad.stdout)["error"] == "bad-request"
     assert finished in cli("game", "list").stdout or rows  # the lobby follows the projector
+
+
+def test_game_list_shows_the_newest_games_first_and_a_few_of_them(cli):
+    made = [cli.new_game("toy", "ann", "bob") for _ in range(3)]
+    deadline = time.monotonic() + 30
+    while not set(made) <= {r["id"] for r in cli.json("game", "list", "--limit", "0")} and time.monotonic() < deadline:
+        time.sleep(0.2)  # the lobby follows the projector
+    ids = [r["id"] for r in cli.json("game", "list", "--limit", "0")]
+    assert [i for i in ids if i in made] == made[::-1]  # newest first (it was oldest first)
+    out = cli("game", "list", "--limit", "2").stdout.splitlines()
+    assert [line.split()[0] for line in out[:2]] == made[:0:-1] and out[2] == f"({len(ids) - 2} older: --limit 0 lists all)"
+    assert {r["type"] for r in cli.json("game", "list", "--type", "toy", "--limit", "0")} == {"toy"}
+    assert cli("game", "list", "--type", "nope").stdout.strip() == "no games (type nope)"
 
 
 def test_game_show_draws_the_board_with_whose_turn_by_name(cli):

@@ -107,7 +107,7 @@ def game_list(status: Optional[str] = typer.Option(None, "--status", help="only 
     if status is not None and status not in STATUSES:
         fail(f"--status {status!r}: one of {', '.join(STATUSES)}", REFUSED, "bad-request")
     params = {k: v for k, v in (("status", status), ("type", game_type)) if v}
-    rows = list(reversed(request("GET", "/games", params=params or None)))
+    rows = sorted(request("GET", "/games", params=params or None), key=lambda r: r["created"], reverse=True)
     shown = rows[:limit] if limit else rows
     if as_json:
         return emit_json(shown)

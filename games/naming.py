@@ -11,6 +11,7 @@ card, a river position) for the mover, and never the reader's own secrets (see `
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -25,8 +26,6 @@ def seat_name(view: Any, seat: Any) -> str:
 def named(text: str, names: dict[int, str] | list[str] | None) -> str:
     """`text` with every "seat N" it says replaced by that player's name ("seat 1 leads two influences"
     → "bob leads two influences"); a seat without a known name keeps its number."""
-    import re
-
     if not names:
         return text
     known = dict(enumerate(names)) if isinstance(names, list) else names

@@ -329,10 +329,11 @@ async def _judge_chunk(r, game_id: str, scope: str, analysis: str, chunk: int) -
     final, by_version = await walked(r, meta)
     game = final.game
     have = {int(k) for k in await r.redis.hkeys(rows_key(meta))}
+    names = [p.name for p in final.players]
     for v in meta.chunks[chunk]:
         if v in have:
             continue
-        row = decision_row(game, by_version[v], meta.engine, len(final.players), [p.name for p in final.players])
+        row = decision_row(game, by_version[v], meta.engine, len(final.players), names)
         still = await current(r.redis, game_id, scope)
         if still is None or still.id != analysis:
             return "superseded"

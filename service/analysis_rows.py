@@ -20,6 +20,7 @@ from service.analysis_schemas import (ChanceRow, ClassCounts, DecisionRow, Engin
 
 COSTLIEST = 3  # moments that cost most, per seat
 
+
 def mover_view(game: Game, state: Any, seat: int | None, names: list[str] | None = None) -> Any:
     """What a row's words are told from: the mover's own view of the position (a chance step: the public
     view, seat None), with the players' names, so another seat reads as its player ("steal from bob")."""

@@ -87,6 +87,15 @@ def disc(command: str, view: dict[str, Any] | None) -> str:
     return f"{command} path: village {here} → {there} along P{leads[1]}"
 
 
+def whereabouts(player: dict[str, Any], short: bool = False) -> str:
+    """Where a player's caravan stands, from its row of the view: "village 4", "not placed" (0: before
+    the first round's placement), or crossing on the Snowstorm towards a village (`short`: for a column)."""
+    heading = player.get("on_snowstorm_to")
+    if heading:
+        return f"on storm to {heading}" if short else f"on the Snowstorm, heading to village {heading}"
+    return f"village {player['village']}" if player.get("village") else "not placed"
+
+
 def program_end_words(view: dict[str, Any] | None, seat: int | None) -> str | None:
     """Where the seat's program so far ends, as its board says it (7.3: a program must not end on the
     Snowstorm; one the timer completed there goes back to its village after execution, 7.4.3)."""

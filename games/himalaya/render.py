@@ -6,7 +6,7 @@ from typing import Any
 
 from games.naming import seat_name
 
-from .describe import program_end_words, religion_note
+from .describe import program_end_words, religion_note, whereabouts
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 SHORT = {"salt": "s", "barley": "b", "tea": "t", "jade": "j", "gold": "g"}
@@ -85,8 +85,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
     lines.append("")
     for p in view["players"]:
         i = p["seat"]
-        where = (f"storm to {p['on_snowstorm_to']}" if p["on_snowstorm_to"]
-                 else f"village {p['village']}" if p["village"] else "not placed")
+        where = whereabouts(p, short=True)
         row = (
             f"{_who(view, i)} {where:<14} stupas {p['stupas_left']} delegates {p['delegates_left']:>2}"
             f" tokens {p['inventory_tokens']} figures {','.join(f[0].upper() for f in p['event_figures_left']) or '-'}"

@@ -13,7 +13,7 @@ from games.svgkit import circle, line, rect, seat_colour, seat_mark, shape, stan
 from games.svgkit import target as clickable
 
 from .content import PATHS, POSITION, REGION_VILLAGES
-from .describe import after_disc, figures, program_end, program_end_words, religion_note
+from .describe import after_disc, figures, program_end, program_end_words, religion_note, whereabouts
 
 W, MAP_H = 1000, 640
 PATH_STYLE = {"earth": ("#8c510a", None, "E"), "stone": ("#555555", "12 6", "S"), "ice": ("#56B4E9", "3 5", "I")}
@@ -146,9 +146,10 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         h = 62
         out.append(rect(4, y, W - 8, h, "#fbf7ee" if acting else "#f6f6f6", seat_colour(s), stroke_width="4" if acting else "2"))
         out.append(seat_mark(s, 24, y + 20, 11))
-        where = f"snowstorm to {p['on_snowstorm_to']}" if p.get("on_snowstorm_to") else f"village {p.get('village')}"
+        where = whereabouts(p)
+        where = "at " + where if where.startswith("village") else where
         out.append(text(42, y + 25, seat_name(view, s) + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
-                        + f" — at {where} · stupas {p.get('stupas_left')} · delegates {p.get('delegates_left')} · tokens "
+                        + f" — {where} · stupas {p.get('stupas_left')} · delegates {p.get('delegates_left')} · tokens "
                         f"{p.get('inventory_tokens')} · figures {', '.join(p.get('event_figures_left') or []) or 'none'}", 13, weight="700"))
         if "cubes" in p:
             cubes = ", ".join(f"{c} {r}" for r, c in (p.get("cubes") or {}).items() if c) or "no cubes"

@@ -174,3 +174,13 @@ def test_a_caravan_not_placed_yet_reads_not_placed_not_village_0():
     rows = [line for line in GAME.render(view, RED).splitlines() if " stupas " in line]
     assert len(rows) == 3 and all("not placed" in r for r in rows)
     assert "village 0" not in GAME.render(view, RED)
+
+
+def test_the_web_board_says_a_caravan_not_placed_yet_and_one_on_the_snowstorm_in_words():
+    view = as_view(GAME.setup(3, {}), RED)
+    drawn = svg_words(view, RED)
+    assert "not placed" in drawn and "village 0" not in drawn
+    storm = as_view(position(villages={0: 3, 1: 4, 2: 5}), RED)
+    storm["players"][1]["on_snowstorm_to"] = 4  # (as the view shows a caravan the Snowstorm stopped)
+    assert "— on the Snowstorm, heading to village 4 ·" in svg_words(storm, RED)
+    assert "on storm to 4" in GAME.render(storm, RED)

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.registry import all_games
+from tests.e2e.helpers import wait_for_human
 from tests.web.browse import hold_seat, open_game, play_to_the_end
 
 pytestmark = pytest.mark.e2e
@@ -64,3 +65,32 @@ def test_a_refused_move_is_said_in_words_and_the_page_refreshes(stack, page):
     page.unroute("**/moves")
     page.locator("#moves button.move").first.click()
     expect(page.locator("body")).to_have_attribute("data-version", str(v + 1))
+
+
+def _account(page) -> dict[int, str]:
+    return {int(li.get_attribute("data-version")): li.inner_text() for li in page.locator("#account li").all()}
+
+
+def test_the_account_is_told_for_the_seat_the_page_plays(stack, page):
+    """The page is first drawn for a spectator; the seat's frames then carried the same events told for the
+    seat, which the account skipped as already shown: a player read "chance: a hidden outcome" for the boats
+    dealt to its own hand. Switching back to the spectator hides them again."""
+    created = stack.client().post("/games", json={"type": "bangkok-klongs", "players": ["ann", "bob:ai-greedy"]}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    ann = stack.client(token)
+    wait_for_human(ann, game_id, 0, timeout=60)
+    events = ann.get(f"/games/{game_id}/events", params={"words": "true"}).json()
+    mine = {e["version"]: e["words"] for e in events if e["kind"] == "chance" and e.get("visible_to") == [0]}
+    assert len(mine) == 4  # the four boats dealt to ann, hers alone to read
+    hold_seat(page, game_id, 0, token)
+    open_game(page, game_id)
+    expect(page.locator("#as")).to_contain_text("Playing as ann (seat 0)")
+    page.wait_for_function("(v) => [...document.querySelectorAll('#account li')].some((li) => li.dataset.version == v "
+                           "&& !li.textContent.includes('hidden'))", arg=min(mine), timeout=15_000)
+    told = _account(page)
+    assert all(told[v] == f"chance: {w}" for v, w in mine.items()), told
+    page.locator("#seat-buttons button", has_text="Spectator").click()
+    expect(page.locator("#as")).to_contain_text("spectator")
+    page.wait_for_function("(v) => [...document.querySelectorAll('#account li')].some((li) => li.dataset.version == v "
+                           "&& li.textContent.includes('hidden'))", arg=min(mine), timeout=15_000)
+    assert all("hidden" in _account(page)[v] for v in mine)

@@ -10,6 +10,7 @@
   const boardBox = $("board"), statusBox = $("status"), account = $("account"), notice = $("notice");
   let frame = JSON.parse($("frame0").textContent);
   let shownEvents = 0;  // the highest event version in the account
+  let toldFor;  // the reader the account is told for (a seat, or null: a spectator)
   let picked = null;    // a board target the player clicked, narrowing the moves shown
   let lastBoard = null; // the board markup last drawn
   window.caravanRedraws = [];  // milliseconds each redraw took (read by the tests and the bench)
@@ -195,7 +196,12 @@
     if (f.server_time) skew = f.server_time - Date.now() / 1000;
     if (f.board !== lastBoard) { boardBox.innerHTML = f.board; lastBoard = f.board; }  // the same picture again (an undo note, a refetch) stays
     drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo();
-    if (mode === "live") addEvents(f.events, fresh);
+    if (mode === "live") {
+      // the account is told for one reader: the page is first drawn for a spectator, and a seat's frames tell
+      // the same events with what that seat may read (its own draws), so a new reader's account starts afresh
+      if (f.you !== toldFor) { account.replaceChildren(); shownEvents = 0; toldFor = f.you; }
+      addEvents(f.events, fresh);
+    }
     body.dataset.version = f.version;
     body.dataset.status = f.status;
     void boardBox.offsetHeight;  // the layout too, in the time measured

@@ -83,9 +83,10 @@ def main() -> None:
         rows.append([f"{b:g} s", len(got), f"{sum(ok for ok, _ in got) / len(got):.3f}",
                      f"{sum(losses) / len(losses):.4f}" if losses else "-",
                      f"{sum(1 for x in losses if x > 0.02)}/{len(losses)}", len(got) - len(losses)])
-    table(f"{a.game}: {len(found) - skipped} positions (mean {moves / max(1, len(found) - skipped):.1f} legal moves"
+    compared = max(1, len(found) - skipped)
+    table(f"{a.game}: {len(found) - skipped} positions (mean {moves / compared:.1f} legal moves"
           + (f"; {skipped} more with one plan on offer, skipped" if skipped else "") + "), reference "
-          f"{a.reference:g} s ({iterations / max(1, len(found) - skipped):,.0f} iterations a position); "
+          f"{a.reference:g} s ({iterations / compared:,.0f} iterations a position); "
           f"{time.perf_counter() - started:.0f} s in all",
           ["budget", "picks", "same as reference", "mean loss", "loss > 0.02", "untried by reference"], rows)
 

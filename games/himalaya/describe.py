@@ -88,12 +88,15 @@ def disc(command: str, view: dict[str, Any] | None) -> str:
 
 
 def whereabouts(player: dict[str, Any], short: bool = False) -> str:
-    """Where a player's caravan stands, from its row of the view: "village 4", "not placed" (0: before
-    the first round's placement), or crossing on the Snowstorm towards a village (`short`: for a column)."""
+    """Where a player's caravan stands, from its row of the view: "at village 4", "not placed" (0: before
+    the first round's placement), or crossing on the Snowstorm towards a village; `short`, for a column:
+    "village 4", "not placed", "on storm to 4"."""
     heading = player.get("on_snowstorm_to")
     if heading:
         return f"on storm to {heading}" if short else f"on the Snowstorm, heading to village {heading}"
-    return f"village {player['village']}" if player.get("village") else "not placed"
+    if not player.get("village"):
+        return "not placed"
+    return f"{'' if short else 'at '}village {player['village']}"
 
 
 def program_end_words(view: dict[str, Any] | None, seat: int | None) -> str | None:

@@ -146,10 +146,8 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         h = 62
         out.append(rect(4, y, W - 8, h, "#fbf7ee" if acting else "#f6f6f6", seat_colour(s), stroke_width="4" if acting else "2"))
         out.append(seat_mark(s, 24, y + 20, 11))
-        where = whereabouts(p)
-        where = "at " + where if where.startswith("village") else where
         out.append(text(42, y + 25, seat_name(view, s) + (" (you)" if s == seat else "") + (" ▶ to act" if acting else "")
-                        + f" — {where} · stupas {p.get('stupas_left')} · delegates {p.get('delegates_left')} · tokens "
+                        + f" — {whereabouts(p)} · stupas {p.get('stupas_left')} · delegates {p.get('delegates_left')} · tokens "
                         f"{p.get('inventory_tokens')} · figures {', '.join(p.get('event_figures_left') or []) or 'none'}", 13, weight="700"))
         if "cubes" in p:
             cubes = ", ".join(f"{c} {r}" for r, c in (p.get("cubes") or {}).items() if c) or "no cubes"

@@ -1,4 +1,5 @@
-"""Leaving a game from the shell: `caravan resign`, `caravan game abandon`, `caravan game adjudicate`."""
+"""Leaving a game from the shell: `caravan resign`, `caravan abandon` (also `caravan game abandon`),
+`caravan game adjudicate`."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ import typer
 
 from cli.client import emit_json, request, token_for
 from cli.options import JSON
-
-
 
 
 def _show(answer: dict, as_json: bool, what: str) -> None:
@@ -40,5 +39,6 @@ def adjudicate(game_id: str, ranks: list[int] = typer.Argument(..., help="each s
 
 def register(app: typer.Typer, game_app: typer.Typer) -> None:
     app.command()(resign)
-    game_app.command("abandon")(abandon)
+    app.command("abandon")(abandon)  # the contract's verb (interfaces.md)
+    game_app.command("abandon")(abandon)  # beside `game adjudicate`, the arbiter's other verb
     game_app.command("adjudicate")(adjudicate)

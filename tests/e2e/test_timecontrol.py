@@ -211,3 +211,7 @@ def test_the_cli_resigns_abandons_and_adjudicates(stack):
     out = json.loads(stack.cli("game", "adjudicate", third["id"], "2", "1", "--json").stdout)
     assert out["status"] == "finished"
     assert stack.client().get(f"/games/{third['id']}").json()["result"]["ranks"] == [2, 1]
+    fourth = table(stack, "yangtze", 2, clock="none")  # the contract's verb (interfaces.md): `caravan abandon ID`
+    out = json.loads(stack.cli("abandon", fourth["id"], "--reason", "flood", "--json").stdout)
+    assert out["status"] == "abandoned"
+    assert stack.client().get(f"/games/{fourth['id']}").json()["status"] == "abandoned"

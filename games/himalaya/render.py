@@ -94,8 +94,9 @@ def render(view: dict[str, Any], seat: int | None) -> str:
             row = "[bold]" + row + "[/] (you)"
         second = "    "
         if "cubes" in p:
-            rings = " ".join(r["id"] for r in p["rings"]) or "-"
-            second += f"cubes {_cubes(p['cubes'])}, rings {rings}, yaks {p['yaks']}"
+            rings = " ".join(r["id"] for r in p["rings"]) or "none"
+            cubes = _cubes(p["cubes"]) if any(p["cubes"].values()) else "none"
+            second += f"cubes {cubes}, rings {rings}, yaks {p['yaks']}"
         else:
             second += f"cubes {p['cubes_held']}, rings {p['rings_kept']}"
         if p.get("program") is not None:

@@ -184,3 +184,10 @@ def test_the_web_board_says_a_caravan_not_placed_yet_and_one_on_the_snowstorm_in
     storm["players"][1]["on_snowstorm_to"] = 4  # (as the view shows a caravan the Snowstorm stopped)
     assert "— on the Snowstorm, heading to village 4 ·" in svg_words(storm, RED)
     assert "on storm to 4" in GAME.render(storm, RED)
+
+
+def test_the_terminal_says_none_for_a_seat_holding_no_cubes_or_rings():
+    view = as_view(GAME.setup(3, {}), RED)
+    drawn = GAME.render(view, RED)
+    assert "cubes none, rings none, yaks 0" in drawn, drawn  # the seat's own holdings (was "cubes -, rings -")
+    assert "cubes -" not in drawn and "rings -" not in drawn

@@ -49,6 +49,7 @@ def _engine(engine: JinjaTemplateEngine) -> None:
 
 TEMPLATES = TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine, engine_callback=_engine)
 RECENT = 40  # events in words a live page starts with
+REPLAY_WINDOW = 12  # events in words a replay's account shows, ending with the step shown
 LOBBY_DETAIL = 60  # lobby rows shown with seats and turn (the newest)
 
 
@@ -75,18 +76,20 @@ async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = N
 
 
 async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:
-    """The game as it was after event `at` (replay), with that event in words."""
+    """The game as it was after event `at` (replay), with that event and the few before it in words."""
     f = await r.commands.load(game_id)
     if at >= f.version:
-        out = await frame_now(r, game_id, caller, since=f.version - 1)
+        out = await frame_now(r, game_id, caller, since=max(0, f.version - REPLAY_WINDOW))
         out["moves"] = []
+        out["status_now"] = out["status"]
         return out
     then = await said.replayed(r, game_id, at)  # off the loop; a duplicate table stays sealed until its round ends
-    envelopes = await r.store.read(game_id, at, at)
+    envelopes = await r.store.read(game_id, max(1, at - REPLAY_WINDOW + 1), at)
     rows = views.log_rows(f, envelopes, caller)
     before = await said.views_before(r, game_id, envelopes, rows, caller)
     out = frames.frame(f.game, views.game_view(then, caller, finished=views.public(f), now=f), rows, [], before)
     out["latest"] = f.version
+    out["status_now"] = f.status  # the game's, not the step's: a finished game's replay offers its analysis at any step
     return out
 
 

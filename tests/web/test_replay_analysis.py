@@ -53,3 +53,23 @@ def test_a_finished_game_without_analysis_offers_to_start_one(stack, page):
     page.click("#analyse")
     expect(page.locator("#analysis")).to_have_attribute("data-status", "done", timeout=120_000)
     expect(page.locator("#value-graph g.seat-line")).to_have_count(2)
+
+
+def test_a_finished_game_opened_at_an_early_version_still_offers_its_analysis(stack, page):
+    """Opened at ?at=N the button was missing: it asked whether the game was finished at the version shown."""
+    c = stack.client()
+    game_id = c.post("/games", json={"type": "toy", "players": ["a:ai-random", "b:ai-random"]}).json()["id"]
+    wait_until_finished(c, game_id)
+    page.goto(f"/games/{game_id}/replay?at=2")
+    expect(page.locator("body")).to_have_attribute("data-at", "2")
+    expect(page.locator("#analysis")).to_have_attribute("data-status", "none")
+    expect(page.locator("#analyse")).to_be_visible()
+
+
+def test_a_running_game_offers_no_analysis_in_its_replay(stack, page):
+    c = stack.client()
+    game_id = c.post("/games", json={"type": "toy", "players": ["ann", "b:ai-random"]}).json()["id"]
+    page.goto(f"/games/{game_id}/replay?at=1")
+    expect(page.locator("body")).to_have_attribute("data-at", "1")
+    page.wait_for_timeout(1500)  # the analysis box has asked the API by now
+    expect(page.locator("#analyse")).to_have_count(0)

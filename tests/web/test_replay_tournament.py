@@ -107,3 +107,22 @@ def test_the_replay_badge_names_the_first_bad_version_of_a_tampered_log(stack, p
     expect(badge).to_contain_text("fails at version 4")
     badge.get_by_role("link", name="go there").click()
     expect(page).to_have_url(f"{stack.url}/games/{game_id}/replay?at=4")
+
+
+def test_a_replays_account_tells_what_happened_up_to_the_step_shown(stack, page):
+    """The replay's "What happened" was an empty list at every step: the account was filled in live mode only."""
+    c = stack.client()
+    game_id = c.post("/games", json={"type": "yangtze", "players": ["a:ai-random", "b:ai-random"]}).json()["id"]
+    last = wait_until_finished(c, game_id)["version"]
+    at = last // 2
+    page.goto(f"/games/{game_id}/replay?at={at}")
+    account = page.locator("#account li")
+    expect(account.last).to_have_attribute("data-version", str(at))  # the step shown ends the account
+    versions = [int(v) for v in account.evaluate_all("(lis) => lis.map((li) => li.dataset.version)")]
+    assert len(versions) >= 5 and versions == list(range(versions[0], at + 1)), versions  # the steps before it, in order
+    assert page.locator("#step-text").inner_text().split(". ", 1)[1] in account.last.inner_text()
+    page.keyboard.press("ArrowLeft")
+    expect(account.last).to_have_attribute("data-version", str(at - 1))  # nothing from after the step shown
+    page.keyboard.press("Home")
+    expect(account).to_have_count(1)
+    expect(account.first).to_have_attribute("data-version", "1")

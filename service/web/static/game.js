@@ -201,7 +201,7 @@
       // the same events with what that seat may read (its own draws), so a new reader's account starts afresh
       if (f.you !== toldFor) { account.replaceChildren(); shownEvents = 0; toldFor = f.you; }
       addEvents(f.events, fresh);
-    }
+    } else { account.replaceChildren(); shownEvents = 0; addEvents(f.events, false); }  // replay: the steps up to the one shown
     body.dataset.version = f.version;
     body.dataset.status = f.status;
     void boardBox.offsetHeight;  // the layout too, in the time measured
@@ -319,7 +319,7 @@
       analysis.show(frame.version);
     }
     const analysis = caravanAnalysis.setup({ game, box: $("analysis"), verdict: $("verdict"), latest, go,
-      headers: () => caravan.headers(game), finished: () => frame.status === "finished" });
+      headers: () => caravan.headers(game), finished: () => (frame.status_now || frame.status) === "finished" });
     slider.addEventListener("input", () => go(Number(slider.value)));
     $("first").addEventListener("click", () => go(1));
     $("prev").addEventListener("click", () => go(Number(slider.value) - 1));

@@ -89,6 +89,43 @@ def test_a_move_with_the_keyboard_alone(stack, page):
     expect(page.locator("body")).not_to_have_attribute("data-version", v)
 
 
+def test_the_keyboard_focus_stays_in_the_moves_across_redraws(stack, page):
+    """Each redraw put the focus back at the top of the page: a keyboard player tabbed ~15 times a move. After
+    a move played with Enter the focus is on the next list of moves, and a frame that leaves the list as it
+    was (the other seat's move elsewhere) leaves the focus where it was."""
+    created = stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]}).json()
+    game_id = created["id"]
+    bob = stack.client(created["seats"][1]["token"])
+    hold_seat(page, game_id, 0, created["seats"][0]["token"])
+    open_game(page, game_id)
+    buttons = page.locator("#moves button.move")
+    expect(buttons.first).to_be_visible(timeout=30_000)
+    buttons.nth(1).focus()
+    focused = buttons.nth(1).inner_text()
+    v = int(page.locator("body").get_attribute("data-version"))
+    bid = bob.get(f"/games/{game_id}/moves").json()[0]  # bob bids at the same time: a frame for ann, her bids unchanged
+    assert bob.post(f"/games/{game_id}/moves", json={"move": bid}).status_code == 201
+    expect(page.locator("body")).to_have_attribute("data-version", str(v + 1))
+    focus = "() => document.activeElement && document.activeElement.matches('#moves button.move') ? document.activeElement.innerText : null"
+    assert page.evaluate(focus) == focused
+    page.keyboard.press("Enter")  # ann bids: the round resolves, the next round's bids come
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {v + 1} && document.querySelectorAll('#moves button.move').length > 0",
+                           timeout=30_000)
+    page.wait_for_function(focus, timeout=10_000)  # on a move of the new list, not the page's top
+
+
+def test_the_lobby_refresh_keeps_the_keyboard_focus(stack, page):
+    stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]})
+    page.goto("/")
+    link = page.locator("#lobby-rows a").first
+    link.focus()
+    href = link.get_attribute("href")
+    stack.client().post("/games", json={"type": "toy", "players": ["cy", "dee"]})  # the next refresh redraws the rows
+    page.wait_for_function("() => document.querySelectorAll('#lobby-rows td a').length >= 2", timeout=15_000)
+    page.wait_for_timeout(6000)  # a refresh (every 5 s) has come
+    assert page.evaluate("() => document.activeElement && document.activeElement.getAttribute('href')") == href
+
+
 @pytest.mark.parametrize("path", ["/", "/?status=live&show=games", "/games/{game}/view", "/games/{game}/replay",
                                   "/tournaments/{tournament}/view", "/tournaments/{tournament}/view?projector=true"])
 def test_pages_fit_a_phone(stack, browser, path):

@@ -68,9 +68,32 @@
       else { t.removeAttribute("tabindex"); t.removeAttribute("role"); }
     }
   }
+  // a redraw keeps the keyboard where it was: on the same move or board part when it is still there, else on
+  // the first move of the list (after a move played with Enter), never back at the top of the page
+  let movesDrawn = null;  // what the list was last drawn from
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || a === document.body) return null;
+    if (a.matches("#moves button.move")) return { move: a.textContent };
+    if (a.closest("#moves")) return { moves: true };  // the list's box, or a button of it not a move
+    const t = a.closest("#board [data-target]");
+    return t ? { target: t.dataset.target } : null;
+  }
+  function refocus(key) {
+    const a = document.activeElement;  // (the list's box holds the focus while there is no move in it)
+    if (!key || (a && a !== document.body && !(a === $("moves") && key.moves))) return;
+    const buttons = [...document.querySelectorAll("#moves button.move")];
+    const target = key.target ? [...boardBox.querySelectorAll("[data-target].can")].find((t) => t.dataset.target === key.target) : null;
+    const again = target || buttons.find((b) => b.textContent === key.move) || buttons[0]
+      || boardBox.querySelector("[data-target].can") || $("moves");
+    if (again) { if (again === $("moves")) again.setAttribute("tabindex", "-1"); again.focus({ preventScroll: true }); }
+  }
   function drawMoves() {
     const box = $("moves");
     if (!box) return;
+    const drawnFrom = JSON.stringify([frame.you, frame.status, picked, frame.moves.map((m) => [m.group, m.choice || m.text])]);
+    if (drawnFrom === movesDrawn) return;  // the same list: its buttons (and the focus on one) stay
+    movesDrawn = drawnFrom;
     if (frame.you === null || frame.you === undefined) { box.replaceChildren(); return; }
     if (!frame.moves.length) {
       box.replaceChildren(el("p", {}, frame.status === "finished" ? "The game is over." : "Nothing for you to do now."));
@@ -194,8 +217,10 @@
     if (f.you !== frame.you || f.version !== frame.version) picked = null;
     frame = f;
     if (f.server_time) skew = f.server_time - Date.now() / 1000;
+    const focused = focusKey();
     if (f.board !== lastBoard) { boardBox.innerHTML = f.board; lastBoard = f.board; }  // the same picture again (an undo note, a refetch) stays
     drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo();
+    refocus(focused);
     if (mode === "live") {
       // the account is told for one reader: the page is first drawn for a spectator, and a seat's frames tell
       // the same events with what that seat may read (its own draws), so a new reader's account starts afresh

@@ -6,7 +6,12 @@
     if (document.hidden) return;
     const q = new URLSearchParams(location.search); q.set("fragment", "true");
     const r = await fetch(`/?${q}`);
-    if (r.ok) rows.innerHTML = await r.text();
+    if (!r.ok) return;
+    const html = await r.text();
+    if (html === rows.innerHTML) return;
+    const a = document.activeElement, href = a && rows.contains(a) ? a.getAttribute("href") : null;
+    rows.innerHTML = html;
+    if (href) { const again = [...rows.querySelectorAll("a")].find((x) => x.getAttribute("href") === href); if (again) again.focus({ preventScroll: true }); }
   }
   setInterval(refresh, 5000);
   const form = document.getElementById("new-game");

@@ -153,7 +153,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case DrawRing(ring=r):
             return f"{ring(r)} is drawn from the ring bag"
         case PlaceCaravan(village=v):
-            return f"place your caravan in {village(v)}"
+            return f"place the caravan in {village(v)}"
         case PlaceYeti(path=p):
             return f"Yeti tracks close {path(p)}"
         case PlaceSnowstorm(path=p):

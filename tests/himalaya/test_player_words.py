@@ -13,7 +13,7 @@ import pytest
 from games.himalaya import GAME, rules, svg
 from games.himalaya.content import YAKS
 from games.himalaya.describe import describe_move
-from games.himalaya.moves import PlanSlot
+from games.himalaya.moves import PlaceCaravan, PlanSlot
 from games.himalaya.state import PLANNING
 from games.protocol import CHANCE
 
@@ -191,3 +191,9 @@ def test_the_terminal_says_none_for_a_seat_holding_no_cubes_or_rings():
     drawn = GAME.render(view, RED)
     assert "cubes none, rings none, yaks 0" in drawn, drawn  # the seat's own holdings (was "cubes -, rings -")
     assert "cubes -" not in drawn and "rings -" not in drawn
+
+
+def test_the_log_tells_another_seats_placement_without_your():
+    """The log read "bot: place your caravan in village 18": the menu's words were the log's."""
+    said = describe_move(PlaceCaravan(village=18), None)
+    assert "your" not in said and said.startswith("place the caravan in village 18"), said

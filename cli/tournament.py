@@ -130,7 +130,8 @@ def _print_standings(t: dict[str, Any]) -> None:
     from rich.table import Table
 
     swiss, dup = t["format"] == "swiss", t["duplicate"]
-    table = Table(title=f"{t['id']} — {t['game']} {t['format']}, round {t['round']}/{t['rounds']}, {t['status']}")
+    table = Table(title=f"{t['name']} ({t['id']}) — {t['game']} {t['format']}, round {t['round']}/{t['rounds']}, "
+                        f"{t['status']}")
     for col in ["#", "name", "points", "played", *(["buchholz"] if swiss else []), *(["matchpts"] if dup else []),
                 "score diff", "rating", "mu ± sigma", "timeouts", "resigned", "forfeits", "note"]:
         table.add_column(col, justify="left" if col == "name" else "right")

@@ -333,7 +333,8 @@ def games(t: Tournament) -> list[dict[str, Any]]:
 def summary(t: Tournament) -> dict[str, Any]:
     """What `GET /tournaments/{id}` answers."""
     return {
-        "id": t.id, "status": t.status, "game": t.game, "format": t.format, "table_size": t.table_size,
+        "id": t.id, "name": t.created.name, "status": t.status, "game": t.game, "format": t.format,
+        "table_size": t.table_size,
         "rounds": t.total_rounds, "round": len(t.rounds), "duplicate": t.duplicate, "version": t.version,
         "created": t.created_at,
         "entrants": [{"name": e.name, "ai": e.ai} for e in t.entrants],

@@ -84,6 +84,7 @@ class TableRow(msgspec.Struct, kw_only=True):
 
 class _Record(msgspec.Struct, kw_only=True):
     id: str
+    name: str  # the title given at creation (default: the game and the format)
     status: str  # active | finished | cancelled
     game: str
     format: str  # round-robin | swiss

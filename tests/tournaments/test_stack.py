@@ -136,6 +136,19 @@ def test_the_cli_creates_runs_and_shows_a_tournament(stack):
     assert bad.returncode != 0 and "duplicate player name" in bad.stderr
 
 
+def test_a_tournaments_name_is_shown_wherever_it_is(stack):
+    """Its name was stored and listed, but neither `GET /tournaments/{id}`, its page nor `tournament show` said it."""
+    created = json.loads(stack.cli("tournament", "new", "toy", "--name", "Audit cup", "--player", "a:ai-random",
+                                   "--player", "b:ai-random", "--json").stdout)
+    shown = stack.client().get(f"/tournaments/{created['id']}").json()
+    assert shown["name"] == "Audit cup"
+    assert "Audit cup" in stack.cli("tournament", "show", created["id"]).stdout
+    page = stack.client().get(f"/tournaments/{created['id']}/view", headers={"Accept": "text/html"}).text
+    assert "<h1>Audit cup" in page
+    unnamed = stack.client().post("/tournaments", json={"type": "toy", "players": ["c:ai-random", "d:ai-random"]}).json()
+    assert stack.client().get(f"/tournaments/{unnamed['id']}").json()["name"]  # a default title
+
+
 def real_game():
     from games import registry
 

@@ -47,6 +47,9 @@ def test_the_planning_clock_is_shown(stack, page):
         page.locator("#moves button.move").first.click()
         page.wait_for_timeout(300)
     expect(page.locator("#clock")).to_contain_text("left to act")
+    limit = stack.client().get(f"/games/{game_id}").json()["time_limit"]
+    # the limit is for all the discs of the round's programme, not each (it read "120 s a decision")
+    expect(page.locator("#clock")).to_contain_text(f"({limit:g} s in all for what is asked now)")
 
 
 def test_an_undo_asked_in_one_browser_is_agreed_in_another(stack, browser):

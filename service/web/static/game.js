@@ -173,7 +173,7 @@
       }
       if (showDue) {
         const left = frame.deadline - now;
-        due.textContent = `Deadline ${clockTime(frame.deadline)}: ${mmss(left)} left to act` + (frame.time_limit ? ` (${frame.time_limit} s a decision)` : "");
+        due.textContent = `Deadline ${clockTime(frame.deadline)}: ${mmss(left)} left to act` + (frame.time_limit ? ` (${frame.time_limit} s in all for what is asked now)` : "");
         due.classList.toggle("low", left < 10);
       }
     };

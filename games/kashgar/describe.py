@@ -13,7 +13,7 @@ from games.kashgar.moves import (
 )
 from games.naming import mover, seat_name
 
-ORDER_KIND = {"small": "small order", "large": "great order", "special": "special order"}
+ORDER_KIND = {"small": "small order", "large": "large order", "special": "special order"}
 STEPS = {"draw": "drawing cards", "keep": "choosing which drawn card(s) to keep",  # a card in use: where it is at
          "arrange": "putting the looked-at cards back", "orders": "deciding about the drawn orders",
          "take": "taking from the discard pile", "refill": "refilling the order display",

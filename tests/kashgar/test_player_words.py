@@ -47,3 +47,10 @@ def test_taking_or_keeping_a_card_says_what_the_card_does():
         name, actions = card_summary(card).split(" — ", 1)
         assert said == f"take {name} from the discard pile — {actions}" and "caravan action" in actions
         assert describe_choice(Keep(cards=(card,))) == f"keep {name} — {actions}"  # one of the cards drawn
+
+
+def test_a_large_order_is_called_large_in_the_log_as_on_the_boards():
+    """The log said "great order" where the boards and the rules say "large"."""
+    from games.kashgar.describe import order
+
+    assert order("L01").startswith("L01 (large order)"), order("L01")

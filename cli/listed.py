@@ -1,8 +1,11 @@
 """The last list `caravan moves` numbered for a seat, so that `caravan play ID N` plays number N of that
-very list, pinned to the version it was listed at (kept beside the profile, per server, game and seat)."""
+very list, pinned to the version it was listed at (kept beside the profile, per server, game and seat: the
+seat by its token, however `--as` names it). A list the game has moved past stays until the next
+`caravan moves`, so a number from it is refused every time, not played from a list nobody saw."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any, Optional
@@ -15,8 +18,9 @@ def _path() -> Path:
     return p.with_name(p.name + ".moves")
 
 
-def _key(game_id: str, seat: Optional[str]) -> str:
-    return f"{server_key(ctx.url)} {game_id} {seat if seat is not None else ''} {bool(ctx.token)}"
+def _key(game_id: str, token: Optional[str]) -> str:
+    seat = hashlib.sha256(token.encode()).hexdigest()[:16] if token else "-"
+    return f"{server_key(ctx.url)} {game_id} {seat}"
 
 
 def _load() -> dict[str, Any]:
@@ -33,21 +37,24 @@ def _save(data: dict[str, Any]) -> None:
     path.chmod(0o600)
 
 
-def remember_listing(game_id: str, seat: Optional[str], version: Optional[int], moves: list[dict[str, Any]]) -> None:
+def remember_listing(game_id: str, token: Optional[str], version: Optional[int], moves: list[dict[str, Any]],
+                     texts: list[str]) -> None:
     if version is None:
         return
-    data, key = _load(), _key(game_id, seat)
+    data, key = _load(), _key(game_id, token)
     data.pop(key, None)
-    data[key] = {"version": version, "moves": moves}
+    data[key] = {"version": version, "moves": moves, "texts": texts}
     _save(dict(list(data.items())[-50:]))
 
 
-def recall_listing(game_id: str, seat: Optional[str]) -> Optional[tuple[int, list[dict[str, Any]]]]:
-    got = _load().get(_key(game_id, seat))
-    return (got["version"], got["moves"]) if got else None
+def recall_listing(game_id: str, token: Optional[str]) -> Optional[tuple[int, list[dict[str, Any]], list[str]]]:
+    got = _load().get(_key(game_id, token))
+    if not isinstance(got, dict) or "texts" not in got:  # (a list saved by an older CLI: list again)
+        return None
+    return got["version"], got["moves"], got["texts"]
 
 
-def forget_listing(game_id: str, seat: Optional[str]) -> None:
+def forget_listing(game_id: str, token: Optional[str]) -> None:
     data = _load()
-    if data.pop(_key(game_id, seat), None) is not None:
+    if data.pop(_key(game_id, token), None) is not None:
         _save(data)

@@ -169,12 +169,11 @@ def fork(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
 
 # --- moves -----------------------------------------------------------------------------------------
 
-def listing(game_id: str, tok: Optional[str]) -> tuple[list[tuple[str, dict[str, Any]]], Optional[int], str]:
-    """(group, move) in the numbering every verb uses, the version they were listed at, the game type."""
+def listing(game_id: str, tok: Optional[str]) -> tuple[words.Menu, Optional[int]]:
+    """The seat's moves in the numbering every verb uses, with their words, and the version they were listed at."""
     listed, version = moves_at(game_id, tok)
     g = request("GET", f"/games/{game_id}", token=tok)
-    view = words.Menu.seat_view(board.named_view(g), g.get("you"))
-    return words.ordered(words.for_type(g["type"]), listed, view), version, g["type"]
+    return words.menu(words.for_type(g["type"]), board.named_view(g), listed, g.get("you")), version
 
 
 @app.command()
@@ -185,11 +184,8 @@ def moves(game_id: str = typer.Argument(..., help="the game", autocompletion=com
     N` plays number N of this list, and is refused if the game has moved on since)."""
     use_token(token)
     tok = token_for(game_id, seat)
-    listed, version = moves_at(game_id, tok)
-    g = request("GET", f"/games/{game_id}", token=tok)
-    w = words.for_type(g["type"])
-    m = words.menu(w, board.named_view(g), listed, g.get("you"))
-    remember_listing(game_id, seat, version, m.moves)
+    m, version = listing(game_id, tok)
+    remember_listing(game_id, tok, version, m.moves, m.texts)
     if as_json:
         return emit_json({"version": version, "moves": [{"n": i, "group": m.groups[i], "text": m.texts[i], "move": mv}
                                                         for i, mv in enumerate(m.moves)]})
@@ -215,20 +211,21 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
     moved on since, it is refused, exit 4), or a move as JSON."""
     use_token(token)
     tok = token_for(game_id, seat)
+    said = None  # the move in words, when the list it was numbered in says them
     if move.strip().lstrip("-").isdigit():
         n = int(move)
-        remembered = recall_listing(game_id, seat)
+        remembered = recall_listing(game_id, tok)
         if remembered is not None and (expected_version is None or expected_version == remembered[0]):
-            version, numbered = remembered
-        else:
-            pairs, version, _ = listing(game_id, tok)
-            numbered = [m for _, m in pairs]
+            version, numbered, texts = remembered
+        else:  # no list saved (a script that knows the game): the list as it is now, in the same numbering
+            m, version = listing(game_id, tok)
+            numbered, texts = m.moves, m.texts
             if expected_version is not None and version != expected_version:
                 fail(f"the game is at version {version}, not {expected_version}: list the moves again "
                      f"(caravan moves {game_id})", STALE, "version-conflict")
         if not 0 <= n < len(numbered):
             fail(f"move number {n} is not among the {len(numbered)} legal moves (version {version})")
-        obj = numbered[n]
+        obj, said = numbered[n], texts[n]
         expected_version = version
     else:
         try:
@@ -242,15 +239,15 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
     try:
         acc = raw("POST", f"/games/{game_id}/moves", token=tok, json_body=body, headers=headers).json()
     except Refused as e:
-        if e.status == 409:
-            forget_listing(game_id, seat)
+        if e.status == 409:  # the saved list stays: the same number is refused again until the moves are listed
             fail(f"stale: the move was numbered at version {expected_version} and the game has moved on ({e.detail}); "
                  f"list the moves again: caravan moves {game_id}" + (f" --as {seat}" if seat else ""), STALE, e.error)
         fail(f"{e.error}: {e.detail}", REFUSED, e.error)
-    forget_listing(game_id, seat)
+    forget_listing(game_id, tok)
     if as_json:
         return emit_json(acc)
-    typer.echo(f"played: version {acc['version']} ({acc['status']})")
+    typer.echo(f"played: {said} (version {acc['version']}, {acc['status']})" if said
+               else f"played: version {acc['version']} ({acc['status']})")
 
 
 # --- the log ---------------------------------------------------------------------------------------

@@ -47,6 +47,22 @@ def test_a_move_number_from_a_list_the_game_has_moved_past_is_refused(cli):
     cli("play", game_id, "0", "--as", "0")  # listed afresh, it lands
 
 
+def test_a_stale_number_stays_refused_until_the_moves_are_listed_again(cli):
+    """Refused once as stale, the same command played number 0 of a list nobody had seen (the refusal dropped the
+    saved list); and `--as 0` and `--as ann` kept separate lists, so a list made as one did not pin the other."""
+    game_id = two_people(cli)
+    wait_for_bids(cli, game_id)
+    cli("moves", game_id, "--as", "0")
+    cli("play", game_id, "0", "--as", "1")  # bob bids: the game moves on
+    cli("play", game_id, "0", "--as", "ann", code=4)  # ann's list, whichever way her seat is named
+    again = cli("play", game_id, "0", "--as", "0", code=4)  # and again: still the list she saw, still stale
+    assert "caravan moves" in again.stderr
+    assert cli.stack.client().get(f"/games/{game_id}").json()["actors"] == [0]  # nothing was played for ann
+    listed = cli.json("moves", game_id, "--as", "ann")
+    played = cli("play", game_id, "0", "--as", "0").stdout
+    assert listed["moves"][0]["text"] in played  # it says what it played
+
+
 def test_play_with_an_expected_version_the_game_is_not_at_is_stale(cli):
     game_id = two_people(cli)
     g = wait_for_bids(cli, game_id)

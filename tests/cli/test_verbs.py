@@ -85,7 +85,8 @@ def test_moves_and_play_speak_words(cli):
     listed = cli("moves", game_id, "--as", "0").stdout
     assert "version" in listed and "  0  " in listed
     played = cli("play", game_id, "0", "--as", "0").stdout
-    assert played.startswith("played: version")
+    first = listed.split("  0  ", 1)[1].splitlines()[0].strip()
+    assert played.startswith(f"played: {first} (version "), played  # what was played, in the list's words
 
 
 def test_log_speaks_words_with_names_and_json_keeps_the_raw_events(cli):

@@ -21,16 +21,23 @@ RETRY_SECONDS = (0.2, 0.5, 1, 2, 5)
 
 
 def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[float] = None,
-           on_clock: Optional[Callable[[dict[str, Any]], None]] = None, said: bool = False) -> Iterator[Optional[dict[str, Any]]]:
+           on_clock: Optional[Callable[[dict[str, Any]], None]] = None, said: bool = False,
+           until: Optional[float] = None) -> Iterator[Optional[dict[str, Any]]]:
     """Events from version `start` on, for ever; yields None each time it (re)connects (a moment to look
-    at the game again). Ends when the stream delivered `seed-revealed` (the end of a game's log). The
+    at the game again). Ends when the stream delivered `seed-revealed` (the end of a game's log), or at
+    `until` (a `time.monotonic()` instant) however quiet the stream is, keep-alives and all. The
     stream's `clock` events (not events of the log) go to `on_clock`. `said`: each move with the server's
     words for it, told from the position it was played in."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     url = ctx.url.rstrip("/") + f"/games/{game_id}/events/stream"
-    timeout = httpx.Timeout(10.0, read=QUIET_SECONDS)
     failures, since_ok = 0, time.monotonic()
-    while True:
+
+    def over() -> bool:
+        return until is not None and time.monotonic() >= until
+
+    while not over():
+        quiet = QUIET_SECONDS if until is None else max(0.05, min(QUIET_SECONDS, until - time.monotonic()))
+        timeout = httpx.Timeout(10.0, read=quiet)
         try:
             params = {"from": start, **({"words": "true"} if said else {})}
             with httpx.stream("GET", url, params=params, headers=headers, timeout=timeout) as r:
@@ -45,6 +52,8 @@ def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[flo
                 yield None
                 kind = ""
                 for line in r.iter_lines():
+                    if over():
+                        return
                     if line.startswith("event:"):
                         kind = line[6:].strip()
                     if not line.startswith("data:") or not line[5:].strip():  # a keep-alive comment has empty data
@@ -123,16 +132,19 @@ def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
 
     if g["status"] != "active" or must_act(g, arbiter):
         answer(g)
-    for e in stream(game_id, tok, seen + 1, give_up=timeout):
-        if timeout is not None and time.monotonic() - started > timeout:
-            fail(f"seat {seat} did not have to act within {timeout:g} s", 1, "timeout")
+    until = None if timeout is None else started + timeout
+    for e in stream(game_id, tok, seen + 1, give_up=timeout, until=until):
         if e is not None and e["version"] <= seen:
             continue
         g = request("GET", f"/games/{game_id}", token=tok)
         seen = max(seen, g["version"])
         if g["status"] != "active" or must_act(g, arbiter):
             answer(g)
-    answer(request("GET", f"/games/{game_id}", token=tok))
+    g = request("GET", f"/games/{game_id}", token=tok)
+    if g["status"] == "active" and not must_act(g, arbiter):  # the timeout came first
+        fail(f"{'the arbiter' if arbiter else 'seat ' + str(seat if seat is not None else g.get('you'))} did not have "
+             f"to act within {timeout:g} s", 1, "timeout")
+    answer(g)
 
 
 def register(app: typer.Typer) -> None:

@@ -146,6 +146,18 @@ def test_wait_blocks_until_the_others_have_moved(cli):
     assert 0 in cli.stack.client().get(f"/games/{game_id}").json()["actors"]
 
 
+def test_wait_gives_up_after_its_timeout_on_a_quiet_game(cli):
+    """`wait --timeout 3` on a game where the other seat sits idle blocked for ten minutes and more: the timeout
+    was looked at only when an event came or the stream reconnected, and keep-alives kept it connected."""
+    created = cli.json("game", "new", "toy", "--player", "ann", "--player", "bob")
+    game_id = created["id"]
+    wait_for_human(cli.stack.client(), game_id, 0)
+    cli("play", game_id, "0", "--as", "ann")  # ann has bid; bob never will
+    out = cli.stack.cli("--token", created["seats"][0]["token"], "wait", game_id, "--timeout", "3", check=False,
+                        timeout=90)
+    assert out.returncode == 1 and "did not have to act within 3 s" in out.stderr, (out.returncode, out.stderr)
+
+
 def test_fork_starts_a_new_game_and_saves_its_tokens(cli):
     game_id = cli.new_game("toy", "ann", "bob")
     wait_for_human(cli.stack.client(), game_id, 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from typing import Any, Optional
 
 import typer
@@ -316,7 +317,8 @@ def bench_ai(game: str = typer.Option(..., "--game", help="the game type", autoc
 
 
 def main() -> None:
-    os.environ.setdefault("COLUMNS", os.environ.get("COLUMNS", "120"))
+    if not sys.stdout.isatty():  # piped or captured: lines as wide as a script wants; a terminal: its own width
+        os.environ.setdefault("COLUMNS", "120")
     app()
 
 

@@ -126,23 +126,37 @@ def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: f
 
 
 def _print_standings(t: dict[str, Any]) -> None:
+    """The standings as a table that fits the terminal: a column nobody has anything in (timeouts, resigned,
+    forfeits, a note) is left out, and on a narrow terminal the rating's parts and then the score difference."""
     from rich.console import Console
     from rich.table import Table
 
+    console = Console()
     swiss, dup = t["format"] == "swiss", t["duplicate"]
-    table = Table(title=f"{t['name']} ({t['id']}) — {t['game']} {t['format']}, round {t['round']}/{t['rounds']}, "
-                        f"{t['status']}")
-    for col in ["#", "name", "points", "played", *(["buchholz"] if swiss else []), *(["matchpts"] if dup else []),
-                "score diff", "rating", "mu ± sigma", "timeouts", "resigned", "forfeits", "note"]:
-        table.add_column(col, justify="left" if col == "name" else "right")
-    for s in t["standings"]:
-        table.add_row(str(s["place"]), s["name"] + (f" [dim](ai-{s['ai']})[/dim]" if s.get("ai") else ""),
-                      f"{s['points']:g}", str(s["played"]), *([f"{s['buchholz']:.2f}"] if swiss else []),
-                      *([f"{s['matchpoints']:g}"] if dup else []), f"{s['score_difference']:+.1f}",
-                      f"{s['rating']:.2f}", f"{s['mu']:.1f} ± {s['sigma']:.1f}", str(s.get("timeouts", 0)),
-                      str(s.get("resigned", 0)), str(s.get("forfeits", 0)),
-                      f"withdrew after round {s['withdrawn']['after_round']}" if s.get("withdrawn") else "")
-    Console().print(table)
+    rows = t["standings"]
+    cells = {  # column -> (its cell for a row, shown at all)
+        "#": (lambda s: str(s["place"]), True),
+        "name": (lambda s: s["name"] + (f" [dim](ai-{s['ai']})[/dim]" if s.get("ai") else ""), True),
+        "points": (lambda s: f"{s['points']:g}", True),
+        "played": (lambda s: str(s["played"]), True),
+        "buchholz": (lambda s: f"{s['buchholz']:.2f}", swiss),
+        "matchpts": (lambda s: f"{s['matchpoints']:g}", dup),
+        "score diff": (lambda s: f"{s['score_difference']:+.1f}", console.width >= 70),
+        "rating": (lambda s: f"{s['rating']:.2f}", True),
+        "mu ± sigma": (lambda s: f"{s['mu']:.1f} ± {s['sigma']:.1f}", console.width >= 100),
+        **{col: (lambda s, col=col: str(s.get(col, 0)), any(s.get(col) for s in rows))
+           for col in ("timeouts", "resigned", "forfeits")},
+        "note": (lambda s: f"withdrew after round {s['withdrawn']['after_round']}" if s.get("withdrawn") else "",
+                 any(s.get("withdrawn") for s in rows)),
+    }
+    shown = [col for col, (_, on) in cells.items() if on]
+    named = f"{t['name']} ({t['id']})" if t.get("name") else t["id"]  # (a server older than the name in this answer)
+    table = Table(title=f"{named} — {t['game']} {t['format']}, round {t['round']}/{t['rounds']}, {t['status']}")
+    for col in shown:
+        table.add_column(col, justify="left" if col in ("name", "note") else "right")
+    for s in rows:
+        table.add_row(*(cells[col][0](s) for col in shown))
+    console.print(table)
 
 
 @app.command("show")

@@ -4,6 +4,7 @@ against AI seats, Himalaya's planning with AI seats moving under the prompt and 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 import time
@@ -12,6 +13,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tests.e2e.helpers import wait_for_status
 from tests.stack import ROOT
 
 pytestmark = pytest.mark.e2e
@@ -115,3 +117,19 @@ def test_himalaya_planning_survives_the_others_moving_and_the_clock(stack, tmp_p
     assert "version-conflict" not in log and "Traceback" not in log
     assert "your time ran out" in log
     assert "result:" in log
+
+
+def test_a_narrow_terminal_gets_lines_that_fit_it(stack, tmp_path):
+    """The CLI set COLUMNS=120 unless the shell exported it (bash does not), so in a 60-column terminal the
+    standings and boards were drawn 120 wide and wrapped into unreadable rows."""
+    created = stack.client().post("/tournaments", json={"type": "toy", "players": ["ann:ai-random", "bob:ai-random"]}).json()
+    wait_for_status(stack.client(), f"/tournaments/{created['id']}", timeout=120)
+    env = {k: v for k, v in stack.env.items() if k not in ("COLUMNS", "LINES")}
+    child = pexpect.spawn(CARAVAN, ["tournament", "show", created["id"]], env={**env, "TERM": "xterm"}, cwd=str(ROOT),
+                          encoding="utf-8", timeout=60, dimensions=(40, 60))
+    child.expect(pexpect.EOF)
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", child.before).replace("\r", "").splitlines()  # (without colours)
+    assert any("ann" in line for line in lines)
+    assert max(len(line) for line in lines) <= 60, max(lines, key=len)
+    header = next(line for line in lines if "points" in line)
+    assert "timeouts" not in header and "note" not in header  # columns nobody has anything in are left out

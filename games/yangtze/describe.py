@@ -34,14 +34,16 @@ def tile(t: str | None) -> str:
 
 
 def bundle(tiles: tuple[str, ...] | list[str]) -> str:
-    """A bundle and what it fetches: "3 Silk (luxury: red, gold, white) for 27"."""
+    """A bundle and what it fetches: "1 Bowl (everyday, pink) for 2"; "3 luxury goods: Silk (red), Silk
+    (gold), Fan (white) for 27"."""
     if not tiles:
         return "nothing"
     cat = CATEGORY[tiles[0]]
-    wares = sorted({WARE[t] for t in tiles})
     value = SALE_VALUE[cat][len(tiles)] if len(tiles) < len(SALE_VALUE[cat]) else None
-    colours = ", ".join(COLOUR[t].lower() for t in tiles)
-    what = f"{len(tiles)} {'/'.join(w.title() for w in wares)} ({CATEGORY_NAME[cat]}: {colours})"
+    if len(tiles) == 1:
+        what = f"1 {tile(tiles[0])}"
+    else:
+        what = f"{len(tiles)} {CATEGORY_NAME[cat]} goods: " + ", ".join(f"{WARE[t].title()} ({COLOUR[t].lower()})" for t in tiles)
     return what + (f" for {value}" if value is not None else "")
 
 
@@ -59,6 +61,26 @@ def at(view: dict[str, Any] | None, position: int) -> str:
     if place:
         return f"{tile(place.get('good'))} at P{position} for {place.get('price')}"
     return f"the good at P{position} (price {PRICES[position - 1]})"
+
+
+def purchase(view: dict[str, Any] | None, positions: tuple[int, ...], free: int) -> str:
+    """One good or two (card I), the one card II makes free said as free with its price, and with two the
+    coins they cost in all: "Silk … at P2, free with card II (price 10), and Jade … at P3 for 9 (card I:
+    double purchase): 9 coins in all"."""
+    parts, cost = [], 0
+    for p in positions:
+        place = river_place(view, p)
+        if p != free:
+            parts.append(at(view, p))
+            cost += (place or {}).get("price") or 0
+        elif place:
+            parts.append(f"{tile(place.get('good'))} at P{p}, free with card II (price {place.get('price')})" + (
+                "," if len(positions) == 2 and p == positions[0] else ""))
+        else:
+            parts.append(f"the good at P{p}, free with card II")
+    if len(positions) < 2:
+        return parts[0]
+    return " and ".join(parts) + " (card I: double purchase)" + (f": {cost} coins in all" if view else "")
 
 
 def swapped_at(view: dict[str, Any] | None, position: int) -> str:
@@ -103,8 +125,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case SellWithCardIII(tiles=t):
             return f"play card III (sell at any time) and sell {bundle(t)}"
         case Buy(positions=ps, free=free):
-            parts = [at(view, p) + (" — free with card II" if p == free else "") for p in ps]
-            return "buy " + " and ".join(parts) + (" (card I: double purchase)" if len(ps) == 2 else "")
+            return "buy " + purchase(view, ps, free)
         case EndTurn():
             return "buy nothing and end the turn"
         case Bid(amount=a):

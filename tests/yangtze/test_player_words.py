@@ -9,7 +9,7 @@ import msgspec
 from games.naming import with_names
 from games.yangtze import GAME
 from games.yangtze.describe import describe_move
-from games.yangtze.moves import Exchange
+from games.yangtze.moves import Buy, Exchange, Sell
 from games.yangtze.svg import draw
 
 from .positions import merchant, position
@@ -50,6 +50,26 @@ def test_the_river_exchange_names_no_price():
     said = describe_move(Exchange(tile="E-SANDALS-SKY", position=2), view), describe_move(Exchange(tile="E-SANDALS-SKY", position=2))
     assert said == ("River Exchange: swap your Sandals (everyday, sky) for Silk (luxury, gold) at P2",
                     "River Exchange: swap your Sandals (everyday, sky) for the good at P2")
+
+
+def test_a_purchase_says_which_good_card_ii_makes_free_and_what_it_costs_in_all():
+    """It read "buy Vase … at P2 for 10 — free with card II and Jade … at P3 for 9": "for 10" and "free"
+    together, and no total."""
+    view = json_view(position([merchant(), merchant()]), 0)
+    prices = {p["position"]: p["price"] for p in view["river"]}
+    said = describe_move(Buy(positions=(2, 3), free=2), view)
+    assert said == (f"buy Silk (luxury, gold) at P2, free with card II (price {prices[2]}), and Jade (luxury, purple) "
+                    f"at P3 for {prices[3]} (card I: double purchase): {prices[3]} coins in all"), said
+    assert describe_move(Buy(positions=(3,), free=0), view) == f"buy Jade (luxury, purple) at P3 for {prices[3]}"
+    assert describe_move(Buy(positions=(2,), free=2), None) == "buy the good at P2, free with card II"
+
+
+def test_a_bundle_reads_like_the_goods_it_holds():
+    """"sell 2 Cloth/Sandals (everyday: green, green)" named wares apart from their colours."""
+    one = describe_move(Sell(tiles=("E-RICE-GREEN",)), None)
+    two = describe_move(Sell(tiles=("E-RICE-GREEN", "E-FISH-ORANGE")), None)
+    assert one.startswith("sell 1 Rice (everyday, green) for "), one
+    assert two.startswith("sell 2 everyday goods: Rice (green), Fish (orange) for "), two
 
 
 # --- 8 final scoring: every part is coins --------------------------------------------------------------------

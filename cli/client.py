@@ -202,12 +202,19 @@ def raw(method: str, path: str, *, token: str | None = None, json_body: Any = No
 
 
 def request(method: str, path: str, **kw: Any) -> Any:
-    """The JSON answer; a refusal ends the command with a clear message (exit 1, or 4 when stale)."""
+    """The JSON answer; a refusal ends the command with a clear message (exit 1; 3 the game is over; 4 stale)."""
     try:
         r = raw(method, path, **kw)
     except Refused as e:
-        fail(f"{e.error}: {e.detail}", STALE if e.status == 409 else REFUSED, e.error)
+        fail(f"{e.error}: {e.detail}", refusal_code(e), e.error)
     return r.json() if r.content else None
+
+
+def refusal_code(e: Refused) -> int:
+    """The exit code of a refusal: 3 when the game is over, 4 for another conflict (the game moved on), else 1."""
+    if e.status == 409:
+        return GAME_OVER if e.error == "game-over" else STALE
+    return REFUSED
 
 
 def moves_at(game_id: str, token: str | None) -> tuple[list[dict[str, Any]], int | None]:

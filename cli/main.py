@@ -12,8 +12,8 @@ import typer
 
 from cli import analysis, audit, board, clock, follow, words
 from cli import tournament
-from cli.client import (REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, request, save_tokens,
-                        token_for, use_token)
+from cli.client import (REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, refusal_code, request,
+                        save_tokens, token_for, use_token)
 from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
 from cli.listed import forget_listing, recall_listing, remember_listing
 
@@ -240,10 +240,10 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
     try:
         acc = raw("POST", f"/games/{game_id}/moves", token=tok, json_body=body, headers=headers).json()
     except Refused as e:
-        if e.status == 409:  # the saved list stays: the same number is refused again until the moves are listed
+        if e.status == 409 and e.error != "game-over":  # the saved list stays: refused again until listed afresh
             fail(f"stale: the move was numbered at version {expected_version} and the game has moved on ({e.detail}); "
                  f"list the moves again: caravan moves {game_id}" + (f" --as {seat}" if seat else ""), STALE, e.error)
-        fail(f"{e.error}: {e.detail}", REFUSED, e.error)
+        fail(f"{e.error}: {e.detail}", refusal_code(e), e.error)
     forget_listing(game_id, tok)
     if as_json:
         return emit_json(acc)

@@ -126,6 +126,19 @@ def test_wait_exits_0_on_your_turn_and_3_when_the_game_is_over(cli):
     assert cli.json("wait", over, "--as", "arbiter", code=3)["status"] == "finished"
 
 
+def test_acting_on_a_finished_game_exits_3_the_game_is_over(cli):
+    """A move or a resignation on a finished game exited 4 ("stale: the move was numbered at version None")."""
+    created = cli.json("game", "new", "toy", "--player", "ann", "--player", "bob:ai-random")
+    game_id = created["id"]
+    wait_for_human(cli.stack.client(), game_id, 0)
+    cli("resign", game_id, "--as", "ann")  # an AI plays ann's part: the game runs to its end
+    wait_until_finished(cli.stack.client(), game_id)
+    played = cli("play", game_id, '{"type": "bid", "card": 1}', "--as", "ann", code=3)
+    assert "game-over" in played.stderr and "stale" not in played.stderr and "None" not in played.stderr
+    cli("resign", game_id, "--as", "ann", code=3)
+    cli("undo", game_id, "--as", "ann", code=3)
+
+
 def test_wait_blocks_until_the_others_have_moved(cli):
     import threading
     import time

@@ -173,7 +173,7 @@ def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | Non
     if e.get("redacted") or payload is None:
         secret = {"move": f"{who} made a move you cannot see yet", "chance": "a secret draw (hidden from you)"}
         return secret.get(kind, f"{kind} (hidden)")
-    said = e.get("words") if before is None and isinstance(e.get("words"), str) else None
+    said = e.get("words") if (before is None or kind not in ("move", "chance")) and isinstance(e.get("words"), str) else None
     told = naming.told(before, names, actor, me)  # told from the reader's view, about the mover's move
     if kind == "move":
         text = said or move_text(w, payload.get("move") or {}, told)
@@ -191,6 +191,8 @@ def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | Non
         return "the game is over" + result_text(payload.get("result"), names)
     if kind == "seed-revealed":
         return "the secret seed is revealed (every draw can now be checked: caravan verify)"
+    if said:  # an undo asked, a resignation, a takeover…: the server's words, as the web page tells them
+        return said
     detail = {k: v for k, v in payload.items() if k not in ("id",)}
     return f"{who}: {kind.replace('-', ' ')}" + (f" ({describe_fields(detail)})" if detail else "")
 

@@ -173,8 +173,9 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest,
 @get("/games/{game_id:str}/events", responses=errors(400, 401, 404, 503, ok=schemas.EVENTS))
 async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
                  limit: int = Parameter(default=1000, ge=1, le=10000),
-                 words: bool = Parameter(default=False, description="add `words` to each move and draw the caller may read: "
-                                         "the game's words for it, told from the position it was played in")) -> list[dict[str, Any]]:
+                 words: bool = Parameter(default=False, description="add `words` to each event the caller may read: "
+                                         "a move or draw in the game's words, told from the position it was played "
+                                         "in; an undo, a resignation… as the web page tells it")) -> list[dict[str, Any]]:
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
@@ -184,6 +185,11 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
         for row in rows:
             if row["payload"] is not None and row["version"] in told:
                 row["words"] = told[row["version"]]
+    if words:
+        names = [p.name for p in f.players]
+        for row in rows:
+            if row["payload"] is not None and row["kind"] not in said.TOLD:
+                row["words"] = said.other_words(f.type, row, names)
     return rows
 
 
@@ -225,6 +231,8 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
                     if words and row["payload"] is not None and row["kind"] in said.TOLD:  # from the position kept
                         before = await said.views_before(r, game_id, [e], [row], caller)  # after the last event
                         row["words"] = said.words(f.type, row, before.get(e.version), names, caller)
+                    elif words and row["payload"] is not None:
+                        row["words"] = said.other_words(f.type, row, names)
                     yield {"id": str(e.version), "event": e.kind, "data": msgspec.json.encode(row).decode()}
                     if f.clock is not None and e.version >= head:
                         now = await r.commands.load(game_id)

@@ -63,6 +63,14 @@ def said(game_id: str, game_type: str, base: Folded | None, events: list[Envelop
             for r in rows if r["kind"] in TOLD and r.get("payload") is not None}
 
 
+def other_words(game_type: str, row: dict[str, Any], names: list[str]) -> str:
+    """An event that is not a move or a draw (an undo asked, a resignation, a takeover…) in the words every
+    client shows (the web page's account tells it the same way)."""
+    from service.web.frames import describe_event  # (here: service.web's routes import this module)
+
+    return describe_event(registry.get(game_type), row, names)
+
+
 class Positions:
     """Folded games by (id, version), the last few looked at: a live page's next frame starts where its
     last one ended, a replay's next step where its last one was. A game's log is append-only, so the

@@ -122,6 +122,8 @@ class Reader:
             assert {k: v for k, v in told.items() if k != "words"} == row
             if row["kind"] in ("move", "chance") and row["payload"] is not None:
                 assert told["words"] == words(game.id, row, before(row["version"]), names, self.seat), told
+            elif row["payload"] is not None:  # an undo asked, a resignation…: as the page tells it
+                assert told["words"] == describe_event(game, row, names), told
             else:
                 assert "words" not in told, told
 

@@ -139,6 +139,19 @@ def test_acting_on_a_finished_game_exits_3_the_game_is_over(cli):
     cli("undo", game_id, "--as", "ann", code=3)
 
 
+def test_the_log_tells_undos_and_resignations_in_words(cli):
+    """The CLI's log read "bob: undo requested (by 1, to 3, needs [0])": field names and seat numbers."""
+    game_id = cli.new_game("toy", "ann", "bob")
+    wait_for_human(cli.stack.client(), game_id, 0)
+    cli("play", game_id, "0", "--as", "bob")
+    cli("undo", game_id, "--as", "bob")
+    cli("undo", game_id, "--as", "bob", "--withdraw")
+    cli("resign", game_id, "--as", "ann")
+    told = cli("log", game_id).stdout
+    assert "bob asks to take back moves" in told and "bob withdraws the undo" in told and "ann resigns" in told, told
+    assert "needs" not in told and "by 1" not in told and "seat" not in told, told
+
+
 def test_wait_blocks_until_the_others_have_moved(cli):
     import threading
     import time

@@ -12,8 +12,9 @@ import json
 import os
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Iterator, NoReturn
 from urllib.parse import urlsplit
 
 import httpx
@@ -84,11 +85,40 @@ def profile_path() -> Path:
     return Path(os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")) / "caravan" / "profile.json"
 
 
-def load_profile() -> dict[str, Any]:
+def read_json_object(path: Path) -> dict[str, Any] | None:
+    """The file's JSON object; {} when there is no file; None when it holds anything else."""
     try:
-        return json.loads(profile_path().read_text())
-    except (OSError, ValueError):
+        got = json.loads(path.read_text())
+    except FileNotFoundError:
         return {}
+    except (OSError, ValueError):
+        return None
+    return got if isinstance(got, dict) else None
+
+
+def load_profile() -> dict[str, Any]:
+    return read_json_object(profile_path()) or {}
+
+
+@contextmanager
+def updating(path: Path) -> Iterator[dict[str, Any]]:
+    """Read-modify-write of a JSON object file, one `caravan` process at a time (a lock file beside it), the
+    new content put in place at once (a file renamed over the old one), readable by you only. A file that
+    holds no JSON object is set aside as `NAME.unreadable-TIME` (for a person to look at), not overwritten."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = read_json_object(path)
+        if data is None:
+            path.replace(path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%dT%H%M%S')}"))
+            data = {}
+        yield data
+        fresh = path.with_name(f"{path.name}.{os.getpid()}.new")
+        fresh.write_text(json.dumps(data, indent=1))
+        fresh.chmod(0o600)
+        fresh.replace(path)
 
 
 def tokens_here() -> dict[str, dict[str, str]]:
@@ -108,12 +138,8 @@ def save_tokens(game_id: str, seats: list[dict[str, Any]]) -> None:
     tokens = {str(s["seat"]): s["token"] for s in seats if s.get("token")}
     if not tokens:
         return
-    prof = load_profile()
-    prof.setdefault(server_key(ctx.url), {}).setdefault(game_id, {}).update(tokens)
-    path = profile_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(prof, indent=1))
-    path.chmod(0o600)
+    with updating(profile_path()) as prof:
+        prof.setdefault(server_key(ctx.url), {}).setdefault(game_id, {}).update(tokens)
 
 
 def arbiter_token() -> str:
@@ -185,6 +211,8 @@ def raw(method: str, path: str, *, token: str | None = None, json_body: Any = No
     for attempt in range(BUSY_RETRIES + 1):
         try:
             r = httpx.request(method, ctx.url.rstrip("/") + path, json=json_body, params=params, headers=h, timeout=timeout)
+        except ValueError as e:  # a body JSON cannot carry: NaN or a number too large (1e400)
+            fail(f"not sent: JSON numbers must be finite ({e})")
         except httpx.HTTPError as e:
             fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); is `caravan up` running?",
                  UNREACHABLE, "unreachable")

@@ -6,11 +6,10 @@ seat by its token, however `--as` names it). A list the game has moved past stay
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any, Optional
 
-from cli.client import ctx, profile_path, server_key
+from cli.client import ctx, profile_path, read_json_object, server_key, updating
 
 
 def _path() -> Path:
@@ -23,38 +22,25 @@ def _key(game_id: str, token: Optional[str]) -> str:
     return f"{server_key(ctx.url)} {game_id} {seat}"
 
 
-def _load() -> dict[str, Any]:
-    try:
-        return json.loads(_path().read_text())
-    except (OSError, ValueError):
-        return {}
-
-
-def _save(data: dict[str, Any]) -> None:
-    path = _path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data))
-    path.chmod(0o600)
-
-
 def remember_listing(game_id: str, token: Optional[str], version: Optional[int], moves: list[dict[str, Any]],
                      texts: list[str]) -> None:
     if version is None:
         return
-    data, key = _load(), _key(game_id, token)
-    data.pop(key, None)
-    data[key] = {"version": version, "moves": moves, "texts": texts}
-    _save(dict(list(data.items())[-50:]))
+    key = _key(game_id, token)
+    with updating(_path()) as data:
+        data.pop(key, None)
+        data[key] = {"version": version, "moves": moves, "texts": texts}
+        for old in list(data)[:-50]:  # the last 50 lists
+            del data[old]
 
 
 def recall_listing(game_id: str, token: Optional[str]) -> Optional[tuple[int, list[dict[str, Any]], list[str]]]:
-    got = _load().get(_key(game_id, token))
+    got = (read_json_object(_path()) or {}).get(_key(game_id, token))
     if not isinstance(got, dict) or "texts" not in got:  # (a list saved by an older CLI: list again)
         return None
     return got["version"], got["moves"], got["texts"]
 
 
 def forget_listing(game_id: str, token: Optional[str]) -> None:
-    data = _load()
-    if data.pop(_key(game_id, token), None) is not None:
-        _save(data)
+    with updating(_path()) as data:
+        data.pop(_key(game_id, token), None)

@@ -69,13 +69,13 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case Place(boat=b, x=x, y=y):
             return f"place {boat(b)} on {where(x, y)}"
         case MoveBoat():
-            return f"movement card: move your boat at {where(move.from_x, move.from_y)} to {where(move.to_x, move.to_y)}"
+            return f"movement card: move {whose(view)} boat at {where(move.from_x, move.from_y)} to {where(move.to_x, move.to_y)}"
         case EndTurn():
             return "end the turn"
         case LeaveUnmanned():
             return "leave the new boat unmanned (no merchant left)"
         case ShiftMerchant(x=x, y=y):
-            return f"move your merchant from the boat at {where(x, y)} onto the new boat"
+            return f"move {whose(view)} merchant from the boat at {where(x, y)} onto the new boat"
         case Steal(x=x, y=y, to=to):
             return f"the thief takes the boat at {where(x, y)}{boat_at(view, x, y)} {'into' if to == HAND else 'to'} {whose(view)} " + \
                 ("hand" if to == HAND else "warehouse")

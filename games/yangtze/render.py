@@ -38,7 +38,7 @@ def render(v: dict, seat: int | None) -> str:
     lines = [f"[bold]Yangtze[/bold]  turn {v['turn']}  phase [bold]{v['phase']}[/bold]"]
     active = None if v.get("phase") == "over" else v.get("active")  # after the end nobody's turn
     if active is not None:
-        lines[0] += f"  {who(v, active, you)}'s turn"
+        lines[0] += "  your turn" if active == you else f"  {who(v, active, None)}'s turn"
     lines.append(f"waiting for: [bold yellow]{who(v, v['waiting_for'], you)}[/bold yellow]")
     if v["to_draw"]:
         lines.append(f"the draw loop still needs {counted(v['to_draw'], 'good')}")

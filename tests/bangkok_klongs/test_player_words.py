@@ -68,3 +68,16 @@ def test_the_boards_legend_says_what_the_entry_squares_marks_are():
         marks = {m for m in ("(L)", "(D)") if f" {m} " in rendered.split("boats:")[0]}
         assert marks == ({"(L)"} if players == 2 else {"(L)", "(D)"})
         assert legend in rendered
+
+
+def test_the_log_tells_another_seats_boat_moves_without_your():
+    """The log read "bot: movement card: move your boat at …" and "bot: move your merchant …"."""
+    from games.bangkok_klongs.describe import describe_move
+    from games.bangkok_klongs.moves import MoveBoat, ShiftMerchant
+
+    from games.naming import told
+
+    for move in (MoveBoat(from_x=1, from_y=2, to_x=3, to_y=2), ShiftMerchant(x=1, y=2)):
+        said = describe_move(move, told(None, ["ann", "bot"], 1, 0))  # bot's move, read by ann
+        assert "your" not in said and "bot's" in said, said
+        assert "your" in describe_move(move, told(None, ["ann", "bot"], 0, 0))  # ann's own

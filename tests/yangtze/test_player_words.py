@@ -153,3 +153,12 @@ def test_the_ruler_track_names_rulers_without_their_ids():
     for text in (" ".join(words(draw(view, 0))), GAME.render(view, 0)):
         line = next(ln for ln in text.replace("[bold]", "").replace("[/bold]", "").splitlines() + [text] if "Rulers" in ln)
         assert not re.search(r"\bR\d\d\b", line), line
+
+
+def test_the_terminal_header_says_your_turn_not_you_s():
+    """It read "me (you)'s turn"."""
+    view = with_names(json_view(position([merchant(), merchant()]), 0), ["me", "bo"])
+    header = GAME.render(view, 0).splitlines()[0]
+    assert "your turn" in header and "(you)'s" not in header, header
+    other = GAME.render(with_names(json_view(position([merchant(), merchant()], active=1), 0), ["me", "bo"]), 0)
+    assert "bo's turn" in other.splitlines()[0]

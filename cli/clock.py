@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from cli.client import emit_json, request, token_for
-from cli.options import JSON
+from cli.client import emit_json, request, token_for, use_token
+from cli.options import JSON, TOKEN
 
 
 def _show(answer: dict, as_json: bool, what: str) -> None:
@@ -17,8 +17,10 @@ def _show(answer: dict, as_json: bool, what: str) -> None:
     typer.echo(f"{what}: game {answer['id']} is {answer['status']} (version {answer['version']})")
 
 
-def resign(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="your seat"), as_json: bool = JSON):
+def resign(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="your seat"), token: Optional[str] = TOKEN,
+           as_json: bool = JSON):
     """Resign your seat: you end ranked last among those still in; an AI plays your remaining decisions."""
+    use_token(token)
     _show(request("POST", f"/games/{game_id}/resign", token=token_for(game_id, seat)), as_json, "resigned")
 
 

@@ -78,7 +78,7 @@ def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[flo
 
 
 def watch(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-          seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", help="the first event to show"),
+          seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", min=1, help="the first event to show"),
           token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Follow the log live until the game ends, one event a line in words (and the clocks after each, at a
     table with a time control); --json prints one raw event a line (JSON lines). Reconnects when the stream drops, however long the game is quiet."""

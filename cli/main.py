@@ -267,7 +267,7 @@ def all_events(game_id: str, token: Optional[str], start: int = 1, said: bool = 
 
 @app.command()
 def log(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-        seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", help="the first event to show"),
+        seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", min=1, help="the first event to show"),
         token: Optional[str] = TOKEN, as_json: bool = JSON):
     """The audit log, one event a line in words with the players' names (payloads you may not see yet
     are withheld); --json: the raw events."""

@@ -152,6 +152,16 @@ def test_the_log_tells_undos_and_resignations_in_words(cli):
     assert "needs" not in told and "by 1" not in told and "seat" not in told, told
 
 
+def test_resign_takes_a_token_after_the_subcommand_and_log_from_0_is_a_usage_error(cli):
+    """`resign ID --token T` was "No such option: --token" (the README says --token goes before or after any
+    subcommand); `log ID --from 0` printed the server's validation error naming `from_`."""
+    created = cli.stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob:ai-random"]}).json()
+    out = cli.json("resign", created["id"], "--token", created["seats"][0]["token"])
+    assert out["id"] == created["id"]
+    bad = cli("log", created["id"], "--from", "0", code=2)
+    assert "from_" not in bad.stderr and "--from" in bad.stderr, bad.stderr
+
+
 def test_wait_blocks_until_the_others_have_moved(cli):
     import threading
     import time

@@ -91,20 +91,26 @@ class Table:
         params = {"from": version + 1, **({"words": "true"} if said else {})}
         return request("GET", f"/games/{self.id}/events", token=self.token, params=params)
 
-    def account(self, upto: int) -> None:
-        """What happened since the last look, in words (the others' moves, the draws you may see)."""
-        if upto <= self.seen:
+    SINCE_MOST = 40  # lines of "since your last look" (a Himalaya round of three seats is about 40 events)
+
+    def account(self, upto: int, whole: bool = False) -> None:
+        """What happened since the last look, in words (the others' moves, the draws you may see); `whole`:
+        the log so far (the `l` key), every line of it."""
+        if upto <= self.seen and not whole:
             return
-        events = [e for e in self.events_since(self.seen, said=True) if self.seen > 0 or e["version"] > 1]
+        since = 0 if whole else self.seen
+        events = [e for e in self.events_since(since, said=True) if since > 0 or e["version"] > 1]
         lines = [words.event_line(self.words, e, self.names, self.me) for e in events]
         lines = [line for line in lines if line]
-        self.seen = upto
+        self.seen = max(self.seen, upto)
+        most = len(lines) if whole else self.SINCE_MOST
         if lines:
-            board.console.print("[bold]since your last look:[/bold]")
-            for line in lines[-12:]:
+            board.console.print("[bold]the log so far:[/bold]" if whole else "[bold]since your last look:[/bold]")
+            for line in lines[-most:]:
                 board.console.print("  " + line, markup=False)
-            if len(lines) > 12:
-                board.console.print(f"  … and {len(lines) - 12} earlier (caravan log {self.id})", markup=False)
+            if len(lines) > most:
+                board.console.print(f"  … and {len(lines) - most} earlier (the l key, or caravan log {self.id})",
+                                    markup=False)
 
     def waiting_line(self, g: dict[str, Any]) -> str:
         if g.get("waiting_for") == "chance":
@@ -193,8 +199,7 @@ def play(game_id: str, seat: str, poll: float) -> None:
                 board.show(t.game())
                 continue
             if text == "l":
-                t.seen = 0
-                t.account(version)
+                t.account(version, whole=True)
                 continue
             if text.startswith("{"):
                 if post_json(t, text, version):

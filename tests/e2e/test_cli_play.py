@@ -133,3 +133,20 @@ def test_a_narrow_terminal_gets_lines_that_fit_it(stack, tmp_path):
     assert max(len(line) for line in lines) <= 60, max(lines, key=len)
     header = next(line for line in lines if "points" in line)
     assert "timeouts" not in header and "note" not in header  # columns nobody has anything in are left out
+
+
+def test_the_l_key_shows_the_whole_log_so_far(stack, tmp_path):
+    """`l` (the help: "the log so far") printed the last 12 lines and "… and N earlier (caravan log ID)"."""
+    created = new_game(stack, "yangtze", ["ann", f"bob:{FAST_AI}", f"cy:{FAST_AI}"])
+    child = spawn(stack, tmp_path, "game", "play", created["id"], "--as", "ann", "--poll", "0.05")
+    child.expect(PROMPT, timeout=90)
+    with stack.client() as c:
+        told = [e for e in c.get(f"/games/{created['id']}/events").json() if e["version"] > 1]
+    assert len(told) > 12  # the draws of the river and the goods come before ann's first move
+    child.sendline("l")
+    child.expect(PROMPT, timeout=30)
+    shown = child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "earlier (caravan log" not in shown
+    assert shown.count("drawn from the bag") + shown.count("hidden") >= len(told) - 2, shown

@@ -31,7 +31,7 @@ class Report(msgspec.Struct):
     def line(self) -> str:
         if self.ok:
             return f"ok: {self.events} events; " + "; ".join(self.checked)
-        return f"bad at version {self.version}: {self.reason}"
+        return f"bad at version {self.version}: {self.reason}" if self.version is not None else f"bad: {self.reason}"
 
 
 def as_json(value: Any) -> Any:

@@ -116,6 +116,10 @@ def test_caravan_verify_runs_offline_and_exits_by_the_verdict(stack, tmp_path):
     p = stack.cli("--url", env_without_server["url"], "verify", str(bad), "--json", check=False)
     assert p.returncode == 1
     assert json.loads(p.stdout)["version"] == obj["version"]
+    for name, text in (("empty.jsonl", ""), ("junk.jsonl", '{"x": 1}\n')):  # no version to name: said so, not "None"
+        (tmp_path / name).write_text(text)
+        p = stack.cli("--url", env_without_server["url"], "verify", str(tmp_path / name), check=False)
+        assert p.returncode == 1 and p.stdout.startswith("bad:") and "None" not in p.stdout, p.stdout
 
 
 def test_the_live_verify_endpoint_reports_where_the_chain_breaks(stack):

@@ -117,6 +117,22 @@ def test_the_keyboard_focus_stays_in_the_moves_across_redraws(stack, page):
     page.wait_for_function(focus, timeout=10_000)  # on a move of the new list, not the page's top
 
 
+def test_a_resigned_seat_is_not_said_to_be_played_for_once_the_game_is_over(stack, page):
+    """After the end the page still read "ann resigned: ai-random plays for it."; and the seat the page
+    plays as is marked on its button (it looked like the others)."""
+    created = stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob:ai-random"]}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    hold_seat(page, game_id, 0, token)
+    open_game(page, game_id)
+    assert stack.client(token).post(f"/games/{game_id}/resign").status_code == 200
+    expect(page.locator("body")).to_have_attribute("data-status", "finished", timeout=60_000)
+    expect(page.locator("#status .absent")).to_have_text("ann (seat 0) resigned.")
+    pressed = page.locator("#seat-buttons [aria-pressed=true]")
+    other = page.locator("#seat-buttons [aria-pressed=false]")
+    colour = "(el) => getComputedStyle(el).backgroundColor"
+    assert pressed.evaluate(colour) != other.evaluate(colour)
+
+
 def test_the_lobby_refresh_keeps_the_keyboard_focus(stack, page):
     stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]})
     page.goto("/")

@@ -33,7 +33,11 @@
     else if (acting.size) line.push(`to act: ${[...acting].map((s) => names()[s]).join(", ")}`);
     bits.push(el("p", { class: "line" }, line.join(" · ")));
     if (frame.sealed) bits.push(el("p", { class: "small sealed" }, `Sealed: ${frame.sealed}.`));
-    for (const a of frame.absent || []) bits.push(el("p", { class: "small" }, `${who(a.seat)} ${a.resigned ? "resigned" : "is away"}: ai-${a.ai} plays for it.`));
+    for (const a of frame.absent || []) {  // once the game is over nobody plays for anyone
+      const over = frame.status !== "active";
+      bits.push(el("p", { class: "small absent" }, `${who(a.seat)} ${a.resigned ? "resigned" : over ? "was away at the end" : "is away"}`
+        + (over ? "." : `: ai-${a.ai} plays for it.`)));
+    }
     if (frame.result) {
       const r = frame.result;
       const order = r.ranks.map((_, s) => s).sort((a, b) => r.ranks[a] - r.ranks[b]);

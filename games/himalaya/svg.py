@@ -26,6 +26,60 @@ def _xy(v: int) -> tuple[float, float]:
     return 50 + x * 9, 40 + y * 6.3
 
 
+# --- where a village's goods are written: beside it where nothing else is (another village, a path's letter,
+# a region's name, goods already placed), on its right unless something is there --------------------------
+Box = tuple[float, float, float, float]
+CUBE_CELL, CUBE_ROW, RING_BOX = 22, 14, (44, 18)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _fixed() -> list[Box]:
+    """What the map always shows: each village with its caravans under it, each path's letter, each region's
+    name; and what lies around it (the title, the legend, the picture's edges)."""
+    boxes = [(x - 26, y - 26, x + 26, y + 40) for x, y in map(_xy, POSITION)]
+    boxes += [(-500, -500, W + 500, 30), (-500, MAP_H + 6, W + 500, MAP_H + 500), (-500, -500, 0, MAP_H + 500),
+              (W, -500, W + 500, MAP_H + 500)]
+    for a, b, _ in (PATHS[n] for n in range(1, len(PATHS))):
+        mx, my = (_xy(a)[0] + _xy(b)[0]) / 2, (_xy(a)[1] + _xy(b)[1]) / 2
+        boxes.append((mx - 10, my - 10, mx + 10, my + 10))
+    for r, vs in REGION_VILLAGES.items():
+        cx, cy = _region_label(r, vs)
+        boxes.append((cx - 36, cy - 12, cx + 36, cy + 4))
+    return boxes
+
+
+def _region_label(r: str, vs: tuple[int, ...]) -> tuple[float, float]:
+    """Where a region's name stands: the middle of its villages (region H a little lower)."""
+    return sum(_xy(v)[0] for v in vs) / len(vs), sum(_xy(v)[1] for v in vs) / len(vs) + (8 if r == "H" else 0)
+
+
+def _beside(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+    """The places a w × h label may take beside the village at (x, y), the first preferred."""
+    return [(x + 26, y - 16), (x - 26 - w, y - 16), (x + 20, y - 22 - h), (x + 20, y + 22), (x - 20 - w, y - 22 - h),
+            (x - 20 - w, y + 22), (x - w / 2, y - 30 - h), (x - w / 2, y + 42)]
+
+
+def goods_places(view: dict[str, Any]) -> dict[tuple[int, str], Box]:
+    """(village, "cubes" | "ring") -> the box its goods are written in, the largest placed first."""
+    sizes = {}
+    for v in view.get("villages", []):
+        count = sum(1 for c in (v.get("cubes") or {}).values() if c)
+        if count:
+            sizes[(v["village"], "cubes")] = (min(count, 3) * CUBE_CELL, -(-count // 3) * CUBE_ROW)
+        if v.get("ring"):
+            sizes[(v["village"], "ring")] = RING_BOX
+    taken, out = _fixed(), {}
+    for key, (w, h) in sorted(sizes.items(), key=lambda kv: (-kv[1][0] * kv[1][1], kv[0])):
+        gx, gy = min(_beside(*_xy(key[0]), w, h), key=lambda c: sum(_overlap((c[0], c[1], c[0] + w, c[1] + h), o) for o in taken))
+        out[key] = (gx, gy, gx + w, gy + h)
+        taken.append(out[key])
+    return out
+
+
 def target(move: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
     t = move.get("type")
     if t in ("place-caravan", "place-market"):
@@ -80,10 +134,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     # regions: letter and delegations at the middle of their villages
     regions = view.get("regions") or {}
     for r, vs in REGION_VILLAGES.items():
-        cx = sum(_xy(v)[0] for v in vs) / len(vs)
-        cy = sum(_xy(v)[1] for v in vs) / len(vs)
-        if r == "H":
-            cy += 8
+        cx, cy = _region_label(r, vs)
         dele = (regions.get(r) or {}).get("delegates") or []
         counts = ", ".join(f"{seat_name(view, i)}: {c}" for i, c in enumerate(dele) if c)
         out.append(text(cx, cy, f"region {r}", 13, "middle", weight="700", fill="#7B3294", opacity="0.85", pointer_events="none"))
@@ -91,6 +142,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             out.append(text(cx, cy + 14, "delegates " + counts, 10, "middle", fill="#7B3294", pointer_events="none") + title(f"region {r} delegates by player: {counts}"))
     # villages
     market = ev.get("market")
+    places = goods_places(view)
     for v in view.get("villages", []):
         n = v["village"]
         x, y = _xy(n)
@@ -99,13 +151,13 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
                 text(x, y + 1, n, 10, "middle", weight="700"), text(x, y + 19, word, 8, "middle", fill="#333")]
         cubes = [(r, c) for r, c in (v.get("cubes") or {}).items() if c]
         for i, (r, c) in enumerate(cubes):
-            bx = x + 26 + (i % 3) * 22
-            by = y - 16 + (i // 3) * 14
+            bx = places[(n, "cubes")][0] + (i % 3) * CUBE_CELL
+            by = places[(n, "cubes")][1] + (i // 3) * CUBE_ROW
             body.append(rect(bx, by, 10, 10, CUBE_FILL.get(r, "#ccc"), "#222", rx=1) + text(bx + 12, by + 9, f"{r[0]}{c}", 9))
         if v.get("ring"):
-            ring = v["ring"]
-            body.append(circle(x + 30, y - 10, 8, "#fff", "#E69F00", stroke_width="3")
-                        + text(x + 41, y - 7, f"{ring.get('id', '')}", 9, weight="700")
+            ring, (gx, gy, _, _) = v["ring"], places[(n, "ring")]
+            body.append(circle(gx + 8, gy + 8, 8, "#fff", "#E69F00", stroke_width="3")
+                        + text(gx + 19, gy + 11, f"{ring.get('id', '')}", 9, weight="700")
                         + title(f"order ring {ring.get('id')}: {ring.get('text', '')} ({counted(ring.get('yaks'), 'yak')})"))
         if v.get("stupa", -1) >= 0:
             body.append(rect(x - 32, y - 30, 14, 18, seat_colour(v["stupa"]), "#222", rx=1)
@@ -118,15 +170,15 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         if cubes:
             label += ": " + ", ".join(f"{c} {r}" for r, c in cubes)
         out.append(clickable(f"village:{n}", body, label))
-    # legend
-    lx = 10
+    # legend, under the map's lowest villages and their caravans
+    lx, ly = 10, MAP_H + 22
     for kind, (colour, dash, letter) in PATH_STYLE.items():
-        out.append(line(lx, MAP_H - 8, lx + 40, MAP_H - 8, colour, 5, stroke_dasharray=dash) + text(lx + 46, MAP_H - 4, f"{letter}: {kind} path", 11))
+        out.append(line(lx, ly - 4, lx + 40, ly - 4, colour, 5, stroke_dasharray=dash) + text(lx + 46, ly, f"{letter}: {kind} path", 11))
         lx += 150
     for r, fill in CUBE_FILL.items():
-        out.append(rect(lx, MAP_H - 14, 10, 10, fill, "#222", rx=1) + text(lx + 13, MAP_H - 5, r, 11))
+        out.append(rect(lx, ly - 10, 10, 10, fill, "#222", rx=1) + text(lx + 13, ly - 1, r, 11))
         lx += 70
-    y = MAP_H + 8
+    y = ly + 8
     out.append(text(10, y + 8, f"bags: {view.get('cube_bag')} cubes, {view.get('ring_bag')} rings · inventory tokens left "
                     f"{view.get('inventory_tokens_left')} · clockwise order: {' > '.join(seat_name(view, s) for s in view.get('order') or [])}", 12))
     y += 18

@@ -197,3 +197,31 @@ def test_the_log_tells_another_seats_placement_without_your():
     """The log read "bot: place your caravan in village 18": the menu's words were the log's."""
     said = describe_move(PlaceCaravan(village=18), None)
     assert "your" not in said and said.startswith("place the caravan in village 18"), said
+
+
+def test_the_web_map_writes_each_villages_goods_where_nothing_else_is():
+    """Village 12's cubes lay over village 13 and a path's letter, village 20's under the ice path's "I", and
+    the legend ran through villages 5 to 7: goods now go beside their village where nothing else is."""
+    from games.himalaya.content import PATHS, POSITION
+    from games.himalaya.svg import _xy, goods_places
+
+    def overlap(a, b):
+        w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+        return w * h if w > 0 and h > 0 else 0
+
+    villages = [(x - 24, y - 24, x + 24, y + 24) for x, y in map(_xy, POSITION)]
+    middles = [((_xy(a)[0] + _xy(b)[0]) / 2, (_xy(a)[1] + _xy(b)[1]) / 2) for a, b, _ in (PATHS[n] for n in range(1, len(PATHS)))]
+    letters = [(x - 9, y - 9, x + 9, y + 9) for x, y in middles]
+    placed = 0
+    for seed in range(6):
+        for i, (state, _, _) in enumerate(walk(GAME, 3, random.Random(seed))):
+            if i % 40 != 39:
+                continue
+            boxes = list(goods_places(as_view(state)).values())
+            for j, box in enumerate(boxes):
+                assert not any(overlap(box, o) for o in villages + letters + boxes[:j]), (seed, i, box)
+                assert 0 <= box[0] and box[2] <= svg.W and 30 <= box[1] and box[3] <= svg.MAP_H, box  # on the map
+            placed += len(boxes)
+    assert placed > 100
+    legend = re.search(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>E: earth path</text>', svg.draw(as_view(GAME.setup(3, {})), None))
+    assert float(legend.group(1)) > max(y for _, y in map(_xy, POSITION)) + 24  # below the lowest village

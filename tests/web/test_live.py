@@ -186,5 +186,7 @@ def test_the_projector_view_fits_the_screen_in_large_type(stack, browser, size):
     expect(pg.locator(".standings tbody tr")).to_have_count(4)
     px = pg.evaluate("parseFloat(getComputedStyle(document.querySelector('.standings td')).fontSize)")
     assert px >= 18, px  # readable from the back of the room
+    heading = pg.evaluate("parseFloat(getComputedStyle(document.querySelector('.round.current h3')).fontSize)")
+    assert heading >= px, heading  # the round's heading too (it stayed at 16 px)
     expect(pg.locator(".round.current")).to_be_visible()
     ctx.close()

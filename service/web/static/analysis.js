@@ -9,7 +9,7 @@ const caravanAnalysis = (() => {
   const SHAPES = ["circle", "square", "triangle", "diamond", "cross"];
   const SYMBOL = { circle: "●", square: "■", triangle: "▲", diamond: "◆", cross: "✚" };
   const VERDICT = { best: "★ best", good: "✓ good", inaccuracy: "?! inaccuracy", mistake: "? mistake", blunder: "?? blunder", forced: "forced" };
-  const W = 360, H = 170, L = 32, R = 6, T = 14, B = 18;
+  const W = 360, H = 170, L = 38, R = 6, T = 14, B = 18;  // L: room for "100%" left of the frame
   const svg = (tag, attrs, ...kids) => {
     const e = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined && v !== "") e.setAttribute(k, v);

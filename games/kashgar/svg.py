@@ -141,6 +141,11 @@ def _card(x: float, y: float, cid: str | None, front: bool = False, width: float
     fill = "#fff7e0" if front else "#ffffff"
     room = width - 7  # the text starts 5 in and keeps 2 off the right edge
     label, size = _fitted(("▶ " if front else "") + name, room)
+    head, paren, vp = name.partition(" (")
+    if paren and label.endswith(paren + vp) and "…" in label:  # cut to keep its VP: the whole name alone, if it fits
+        alone, alone_size = _fitted(("▶ " if front else "") + head, room)
+        if "…" not in alone:
+            label, size, effects = alone, alone_size, f"{vp.rstrip(')')}  {effects}"  # a line of its own
     body = [rect(x, y, width, CARD_H, fill, "#1b1b1b" if front else "#777", stroke_width="2.5" if front else "1", class_="hit" if front else None),
             title(f"{name} — {effects}"),
             text(x + 5, y + 15, label, size, weight="700")]

@@ -54,3 +54,12 @@ def test_a_large_order_is_called_large_in_the_log_as_on_the_boards():
     from games.kashgar.describe import order
 
     assert order("L01").startswith("L01 (large order)"), order("L01")
+
+
+def test_a_narrow_card_keeps_its_whole_name_and_says_its_vp_below():
+    """In a long caravan the cards narrow and the names were cut first ("Court Astro… (+2 VP)", "Cin… (+3 VP)"):
+    the name stays whole while it fits alone, its VP going to the line below."""
+    told = re.findall(r">([^<]+)</text>", picture._card(0, 0, "SP08", width=120))
+    assert told[0] == "Court Astrologer", told
+    assert any("+2 VP" in t for t in told[1:]), told
+    assert re.findall(r">([^<]+)</text>", picture._card(0, 0, "SP08"))[0] == "Court Astrologer (+2 VP)"  # room: as before

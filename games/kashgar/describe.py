@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.kashgar import effects as fx
 from games.kashgar.content import MATRIARCH, ORDERS, PERSONS, RESOURCES, SPICE_NAMES
 from games.kashgar.moves import (
     Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards,
@@ -155,6 +156,12 @@ def front(view: dict[str, Any] | None, caravan: int) -> str | None:
     return caravans[caravan][0] if 0 <= caravan < len(caravans) and caravans[caravan] else None
 
 
+def board_of(view: dict[str, Any] | None) -> dict[str, int] | None:
+    """The board (resource -> count) of the seat whose moves the view describes, when it shows one."""
+    seat, players = mover(view), (view or {}).get("players") or []
+    return players[seat].get("board") if isinstance(seat, int) and 0 <= seat < len(players) else None
+
+
 def details(move: Any, view: dict[str, Any] | None = None) -> str:
     parts = []
     if move.pay:
@@ -215,14 +222,21 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
     return type(move).__name__
 
 
-def card_summary(card: str) -> str:
-    """A person card's two actions: "Barterer — caravan action: …; farewell: …"."""
+def card_summary(card: str, board: dict[str, int] | None = None) -> str:
+    """A person card's two actions: "Barterer — caravan action: …; farewell: …"; with the board of the seat
+    holding it, an action it cannot pay is marked so ("(cannot be paid now)"): the menu offers no move for it."""
     p = PERSONS.get(card)
     if p is None:
         return card
+
+    def unpaid(act: Any) -> str:
+        if board is None:
+            return ""
+        return "" if fx.pay_options(tuple(board.get(r, 0) for r in RESOURCES), act.cost) else " (cannot be paid now)"
+
     acts = [f"caravan action{' ' + str(i + 1) if len(p.caravan) > 1 else ''}: {person(card, i).split(': ', 1)[1]}"
-            for i in range(len(p.caravan))]
-    acts += [f"farewell: {person(card, i, True).split(': ', 1)[1]}" for i in range(len(p.farewell))]
+            + unpaid(p.caravan[i]) for i in range(len(p.caravan))]
+    acts += [f"farewell: {person(card, i, True).split(': ', 1)[1]}" + unpaid(p.farewell[i]) for i in range(len(p.farewell))]
     return f"{p.name} ({p.vp:+d} VP) — " + "; ".join(acts) if p.vp else f"{p.name} — " + "; ".join(acts)
 
 
@@ -230,7 +244,7 @@ def group(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case CaravanAction(caravan=c) | Farewell(caravan=c) | Pass(caravan=c):
             card = front(view, c)
-            return f"caravan {c + 1}" + (f", front card {card_summary(card)}" if card else "")
+            return f"caravan {c + 1}" + (f", front card {card_summary(card, board_of(view))}" if card else "")
         case Keep() | Arrange() | TakeDiscard():
             return "cards"
         case FulfilDrawn() | SecondOrder() | ReplaceDisplay():

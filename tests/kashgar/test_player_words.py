@@ -63,3 +63,19 @@ def test_a_narrow_card_keeps_its_whole_name_and_says_its_vp_below():
     assert told[0] == "Court Astrologer", told
     assert any("+2 VP" in t for t in told[1:]), told
     assert re.findall(r">([^<]+)</text>", picture._card(0, 0, "SP08"))[0] == "Court Astrologer (+2 VP)"  # room: as before
+
+
+def test_a_caravans_heading_says_which_of_its_cards_actions_cannot_be_paid_now():
+    """The heading told the front card's caravan action while the list under it did not offer it (it cannot be
+    paid): a player looked for a move that was not there."""
+    from games.kashgar.describe import group
+    from games.kashgar.moves import Pass
+
+    view = {**as_view(GAME.setup(2, GAME.check_options({})), 0), "you": 0}  # (the menu's view names its seat)
+    me = view["players"][0]
+    me["caravans"][0] = ["ST11", *me["caravans"][0][1:]]  # the Cloth Merchant: pay 1 spice, gain 1 gold
+    me["board"] = {r: (v if r in ("GO", "MU") else 0) for r, v in me["board"].items()}  # no spice at all
+    heading = group(Pass(caravan=0), view)
+    assert "Cloth Merchant" in heading and "(cannot be paid now)" in heading, heading
+    me["board"]["PE"] = 2
+    assert "cannot be paid" not in group(Pass(caravan=0), view)

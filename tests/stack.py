@@ -79,8 +79,13 @@ class Stack:
         return p
 
     def kill_workers(self) -> None:
+        """Kill every worker as a machine's death would: with the job's work-horse it forked (its process
+        group), which a kill of the worker alone left running, an orphan, long after the test."""
         for p in self.workers:
-            p.kill()
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             p.wait()
         self.workers.clear()
 

@@ -83,7 +83,7 @@ def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written 
     chance outcome recomputed, every move re-checked by the rules, the result recomputed (for a
     tournament: every table so, and every recorded result against its table). Exit 0 only if all holds;
     1 when something is wrong; 6 when the export is not a complete finished game (unless --partial)."""
-    from projections.audit import verify_lines
+    from projections.audit import SEALED, verify_lines
 
     if file == "-":
         lines = sys.stdin.buffer.readlines() if hasattr(sys.stdin, "buffer") else sys.stdin.readlines()
@@ -94,8 +94,8 @@ def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written 
         except OSError as e:
             fail(f"cannot read {file}: {e.strerror or e}")
     report = verify_lines(lines)
-    missing = not_checked(lines) if report.ok else []
-    incomplete = bool(missing) and not partial
+    missing = not_checked(lines) if report.ok else [SEALED] if report.reason == SEALED else []
+    incomplete = bool(missing) and (not partial or not report.ok)  # (a sealed table: nothing to check)
     if as_json:
         import msgspec
 
@@ -107,7 +107,7 @@ def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written 
             out["reason"] = "incomplete: " + "; ".join(missing)
         emit_json(out)
     elif incomplete:
-        typer.echo(f"incomplete: {'; '.join(missing)} (--partial checks what is there)")
+        typer.echo(f"incomplete: {'; '.join(missing)}" + (" (--partial checks what is there)" if report.ok else ""))
     else:
         typer.echo(report.line())
         if missing:

@@ -214,10 +214,16 @@ def entropy_fault(f, seat: int | str, e: SeatEntropy, drawn: bool) -> str:
     return ""
 
 
+SEALED = ("a sealed duplicate table: its round is still in play, so its events past the creation are withheld, "
+          "hashes too; export it again once the round is over")
+
+
 def verify_lines(lines: Iterable[str | bytes]) -> Report:
     """A game's export (one envelope a line) or a tournament's ({"stream", "kind", "event"} a line). Trailing
     `{"section": ...}` lines (an export's analysis: derived data, outside the chain) are skipped."""
     lines = [line for line in lines if line.strip()]
+    if any(sealed_row(line) for line in lines):
+        return bad(None, SEALED, len(lines))
     lines, skipped = without_sections(lines)
     if skipped:
         report = verify_lines(lines)
@@ -239,6 +245,17 @@ def verify_lines(lines: Iterable[str | bytes]) -> Report:
     return verify(events)
 
 
+def sealed_row(line: str | bytes) -> bool:
+    """An event of a sealed duplicate table (a game's export line, or a tournament's)."""
+    try:
+        row = msgspec.json.decode(line)
+    except msgspec.DecodeError:
+        return False
+    if isinstance(row, dict) and isinstance(row.get("event"), dict):
+        row = row["event"]
+    return isinstance(row, dict) and row.get("sealed") is True
+
+
 def without_sections(lines: list[str | bytes]) -> tuple[list[str | bytes], list[str]]:
     """The lines before any trailing sections, and the sections' names."""
     names: list[str] = []
@@ -254,7 +271,7 @@ def without_sections(lines: list[str | bytes]) -> tuple[list[str | bytes], list[
     return lines, names
 
 
-__all__ = ["Report", "verify", "verify_lines", "parse_lines"]
+__all__ = ["Report", "SEALED", "verify", "verify_lines", "parse_lines"]
 
 
 def verify_tournament(rows: list[dict[str, Any]]) -> Report:

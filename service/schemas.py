@@ -107,10 +107,11 @@ class EventRow(msgspec.Struct, kw_only=True):
     payload: dict[str, Any] | None
     visible_to: list[int] | None
     at: str
-    prev: str
-    payload_hash: str
-    hash: str
+    prev: str | None  # null with the hashes at a sealed table (`sealed`)
+    payload_hash: str | None
+    hash: str | None
     redacted: bool | None = None
+    sealed: bool | None = None  # a duplicate table whose round is in play: payload and hashes withheld until it ends
     words: str | None = None  # with ?words=true: a move or draw in the game's words, from where it was played
 
 

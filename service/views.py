@@ -115,9 +115,19 @@ def event_rows(events: list[Envelope], caller: Caller, finished: bool, seal_all:
     rows = [redacted(e, seat_of(caller), everything) for e in events]
     if seal_all and not everything:
         for row in rows:
-            if row["version"] > 1 and row["payload"] is not None:
-                row["payload"], row["redacted"] = None, True
+            if row["version"] > 1:
+                seal_row(row)
     return rows
+
+
+def seal_row(row: dict[str, Any]) -> None:
+    """A sealed table's event: its payload withheld, and its hashes with it. Moves and draws come from small
+    sets, and a public payload's hash has no salt: whoever held the hash (or the envelope's, which covers
+    it) could try every candidate payload until one matched, and so read the deal."""
+    if row["payload"] is not None:
+        row["payload"], row["redacted"] = None, True
+    row["payload_hash"] = row["hash"] = row["prev"] = None
+    row["sealed"] = True
 
 
 def log_rows(f: Folded, events: list[Envelope], caller: Caller) -> list[dict[str, Any]]:

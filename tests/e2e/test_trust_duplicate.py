@@ -7,7 +7,10 @@ in the events, `?from=`, the stream, the state at N, the game's or the tournamen
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import httpx
 import msgspec
@@ -39,20 +42,47 @@ def seated_round(stack, game_type="toy", players=("a:ai-random", "b:ai-random", 
     return tid, tokens, tables, created
 
 
+def assert_unconfirmable(rows, full):
+    """A withheld payload cannot be found by guessing: moves and draws come from small sets, so a reader
+    holding a hash of a payload (or of its envelope) could try every candidate until one matches. Here the
+    guess is the true payload itself (what a search would reach), and nothing in the rows may confirm it."""
+    from events.envelope import Envelope, digest, payload_digest
+
+    for row in rows:
+        if row["version"] == 1:
+            continue
+        true = full[row["version"]]
+        confirms = {payload_digest(true["payload"], ""), true["hash"]}
+        assert not confirms & {row.get("payload_hash"), row.get("hash")}, row
+        assert not confirms & {r.get("prev") for r in rows}, row
+        assert row.get("sealed") is True, row
+    withheld = {k: v for k, v in full[2].items() if k != "redacted"}
+    assert digest(msgspec.convert(withheld, Envelope)) == full[2]["hash"]  # (what the guesser would compute)
+
+
 def assert_sealed(stack, game_id, spectator):
     """What a reader with no seat at `game_id` gets while its round runs: nothing of the deal (the
-    reads of tests/e2e/helpers.py, then the live stream and the pages)."""
+    reads of tests/e2e/helpers.py, then the live stream and the pages), nor a hash that would confirm a
+    guess of it."""
     g, rows = assert_sealed_reads(game_id, spectator)
+    full = {r["version"]: r for r in stack.client(stack.arbiter).get(f"/games/{game_id}/events").json()}
+    assert_unconfirmable(rows, full)
+    exported = spectator.get(f"/games/{game_id}/export").text
+    assert_unconfirmable([msgspec.json.decode(x) for x in exported.splitlines()], full)
+    done = subprocess.run([str(Path(sys.executable).with_name("caravan")), "verify", "-"], input=exported,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 6 and done.stdout.startswith("incomplete: a sealed duplicate table"), done
+    streamed = []
     with httpx.Client(base_url=stack.url, timeout=10) as raw:
         with raw.stream("GET", f"/games/{game_id}/events/stream") as s:
-            seen = 0
             for line in s.iter_lines():
                 if line.startswith("data:"):
                     row = msgspec.json.decode(line[5:])
                     assert row["version"] == 1 or row["payload"] is None, row
-                    seen += 1
-                    if seen == len(rows):
+                    streamed.append(row)
+                    if len(streamed) == len(rows):
                         break
+    assert_unconfirmable(streamed, full)
     fork = spectator.post(f"/games/{game_id}/fork")
     assert fork.status_code == 401
     assert_sealed_pages(stack, game_id, spectator, g)
@@ -86,10 +116,12 @@ def test_a_finished_ai_table_shows_nothing_of_the_deal_while_the_human_table_pla
     spectator = stack.client()
     wait_until_finished(spectator, tables["ai"])
     assert_sealed(stack, tables["ai"], spectator)
-    for line in spectator.get(f"/tournaments/{tid}/export").text.splitlines():
-        row = msgspec.json.decode(line)
+    full = {r["version"]: r for r in stack.client(stack.arbiter).get(f"/games/{tables['ai']}/events").json()}
+    exported = [msgspec.json.decode(line) for line in spectator.get(f"/tournaments/{tid}/export").text.splitlines()]
+    for row in exported:
         if row["kind"] == "game" and row["event"]["version"] > 1:
             assert row["event"]["payload"] is None, row
+    assert_unconfirmable([r["event"] for r in exported if r["stream"] == tables["ai"]], full)
     # the round ends when the people finish: then every table is public
     for name in ("ann", "bob"):
         assert stack.client(tokens[name]).get(f"/games/{tables['ai']}").status_code == 401  # not their table

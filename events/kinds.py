@@ -67,6 +67,12 @@ class Origin(msgspec.Struct, frozen=True):
     at: int
     by: int | str | None
     hidden: str
+    private: bool = False  # forked from a game still in play: read by its own seats and the arbiter only, for good
+
+    @property
+    def secret(self) -> bool:
+        """Private (a seat's copy is, even one made before the flag was recorded)."""
+        return self.private or isinstance(self.by, int)
 
 
 class Created(GameEvent, tag="created"):

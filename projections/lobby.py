@@ -52,6 +52,8 @@ class Lobby:
             created = self._created[game_id] = first[0]
         version, status = await self.redis.hmget(keys.meta(game_id), "version", "status")
         c = created.event()
+        if c.origin is not None and c.origin.secret:
+            return None  # a private fork (service/views.py) is listed nowhere
         return LobbyRow(id=game_id, type=c.type, status=(status or b"active").decode(),
                         players=[p.name for p in c.players], version=int(version or 0),
                         created=created.at)

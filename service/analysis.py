@@ -27,6 +27,7 @@ import msgspec
 from ai.analysis import GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES, engine_code
 from events.envelope import now
 from events.keys import PREFIX
+from events.kinds import ARBITER
 from games.protocol import CHANCE
 from projections.decisions import Step, steps
 from projections.fold import Folded
@@ -103,6 +104,30 @@ def scope_for(f: Folded, caller: int | str | None) -> tuple[str, int | None]:
         raise Running(f"the game is {f.status}: only a finished game can be analysed")
     raise Running("the game is still being played: it can be analysed once it is finished (or, by the seat "
                   "that forked it, on its private fork)")
+
+
+async def allowed_scope(r, f: Folded, caller: int | str | None) -> tuple[str, int | None]:
+    """`scope_for`, and no engine help for a game still being played: a fork of a game in play (a seat's
+    copy, or one made from it) is not analysed, over or not, while that game has another person in it or is
+    a tournament table (whose fair-play signal would never see it); the arbiter's reading is not help."""
+    found = scope_for(f, caller)
+    origin, hops = f.created.origin, 0
+    while caller != ARBITER and origin is not None and origin.secret and hops < MAX_FORK_DEPTH:
+        then = await r.commands.load(origin.game)
+        if then.status == "active" and (then.created.tournament is not None or others_in(then, origin.by)):
+            raise Running(f"fair play: this is a fork of game {then.id}, which "
+                          + ("is a tournament table" if then.created.tournament is not None else "another person")
+                          + " still plays; its analysis waits until that game is over")
+        origin, hops = then.created.origin, hops + 1
+    return found
+
+
+MAX_FORK_DEPTH = 64  # forks of forks followed back to the game in play
+
+
+def others_in(f: Folded, forker: int | str | None) -> bool:
+    """Whether a person other than `forker` still plays `f`."""
+    return any(p.ai is None and i != forker and i not in f.resigned for i, p in enumerate(f.players))
 
 
 def shown(step: Step, seat: int | None) -> bool:
@@ -203,7 +228,7 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
     engine = engine_of(body)
     f = await r.commands.load(game_id)
     engine = msgspec.structs.replace(engine, code=engine_code(f.game))
-    scope, seat = scope_for(f, caller)
+    scope, seat = await allowed_scope(r, f, caller)
     old = await current(r.redis, game_id, scope)
     if old is not None and old.head == f.head and same_settings(old.engine, engine, body):
         done = {row.version for row in await read_rows(r.redis, old)}
@@ -274,7 +299,7 @@ async def stored_summary(redis, game_id: str) -> Summary | None:
 async def read(r, game_id: str, caller: int | str | None) -> AnalysisReport:
     """GET: the analysis `caller` may read: progress, then the rows and the per-seat summary."""
     f = await r.commands.load(game_id)
-    scope, seat = scope_for(f, caller)
+    scope, seat = await allowed_scope(r, f, caller)
     meta = await current(r.redis, game_id, scope)
     if meta is None:
         raise NotFound(f"no analysis of game {game_id} yet: POST /games/{game_id}/analysis starts one")
@@ -284,7 +309,7 @@ async def read(r, game_id: str, caller: int | str | None) -> AnalysisReport:
 async def section(r, f: Folded, caller: int | str | None) -> AnalysisSection:
     """The trailing line of an export with ?analysis=true: the analysis `caller` may read, or null and why."""
     try:
-        scope, seat = scope_for(f, caller)
+        scope, seat = await allowed_scope(r, f, caller)
     except Running as e:
         return AnalysisSection(analysis=None, detail=e.detail)
     meta = await current(r.redis, f.id, scope)

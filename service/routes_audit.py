@@ -9,7 +9,6 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import Parameter
 
-from events.envelope import redacted
 from events.kinds import Origin
 from projections.audit import Report
 from service import analysis
@@ -20,7 +19,7 @@ from service.errors import Invalid, NotFound, Unauthorized
 from service.commands import ARBITER
 from service.decide import CreateGame, entropy_missing
 from service.undo import undo as undo_command
-from service.views import log_rows, public, sealed
+from service.views import log_rows, private, public
 
 
 class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -112,9 +111,10 @@ async def fork(request: Request, game_id: str, at: int | None = Parameter(defaul
     if not game.actors(state):
         raise Invalid(f"the position after event {at} is the end of the game: nothing to play from it")
     specs = [fork_spec(p.name, p.ai, private=isinstance(caller, int) and i != caller) for i, p in enumerate(f.players)]
-    options = {**f.options, "arbiter_chance": f.created.arbiter_chance, "clock": f.created.clock,
-               "absent": f.created.absent, "no_show": f.created.no_show}
-    origin = Origin(game=game_id, at=at, by=caller, hidden=how)
+    options = {**f.options, "arbiter_chance": f.created.arbiter_chance}
+    if not isinstance(caller, int):  # a seat's copy goes at its player's pace: no clock, nobody taken over
+        options |= {"clock": f.created.clock, "absent": f.created.absent, "no_show": f.created.no_show}
+    origin = Origin(game=game_id, at=at, by=caller, hidden=how, private=not public(f) or private(f))
     new_id, seats = await r.commands.create(CreateGame(type=f.type, players=tuple(specs), options=options,
                                                        start_state=state, origin=origin))
     return Forked(id=new_id, seats=[msgspec.convert(s, SeatInfo) for s in seats],

@@ -25,6 +25,7 @@ from service.reads import Reads
 from service.said import Positions
 from service.settings import Settings, settings
 from service.streams import Hub
+from service.views import PRIVATE, private
 
 log = logging.getLogger("caravan.runtime")
 
@@ -125,6 +126,8 @@ class Runtime:
         """`caller` from the Authorization header's value."""
         token = bearer_token(authorization)
         if token is None:
+            if private(await self.commands.load(game_id)):
+                raise Unauthorized(PRIVATE)
             return None
         if self.is_arbiter(token):
             return ARBITER

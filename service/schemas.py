@@ -47,6 +47,7 @@ class ForkOrigin(msgspec.Struct):
     at: int
     by: int | str | None
     hidden: str
+    private: bool = False  # forked from a game still in play: only its seats and the arbiter may read it, for good
 
 
 class SeatClock(msgspec.Struct):

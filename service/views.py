@@ -30,6 +30,16 @@ def public(f: Folded) -> bool:
     return f.status in ("finished", "abandoned") and (f.revealed or not shares_its_seed(f))
 
 
+def private(f: Folded) -> bool:
+    """A fork made from a game still in play (or from such a fork): it holds that game's secrets (a seat's
+    copy its own hand exactly, the arbiter's every hand), so only its own seats and the arbiter read it,
+    ended or not."""
+    return f.created.origin is not None and f.created.origin.secret
+
+
+PRIVATE = "a private fork of a game that was still in play: only its own seats and the arbiter may read it"
+
+
 def sealed(f: Folded, caller: Caller) -> bool:
     """A duplicate table before its round's deal is revealed, read by someone who holds none of its seats
     (a spectator may be a player of another table of the round): nothing after the created event shows."""

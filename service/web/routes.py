@@ -185,6 +185,7 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
 
 @get("/games/{game_id:str}/view", **PAGE)
 async def game_page(request: Request, game_id: str) -> Template:
+    await rt(request).caller_of(None, game_id)  # (a private fork's page is not for everyone)
     f0 = await frame_now(rt(request), game_id, None)
     return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
                                                           "mode": "live"})
@@ -193,6 +194,7 @@ async def game_page(request: Request, game_id: str) -> Template:
 @get("/games/{game_id:str}/replay", **PAGE)
 async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Template:
     r = rt(request)
+    await r.caller_of(None, game_id)  # (a private fork's page is not for everyone)
     f = await r.commands.load(game_id)
     f0 = await frame_at(r, game_id, None, min(at or f.version, f.version))
     f0["latest"] = f.version

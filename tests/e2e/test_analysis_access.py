@@ -8,14 +8,15 @@ import time
 
 import pytest
 
-from tests.e2e.helpers import wait_for_human
+from tests.e2e.helpers import wait_for_human, wait_until_finished
 from tests.e2e.test_analysis import SMALL, analysed
 
 pytestmark = pytest.mark.e2e
 
 
 def test_a_seat_analyses_its_private_fork_and_sees_only_its_side(stack):
-    created = stack.client().post("/games", json={"type": "yangtze", "players": ["ann", "bob"]}).json()
+    """Against the AI alone (nobody else is helped by it) a seat's copy is analysed while the game runs."""
+    created = stack.client().post("/games", json={"type": "yangtze", "players": ["ann", "bob:ai-random"]}).json()
     ann = stack.client(created["seats"][0]["token"])
     # the setup's chance waits behind earlier tests' jobs; then either seat may be first (bob plays in the fork)
     deadline = time.monotonic() + 300
@@ -33,10 +34,55 @@ def test_a_seat_analyses_its_private_fork_and_sees_only_its_side(stack):
         moves = me.get(f"/games/{fork['id']}/moves").json()
         if me.post(f"/games/{fork['id']}/moves", json={"move": rng.choice(moves), "expected_version": g["version"]}).status_code == 201:
             played += 1
-    assert stack.client().post(f"/games/{fork['id']}/analysis", json=SMALL).status_code == 409
+    assert stack.client().post(f"/games/{fork['id']}/analysis", json=SMALL).status_code == 401  # a private fork
     assert me.post(f"/games/{fork['id']}/analysis", json=SMALL).status_code == 202
     body = analysed(me, fork["id"])
     assert body["scope"] == "seat-0" and [s["seat"] for s in body["seats"]] == [0]
     decisions = [r for r in body["rows"] if r["kind"] == "decision"]
     assert len(decisions) >= played and {r["seat"] for r in decisions} == {0}
-    assert stack.client().get(f"/games/{fork['id']}/analysis").status_code == 409  # nobody else reads it
+    assert stack.client().get(f"/games/{fork['id']}/analysis").status_code == 401  # nobody else reads it
+
+
+def fork_of(stack, game_id, token):
+    seat = stack.client(token)
+    wait_for_human(seat, game_id, seat.get(f"/games/{game_id}").json()["you"], timeout=300)
+    fork = seat.post(f"/games/{game_id}/fork")
+    assert fork.status_code == 201, fork.text
+    return seat, stack.client(next(s["token"] for s in fork.json()["seats"] if s.get("token"))), fork.json()["id"]
+
+
+def assert_no_engine_help(me, fork_id):
+    for method in ("post", "get"):
+        r = getattr(me, method)(f"/games/{fork_id}/analysis", **({"json": SMALL} if method == "post" else {}))
+        assert r.status_code == 409, r.text
+        assert r.json()["error"] == "game-running" and "fair play" in r.json()["detail"], r.text
+
+
+def test_no_engine_help_for_a_game_another_person_still_plays(stack):
+    """A seat forked the running game, played on in the copy and asked the engine for its best move: the
+    analysis refused the game itself and answered the copy. While the original has another person in it,
+    the copy's analysis waits for the original's end, whether the copy is over or not."""
+    created = stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]}).json()
+    _, me, fork_id = fork_of(stack, created["id"], created["seats"][0]["token"])
+    assert_no_engine_help(me, fork_id)
+    assert me.post(f"/games/{fork_id}/resign").status_code == 200
+    wait_until_finished(me, fork_id)
+    assert_no_engine_help(me, fork_id)
+    ended = stack.client(stack.arbiter).post(f"/games/{created['id']}/abandon", json={"reason": "test"})
+    assert ended.status_code == 200, ended.text  # the original is over: now the copy may be analysed
+    assert me.post(f"/games/{fork_id}/analysis", json=SMALL).status_code == 202
+
+
+def test_no_engine_help_at_a_tournament_table_in_play(stack):
+    """A tournament table, even against AI entrants: the fair-play signal never sees a fork's analysis."""
+    c = stack.client()
+    t = c.post("/tournaments", json={"type": "toy", "format": "swiss", "rounds": 1, "table_size": 2,
+                                     "players": ["ann", "x:ai-random"]})
+    assert t.status_code == 201, t.text
+    token = next(e["token"] for e in t.json()["entrants"] if "token" in e)
+    deadline = time.monotonic() + 60
+    while not (games := c.get(f"/tournaments/{t.json()['id']}").json()["games"]):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    _, me, fork_id = fork_of(stack, games[0]["id"], token)
+    assert_no_engine_help(me, fork_id)

@@ -7,16 +7,25 @@ the best move found. The driver that walks a whole game's log is service/analysi
 What a verdict holds (all from the mover's seat, at that moment, with what it could see):
   value_played, value_best  the search's mean value of each move, 0..1: the win share where the
                             simulations reached the end of the game, else the game's evaluation
-                            (`Game.evaluations`: its estimate of the same thing). Shown as the "win chance".
-  rank_played, rank_best    the expected place (1 = first) right after the move: over `OUTLOOK_SAMPLES`
-                            hidden states drawn for the mover, the move is played, the step it belongs
-                            to finished at random and the chance that follows sampled, then the seats
-                            are ranked by the game's result, or by the heuristic while it runs.
-  loss                      value_best - value_played (never below 0).
-  cls                       best / good / inaccuracy / mistake / blunder by the loss, thresholds below.
+                            (`Game.evaluations`: its estimate of the same thing). Shown as the "win chance",
+                            kept to `SHOWN` digits. Like with like: where the move played or the engine's pick
+                            ends the game (on any of `OUTLOOK_SAMPLES` hidden states drawn for the mover), an
+                            exact win share would meet an estimate, so both are played to the end on those
+                            samples (`to_the_end`) and valued by the mean win share there. A decided position
+                            then costs nothing: winning at once or playing on to a certain win are both 1.
+  best                      the engine's pick (the most visited move), or the move played where that is valued
+                            at least as high (then it is shown as the best, with no loss).
+  rank_played, rank_best    the expected final place (1 = first) after the move, consistent with its win
+                            chance: over the same samples, the place where the game is over, else a
+                            Plackett-Luce place whose first-place chances are the mover's win chance and the
+                            rest shared among the others as the game's evaluation shares it (`place`; with
+                            two seats, 2 - the win chance).
+  loss                      value_best - value_played, as shown (never below 0).
+  cls                       best / good / inaccuracy / mistake / blunder by that loss, thresholds below.
   agrees                    (only when asked, for the fair-play signal) whether a second search with
-                            another seed and the same budget picked the same best move: how often the
-                            engine agrees with itself at this budget.
+                            another seed and the same budget picked a move valued at least as the first
+                            search's pick (the rule the move played meets to match): how often the engine
+                            agrees with itself at this budget.
 Accuracy per seat: the mean of `move_accuracy(loss)` (lichess's curve) over the decisions that had a choice.
 Chance steps: `odds` gives the probability of what was drawn, where the game's ChanceSpec tells it.
 `engine_code` names the source the verdicts come from (a digest), so an analysis records which engine made it.
@@ -32,17 +41,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.protocol import Game, Seat
+from games.protocol import CHANCE, Game, Seat, sample_chance
 
-from .ismcts import search
-from .simple import settle
+from .ismcts import _greedy_step, search
+from .simple import settle, win_shares
 
 # loss = value(best) - value(played), on the search's 0..1 value scale
 GOOD = 0.02        # loss <= GOOD (and not best): good
 INACCURACY = 0.05  # loss <= INACCURACY: inaccuracy
 MISTAKE = 0.15     # loss <= MISTAKE: mistake; above: blunder
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
-OUTLOOK_SAMPLES = 12  # hidden states drawn for a move's expected rank
+OUTLOOK_SAMPLES = 12  # hidden states drawn for a move's expected rank (and its play to the end)
+SHOWN = 4  # digits a win chance and a loss are kept to: the class is read from the loss as shown
+END_STEPS = 2000  # steps at most of a play to the end (then the evaluation judges)
 _CODES: dict[str, str] = {}
 
 
@@ -95,30 +106,55 @@ def classify(loss: float, is_best: bool) -> str:
     return "blunder"
 
 
-def places(values: list[float]) -> list[float]:
-    """1-based places from values where larger is better; tied seats share the mean of their places."""
+def plies(game: Game, state: Any, seat: Seat, move: Any, seeds: list[int]) -> list[tuple[Any, Any]]:
+    """The position right after `move`, once per seed, with the seed's generator: the hidden parts drawn for
+    `seat` (its information set only), the step it belongs to finished at random, the chance that follows
+    sampled. Two moves given the same seeds meet the same hidden parts (common random numbers)."""
+    co_actors = game.actors(state) - {seat}
     out = []
-    for v in values:
-        above = sum(1 for w in values if w > v)
-        tied = sum(1 for w in values if w == v)
-        out.append(above + (tied + 1) / 2)
+    for seed in seeds:
+        r = random.Random(seed)
+        out.append((settle(game, game.apply(game.determinize(state, seat, r), seat, move), co_actors, r), r))
     return out
 
 
-def expected_rank(game: Game, state: Any, seat: Seat, move: Any, rng: Any, seats: int,
-                  samples: int = OUTLOOK_SAMPLES) -> float:
-    """The mover's expected place among `seats` right after `move`, from its information set (see the
-    module docstring)."""
-    co_actors = game.actors(state) - {seat}
-    total = 0.0
-    for _ in range(samples):
-        d = settle(game, game.apply(game.determinize(state, seat, rng), seat, move), co_actors, rng)
-        result = game.result(d)
-        if result is not None:
-            total += result.ranks[seat]
-        else:
-            total += places([game.heuristic(d, s) for s in range(seats)])[seat]
-    return total / samples
+def to_the_end(game: Game, d: Any, rng: Any) -> Any:
+    """`d` played on to the end of the game (at most `END_STEPS` steps): the game's playout policy where it has
+    one, else each seat's epsilon-greedy move (one ply on the heuristic), chance sampled."""
+    for _ in range(END_STEPS):
+        actors = game.actors(d)
+        if not actors:
+            break
+        if CHANCE in actors:
+            d = game.apply(d, CHANCE, sample_chance(game.chance(d), rng))
+            continue
+        actor = min(actors)
+        macro = game.playout(d, actor, rng)
+        d = game.apply_all(d, actor, tuple(macro)) if macro else _greedy_step(game, d, actor, rng)
+    return d
+
+
+def end_value(game: Game, d: Any, seat: Seat) -> float:
+    """The seat's win share where the game is over, else the game's evaluation (its estimate of it)."""
+    result = game.result(d)
+    return win_shares(result)[seat] if result is not None else game.evaluations(d, [seat])[0]
+
+
+def place(game: Game, d: Any, seat: Seat, seats: int, win: float | None = None) -> float:
+    """The seat's expected final place (1 = first) in `d`: its place where the game is over; else under a
+    Plackett-Luce model whose first-place chances are the win chances: the seat's `win` (its own evaluation
+    when not given), the rest shared among the others as the game's evaluation of them shares it. Seat j
+    finishes ahead of the seat with chance w_j / (w_j + win); with two seats the place is 2 - win."""
+    result = game.result(d)
+    if result is not None:
+        return float(result.ranks[seat])
+    others = [s for s in range(seats) if s != seat]
+    if win is None:
+        win = game.evaluations(d, [seat])[0]
+    q = game.evaluations(d, others)
+    total = sum(q)
+    weights = [(1 - win) * (x / total if total > 0 else 1 / len(others)) for x in q]
+    return 1 + sum(w / (w + win) if w + win > 0 else 0.5 for w in weights)
 
 
 def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
@@ -126,27 +162,51 @@ def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
           second_opinion: bool = False) -> Verdict:
     """The verdict on `played` by `seat` in `state`, searched from that seat's information set.
     `seats` (how many play): also the expected places; `second_opinion`: also whether a second search
-    with the same budget agrees on the best move."""
+    with the same budget picks a move valued at least as the first one's pick (the rule a move played meets
+    to be shown as the best)."""
     # include: where the game hands the search a few good plans (Himalaya's programs, its event figures kept),
     # the move played is searched beside them, so a decision with a choice is judged, never called forced
-    best, stats = search(game, state, seat, rng, budget=budget, iterations=iterations, include=played)
+    pick, stats = search(game, state, seat, rng, budget=budget, iterations=iterations, include=played)
     means = {m: mean for m, n, mean in stats.root if n}
+    seeds = [rng.randrange(2**62) for _ in range(OUTLOOK_SAMPLES)]
     if not means:  # a forced move (or nothing searched): nothing to judge
         v = Verdict(seat, played, played, 0.0, 0.0, 0.0, "best", forced=len(stats.root) <= 1)
         if seats:
-            v.rank_played = v.rank_best = expected_rank(game, state, seat, played, rng, seats)
+            v.rank_played = v.rank_best = average(place(game, d, seat, seats)
+                                                  for d, _ in plies(game, state, seat, played, seeds))
         return v
-    vb = means.get(best, max(means.values()))
-    vp = means.get(played, min(means.values()))
-    loss = max(0.0, vb - vp)
+    after = {played: plies(game, state, seat, played, seeds)}
+    after.setdefault(pick, plies(game, state, seat, pick, seeds))
+    # like with like: a move that ends the game is valued exactly (its win share), any other by the search's
+    # estimate; where either of the two ends it on some sample, both are played to the end on the same samples
+    ends = any(game.result(d) is not None for afters in after.values() for d, _ in afters)
+
+    def worth(move: Any) -> float:
+        if not ends:
+            return round(means.get(move, min(means.values())), SHOWN)
+        if move not in after:
+            after[move] = plies(game, state, seat, move, seeds)
+        after[move] = [(to_the_end(game, d, r), r) for d, r in after[move]]
+        return round(average(end_value(game, d, seat) for d, _ in after[move]), SHOWN)
+
+    vp = worth(played)
+    vb = worth(pick) if pick != played else vp
+    best = pick if vb > vp else played  # the move played, valued at least as the engine's pick, is the best shown
+    vb = max(vb, vp)
+    loss = round(vb - vp, SHOWN)
     v = Verdict(seat, played, best, vp, vb, loss, classify(loss, played == best), iterations=stats.iterations)
     if seats:
-        v.rank_best = expected_rank(game, state, seat, best, rng, seats)
-        v.rank_played = v.rank_best if played == best else expected_rank(game, state, seat, played, rng, seats)
+        v.rank_played = average(place(game, d, seat, seats, None if ends else vp) for d, _ in after[played])
+        v.rank_best = average(place(game, d, seat, seats, None if ends else vb) for d, _ in after[best])
     if second_opinion:
         other, _ = search(game, state, seat, random.Random(rng.randrange(2**62)), budget=budget, iterations=iterations)
-        v.agrees = other == best
+        v.agrees = other == pick or worth(other) >= worth(pick)
     return v
+
+
+def average(xs: Any) -> float:
+    xs = list(xs)
+    return sum(xs) / len(xs)
 
 
 def odds(game: Game, state: Any, outcome: Any) -> tuple[float | None, int | None]:

@@ -22,7 +22,7 @@ class Engine(msgspec.Struct, frozen=True):
     budget: float | None  # seconds of search per decision (null: bounded by `iterations` only)
     iterations: int | None  # a cap on search iterations per decision
     engine: str = "ismcts"
-    outlook_samples: int = 12  # hidden states drawn for a move's expected rank
+    outlook_samples: int = 12  # hidden states drawn for a move's expected rank (and its play to the end)
     code: str | None = None  # a digest of the engine's source (ai.analysis.engine_code; null: not recorded then)
 
 
@@ -36,16 +36,19 @@ class DecisionRow(msgspec.Struct, tag_field="kind", tag="decision", kw_only=True
     move: dict[str, Any]  # the move played (the game's own)
     text: str  # ... in words
     cls: Literal["best", "good", "inaccuracy", "mistake", "blunder", "forced"] = msgspec.field(name="class")
-    best: dict[str, Any] | None = None  # the best move the search found
+    best: dict[str, Any] | None = None  # the engine's pick, or the move played where valued at least as high
     best_text: str | None = None
-    win_played: float | None = None  # the search's mean value of the move played, 0..1 (the win chance)
+    win_played: float | None = None  # the search's mean value of the move played, 0..1 (the win chance); where
+    # it or the engine's pick ends the game, both are played to the end and valued by the win share there
     win_best: float | None = None
-    rank_played: float | None = None  # the expected place (1 = first) after the move played
+    rank_played: float | None = None  # the expected final place (1 = first) after the move played, agreeing
+    # with its win chance (two seats: 2 - win_played; ai/analysis.py `place`)
     rank_best: float | None = None
-    loss: float | None = None  # win_best - win_played, never below 0
-    matches: bool | None = None  # the move played is the best found
+    loss: float | None = None  # win_best - win_played (as given, 4 digits), never below 0: the class is read from it
+    matches: bool | None = None  # the move played is the best shown (valued at least as the engine's pick)
     iterations: int = 0  # search iterations spent
-    engine_agrees: bool | None = None  # a person's decision: a second search (another seed) found the same best
+    engine_agrees: bool | None = None  # a person's decision: a second search (another seed) picked a move valued
+    # at least as the first search's pick (the rule `matches` holds the move played to)
 
 
 class ChanceRow(msgspec.Struct, tag_field="kind", tag="chance", kw_only=True):

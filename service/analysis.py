@@ -31,7 +31,7 @@ from events.kinds import ARBITER
 from games.protocol import CHANCE
 from projections.decisions import Step, steps
 from projections.fold import Folded
-from service.errors import DomainError, Invalid, NotFound
+from service.errors import DomainError, Forbidden, Invalid, NotFound
 from service.analysis_rows import by_whom, decision_row, forced, instant_row, seat_summary
 from service.analysis_schemas import AnalysisReport, AnalysisSection, Engine, Row, SeatSummary, Thresholds
 from service.schemas import PlayerRow
@@ -236,6 +236,7 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
         if lost:
             await asyncio.to_thread(enqueue, r.queue, old, lost)
         return await report(r, f, old, seat), bool(lost)
+    refuse_replacing(old, f, engine, caller)
     events = await r.store.read(game_id, 1, f.version)
     final, walked = steps(game_id, events)
     game = final.game
@@ -255,6 +256,20 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
         await finish(r.redis, meta, final)
     await asyncio.to_thread(enqueue, r.queue, meta, list(range(len(meta.chunks))))
     return await report(r, f, meta, seat), True
+
+
+def refuse_replacing(old: Meta | None, f: Folded, engine: Engine, caller: int | str | None) -> None:
+    """Forbidden (403) when a reader without a token would replace `f`'s analysis (made by this code for
+    this log) with one of other settings: a tournament's accuracy table and fair-play signal read it."""
+    if old is not None and caller is None and old.head == f.head and old.engine.code == engine.code:
+        raise Forbidden(f"game {f.id} has an analysis with other settings ({settings_words(old.engine)}): "
+                        f"GET /games/{f.id}/analysis reads it; only a player of the game (its token) or the "
+                        "arbiter may replace it")
+
+
+def settings_words(e: Engine) -> str:
+    return ", ".join([f"budget {e.budget} s" if e.budget is not None else "no time bound",
+                      *([f"at most {e.iterations} iterations"] if e.iterations is not None else []), f"seed {e.seed}"])
 
 
 def same_settings(old: Engine, new: Engine, body: Any) -> bool:

@@ -24,7 +24,8 @@ from litestar.params import Body
 from service import analysis, analysis_tournament
 from service.analysis_schemas import AnalysisReport, TournamentAnalysis
 from service.openapi import errors
-from service.runtime import rt
+from events.kinds import ARBITER
+from service.runtime import bearer, rt
 from service.schemas import answer
 
 BODY = Body(description='{"budget": seconds per decision (default 0.5, at most 10; null with iterations), '
@@ -32,10 +33,11 @@ BODY = Body(description='{"budget": seconds per decision (default 0.5, at most 1
 
 
 @post("/games/{game_id:str}/analysis", status_code=202, responses=errors(
-    400, 401, 404, 409, 413, 422, 503, ok={200: answer(AnalysisReport, "the same analysis, made already")}))
+    400, 401, 403, 404, 409, 413, 422, 503, ok={200: answer(AnalysisReport, "the same analysis, made already")}))
 async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | None = BODY) -> Response[AnalysisReport]:
     """Analyse a finished game on the workers (split by decision); the same settings again answer the
-    analysis already made (200), resuming any part a lost worker left undone."""
+    analysis already made (200), resuming any part a lost worker left undone. Other settings replace it
+    only for a player of the game or the arbiter (403 for a reader without a token)."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     answer, started = await analysis.start(r, game_id, caller, data)
@@ -50,12 +52,16 @@ async def read_analysis(request: Request, game_id: str) -> AnalysisReport:
 
 
 @post("/tournaments/{tournament_id:str}/analysis", status_code=202, responses=errors(
-    400, 404, 413, 422, 503, ok={200: answer(TournamentAnalysis, "every finished table analysed (or queued) already")}))
+    400, 401, 404, 413, 422, 503, ok={200: answer(TournamentAnalysis, "every finished table analysed (or queued) already")}))
 async def start_tournament_analysis(request: Request, tournament_id: str,
                                     data: dict[str, Any] | None = BODY) -> Response[TournamentAnalysis]:
     """Analyse every finished table of a tournament on the workers, each with these settings (a table still
-    in play is left alone, and listed as hidden); 202 when something was queued."""
-    answer, started = await analysis_tournament.start(rt(request), tournament_id, data)
+    in play is left alone, and listed as hidden); 202 when something was queued. A table analysed with other
+    settings is replaced only with the arbiter's token (else it is kept)."""
+    r = rt(request)
+    token = bearer(request)
+    answer, started = await analysis_tournament.start(r, tournament_id, data,
+                                                      ARBITER if token and r.is_arbiter(token) else None)
     return Response(answer, status_code=202 if started else 200)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from service import analysis
 from service.analysis_rows import fair_play
+from service.errors import Forbidden
 from service.analysis_schemas import ClassCounts, EntrantAccuracy, SeatSummary, TableAnalysis, TournamentAnalysis
 from service.runtime import Runtime
 
@@ -72,14 +73,19 @@ async def report(r: Runtime, tournament_id: str) -> TournamentAnalysis:
         entrants=[entrant_row(e.name, e.ai, seats[i]) for i, e in enumerate(entrants)], note=NOTE)
 
 
-async def start(r: Runtime, tournament_id: str, body: Any) -> tuple[TournamentAnalysis, bool]:
+async def start(r: Runtime, tournament_id: str, body: Any, caller: str | None = None) -> tuple[TournamentAnalysis, bool]:
     """Queue the analysis of every finished public table (the same settings for each); a table already
-    analysed with these settings is kept. (report, whether anything was queued)."""
+    analysed with these settings is kept, and so is one with other settings unless the arbiter (`caller`)
+    asks. (report, whether anything was queued)."""
     analysis.engine_of(body)  # bad settings: refused before anything is queued
     _, found = await tables(r, tournament_id)
     queued = False
     for x, status, _ in found:
-        if status != "hidden":
-            _, started = await analysis.start(r, x.game, None, body)
-            queued = queued or started
+        if status == "hidden":
+            continue
+        try:
+            _, started = await analysis.start(r, x.game, caller, body)
+        except Forbidden:
+            continue  # analysed with other settings: kept (service/analysis.py, refuse_replacing)
+        queued = queued or started
     return await report(r, tournament_id), queued

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from tests.e2e.helpers import wait_for_human, wait_until_finished
-from tests.e2e.test_analysis import SMALL, analysed
+from tests.e2e.helpers import wait_for_human, wait_for_status, wait_until_finished
+from tests.e2e.test_analysis import SMALL, analysed, finished_game
 
 pytestmark = pytest.mark.e2e
 
@@ -86,3 +86,36 @@ def test_no_engine_help_at_a_tournament_table_in_play(stack):
         time.sleep(0.05)
     _, me, fork_id = fork_of(stack, games[0]["id"], token)
     assert_no_engine_help(me, fork_id)
+
+
+def test_a_reader_without_a_seat_cannot_replace_the_analysis(stack):
+    """Anyone could POST other settings over a game's analysis (and a tournament's), deleting the one made
+    (the tournament's accuracy table and fair-play signal read it). A first analysis anyone may start; to
+    replace it with other settings takes a player of the game or the arbiter."""
+    game_id = finished_game(stack, "bangkok-klongs")
+    spectator = stack.client()
+    first = spectator.post(f"/games/{game_id}/analysis", json=SMALL)
+    assert first.status_code == 202, first.text
+    other = {"budget": 0.05, "iterations": 3, "seed": 12}
+    refused = spectator.post(f"/games/{game_id}/analysis", json=other)
+    assert refused.status_code == 403 and refused.json()["error"] == "forbidden", refused.text
+    assert "arbiter" in refused.json()["detail"]
+    assert spectator.get(f"/games/{game_id}/analysis").json()["id"] == first.json()["id"]
+    replaced = stack.client(stack.arbiter).post(f"/games/{game_id}/analysis", json=other)
+    assert replaced.status_code == 202 and replaced.json()["id"] != first.json()["id"]
+
+
+def test_a_tournaments_analysis_is_replaced_only_by_the_arbiter(stack):
+    c = stack.client()
+    t = c.post("/tournaments", json={"type": "toy", "format": "swiss", "rounds": 1, "table_size": 2,
+                                     "players": ["a:ai-random", "b:ai-random"]}).json()
+    wait_for_status(c, f"/tournaments/{t['id']}", timeout=120)
+    assert c.post(f"/tournaments/{t['id']}/analysis", json=SMALL).status_code == 202
+    game = c.get(f"/tournaments/{t['id']}").json()["games"][0]["id"]
+    made = c.get(f"/games/{game}/analysis").json()["id"]
+    other = {"budget": 0.05, "iterations": 3, "seed": 12}
+    kept = c.post(f"/tournaments/{t['id']}/analysis", json=other)
+    assert kept.status_code == 200, kept.text  # nothing queued: the table's analysis stands
+    assert c.get(f"/games/{game}/analysis").json()["id"] == made
+    assert stack.client(stack.arbiter).post(f"/tournaments/{t['id']}/analysis", json=other).status_code == 202
+    assert c.get(f"/games/{game}/analysis").json()["id"] != made

@@ -121,6 +121,10 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         assert send(c, method, template, gid, headers=seats[0], **kw).status_code == first_status
         return send(c, method, template, gid, headers=seats[0], **kw)
 
+    def reanalysed(gid):  # a reader without a token asks other settings of an analysed game
+        assert send(c, "post", f"{g}/analysis", gid, json={"iterations": 5}).status_code == 202
+        return send(c, "post", f"{g}/analysis", gid, json={"iterations": 6})
+
     def withdraw_twice(t):
         kw = dict(tournament=t["id"], headers=auth(t["organiser_token"]), json={"entrant": "ann"})
         assert send(c, "post", WITHDRAW, **kw).status_code == 200
@@ -168,6 +172,10 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         ("post", f"{g}/analysis", 409): lambda: as_seat("post", f"{g}/analysis"),  # the game is running
         ("post", f"{g}/analysis", 422): lambda: as_seat("post", f"{g}/analysis", json={"budget": 1000}),
         ("get", f"{g}/analysis", 409): lambda: as_seat("get", f"{g}/analysis"),
+        ("post", f"{g}/analysis", 403): lambda: reanalysed(w.played_out()),
+        ("post", "/tournaments/{tournament_id}/analysis", 401):
+            lambda: send(c, "post", "/tournaments/{tournament_id}/analysis", tournament=w.tournament()["id"],
+                         headers={"Authorization": "Basic x"}),
         ("post", "/tournaments/{tournament_id}/analysis", 422):
             lambda: send(c, "post", "/tournaments/{tournament_id}/analysis", tournament=w.tournament()["id"],
                          json={"budget": 1000}),

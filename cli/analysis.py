@@ -4,7 +4,9 @@ verdict beside each move and a per-seat value graph (a sparkline of the win chan
 
 from __future__ import annotations
 
+import math
 import os
+import shutil
 import sys
 import time
 from typing import Any, Optional
@@ -18,7 +20,8 @@ BLOCKS = "▁▂▃▄▅▆▇█"
 ASCII_BLOCKS = "_.-~=+*#"
 POLL = 0.3
 GRAPH_WIDTH = 48  # characters of a value graph at most
-TEXT_WIDTH = 64  # a move's words in a table at most
+MIN_TEXT = 16  # a move's words in a table get at least this many characters, however narrow the terminal
+SHARED = 12  # a beginning two moves' words share, from this many characters, is shortened to keep their difference
 
 
 def analyse(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
@@ -75,7 +78,13 @@ def follow(game_id: str, tok: Optional[str], report: dict[str, Any], show_bar: b
 # --- tables -------------------------------------------------------------------------------------------
 
 def pct(x: Optional[float]) -> str:
-    return "-" if x is None else f"{100 * x:.0f}%"
+    """A win chance in whole percent, a half rounded up as the web page's Math.round does (0.485: 49%)."""
+    return "-" if x is None else f"{math.floor(100 * x + 0.5)}%"
+
+
+def lost(x: Optional[float]) -> str:
+    """A loss to the four digits its class is read from (0.0202 is an inaccuracy, 0.0200 good)."""
+    return num(x, ".4f")
 
 
 def num(x: Optional[float], fmt: str = ".2f") -> str:
@@ -93,15 +102,14 @@ def table(header: list[str], rows: list[list[str]], right: set[int] = frozenset(
     return [line(header), line(["-" * w for w in widths])] + [line(r) for r in rows]
 
 
-def report_lines(r: dict[str, Any]) -> list[str]:
+def report_lines(r: dict[str, Any], width: Optional[int] = None) -> list[str]:
+    """The report as lines as wide as the terminal (`width`): the moves' words share what the numbers leave."""
     e = r["engine"]
     th = r["thresholds"]
     names = {p["seat"]: p["name"] for p in r["players"]}
-    budget = f"{e['budget']:g} s" if e["budget"] is not None else "no time bound"
-    iters = f", at most {e['iterations']} iterations" if e["iterations"] is not None else ""
-    out = [f"analysis {r['id']} of game {r['game']} ({r['type']}, {r['scope']}): {r['status']}, {r['done']}/{r['total']} "
-           f"steps, {r['jobs']} jobs",
-           f"engine {e['engine']} {e.get('code') or '(code not recorded)'}, {budget} a decision{iters}, "
+    out = [f"analysis {r['id']} of game {r['game']} ({r['type']}, {scope_words(r['scope'], names)}): {r['status']}, "
+           f"{r['done']}/{r['total']} steps, {r['jobs']} jobs",
+           f"engine {e['engine']} {e.get('code') or '(code not recorded)'}, {engine_words(e)}, "
            f"seed {e['seed']}; head {r['head'][:16]}… (v{r['version']})"
            + ("; the game has moved on since" if r["stale"] else ""),
            f"classes by loss of win chance: best; good <= {th['good']:g}; inaccuracy <= {th['inaccuracy']:g}; "
@@ -111,25 +119,75 @@ def report_lines(r: dict[str, Any]) -> list[str]:
                  [[s["name"], num(s["accuracy"], ".1f"), num(s["expected_rank"]), num(s["expected_rank_best"]),
                    str(s["decisions"]), *(str(s["classes"][c]) for c in ("best", "good", "inaccuracy", "mistake", "blunder")),
                    sparkline([p["win"] for p in s["graph"]])] for s in r["seats"]], right=set(range(1, 10)))
-    moments = [[s["name"], str(m["version"]), clip(m["text"]), clip(m["best_text"] or "-"), num(m["loss"], ".3f"), m["class"]]
+    moments = [[s["name"], str(m["version"]), m["text"], m["best_text"] or "-", lost(m["loss"]), m["class"]]
                for s in r["seats"] for m in s["costliest"]]
     if moments:
         out += ["", "costliest moments"]
-        out += table(["seat", "v", "played", "best", "loss", "class"], moments, right={1, 4})
+        out += fitted(["seat", "v", "played", "best", "loss", "class"], moments, {1, 4}, (2, 3), width)
     rows = []
     for row in r["rows"]:
         if row["kind"] == "chance":
             odds = f"p {row['odds']:.3g} ({row['outcomes']} outcomes)" if row["odds"] is not None else ""
-            rows.append([str(row["version"]), "chance", clip(row["text"]), odds, "", "", "", ""])
+            rows.append([str(row["version"]), "chance", row["text"], odds, "", "", "", ""])
         else:
-            rows.append([str(row["version"]), names.get(row["seat"], str(row["seat"])), clip(row["text"]),
-                         clip(row["best_text"]) if row["best_text"] and not row["matches"] else
+            rows.append([str(row["version"]), names.get(row["seat"], str(row["seat"])), row["text"],
+                         row["best_text"] if row["best_text"] and not row["matches"] else
                          ("=" if row["matches"] else "-"),
-                         pct(row["win_played"]), pct(row["win_best"]), num(row["loss"], ".3f"), row["class"]])
+                         pct(row["win_played"]), pct(row["win_best"]), lost(row["loss"]), row["class"]])
     if rows:
         out += ["", "decisions"]
-        out += table(["v", "seat", "played", "best", "win%", "best%", "loss", "class"], rows, right={0, 4, 5, 6})
+        out += fitted(["v", "seat", "played", "best", "win%", "best%", "loss", "class"], rows, {0, 4, 5, 6}, (2, 3),
+                      width)
     return out
+
+
+def scope_words(scope: str, names: dict[int, str]) -> str:
+    """What an analysis covers: "every seat" (a finished game), or "ann's private fork: its own decisions"."""
+    if not scope.startswith("seat-"):
+        return "every seat"
+    seat = int(scope.removeprefix("seat-"))
+    return f"{names.get(seat, f'seat {seat}')}'s private fork: its own decisions"
+
+
+def engine_words(e: dict[str, Any]) -> str:
+    """How much search each decision had: "0.5 s a decision", "at most 50 iterations a decision (no time bound)"."""
+    iters = f"at most {e['iterations']} iterations" if e["iterations"] is not None else ""
+    if e["budget"] is None:
+        return f"{iters} a decision (no time bound)"
+    return f"{e['budget']:g} s a decision" + (f", {iters}" if iters else "")
+
+
+def fitted(header: list[str], rows: list[list[str]], right: set[int], texts: tuple[int, int],
+           width: Optional[int] = None) -> list[str]:
+    """`table` as wide as the terminal at most: its two text columns (the move played, the best) share what
+    the other columns leave (one that needs less gives the rest to the other), each pair cut so that the part
+    where the two differ stays in sight."""
+    width = width or shutil.get_terminal_size((120, 40)).columns
+    a, b = texts
+    others = sum(max(len(row[i]) for row in [header, *rows]) for i in range(len(header)) if i not in texts)
+    room = width - others - 2 * (len(header) - 1)
+    need_a, need_b = (max(len(row[i]) for row in [header, *rows]) for i in texts)
+    half = max(MIN_TEXT, room // 2)
+    if need_a + need_b <= room:
+        wa, wb = need_a, need_b
+    elif need_b <= half:
+        wa, wb = max(MIN_TEXT, room - need_b), need_b
+    elif need_a <= half:
+        wa, wb = need_a, max(MIN_TEXT, room - need_a)
+    else:
+        wa = wb = half
+    cut = []
+    for row in rows:
+        keep = shared(row[a], row[b])
+        cut.append([clip(c, wa, keep) if i == a else clip(c, wb, keep, head=False) if i == b else c
+                    for i, c in enumerate(row)])
+    return table(header, cut, right)
+
+
+def shared(a: str, b: str) -> int:
+    """Where the word in which `a` and `b` first differ begins (0 when they differ in the first word)."""
+    n = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return a.rfind(" ", 0, n) + 1
 
 
 # --- what replay shows --------------------------------------------------------------------------------
@@ -152,8 +210,19 @@ def sparkline(values: list[float], ascii_only: Optional[bool] = None, width: int
     return "".join(marks[min(len(marks) - 1, max(0, int(v * len(marks))))] for v in values)
 
 
-def clip(text: str, width: int = TEXT_WIDTH) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+def clip(text: str, width: int, keep: int = 0, head: bool = True) -> str:
+    """`text` in `width` characters at most. Past `keep` (where it begins to differ from the text beside it, when
+    they share `SHARED` characters or more) the part that differs stays in sight: the shared beginning is
+    shortened ("program the…ice path: …") where the rest fits, else left out ("…ice path: village 8…"; always
+    with `head` False: the move read beside the one played). Otherwise the end is cut."""
+    if len(text) <= width:
+        return text
+    if keep < SHARED or keep + SHARED < width:  # (an end cut keeps the difference's beginning in sight)
+        return text[:width - 1] + "…"
+    tail = text[keep:]
+    if head and len(tail) + 1 + SHARED // 2 <= width:
+        return text[:width - 1 - len(tail)] + "…" + tail
+    return "…" + tail if len(tail) + 1 <= width else "…" + tail[:width - 2] + "…"
 
 
 def fetch(game_id: str, tok: Optional[str]) -> Optional[dict[str, Any]]:
@@ -177,9 +246,16 @@ def verdicts(report: Optional[dict[str, Any]]) -> dict[int, str]:
         elif row["matches"]:
             out[row["version"]] = f"best, win {pct(row['win_played'])}"
         else:
-            out[row["version"]] = (f"{row['class']} (-{row['loss']:.3f}), win {pct(row['win_played'])}; "
-                                   f"best: {row['best_text']} {pct(row['win_best'])}")
+            out[row["version"]] = (f"{row['class']} (-{lost(row['loss'])}), win {pct(row['win_played'])}; "
+                                   f"best: {row['best_text']} (win {pct(row['win_best'])})")
     return out
+
+
+def played_words(report: Optional[dict[str, Any]]) -> dict[int, str]:
+    """version -> a judged move in the analysis's words: told from the mover's view of the position, as the best
+    move beside it is (a Himalaya disc with its path, a Bangkok Klongs boat as its owner's), so a replay says
+    the two alike."""
+    return {row["version"]: row["text"] for row in (report or {}).get("rows", []) if row["kind"] == "decision"}
 
 
 def graph_lines(report: Optional[dict[str, Any]], upto: Optional[int] = None) -> list[str]:

@@ -155,7 +155,7 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
     w, names = words.for_type(now["type"]), {p["seat"]: p["name"] for p in now["players"]}
     told: dict[int, str] = {}
     judged = None if as_json else analysis.fetch(game_id, tok)  # the verdicts and value graphs, if analysed
-    verdict = analysis.verdicts(judged)
+    verdict, played = analysis.verdicts(judged), analysis.played_words(judged)
 
     rows: dict[int, dict] = {}
 
@@ -165,8 +165,9 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
             if n not in rows:
                 for e in request("GET", f"/games/{game_id}/events", token=tok, params={"from": n, "limit": 200, "words": "true"}):
                     rows[e["version"]] = e
-            if n in rows:
-                told[n] = words.event_line(w, rows[n], names, now.get("you"))
+            if n in rows:  # a judged move in the analysis's words, as its best move beside it is told
+                row = {**rows[n], "words": played[n]} if n in played and rows[n]["kind"] == "move" else rows[n]
+                told[n] = words.event_line(w, row, names, now.get("you"))
         return told.get(n, "")
 
     steps: list = []  # --json with commands from input: one JSON array of the states stepped through

@@ -23,10 +23,12 @@ COSTLIEST = 3  # moments that cost most, per seat
 
 def mover_view(game: Game, state: Any, seat: int | None, names: list[str] | None = None) -> Any:
     """What a row's words are told from: the mover's own view of the position (a chance step: the public
-    view, seat None), with the players' names, so another seat reads as its player ("steal from bob")."""
+    view, seat None), so its own facts apply (a Himalaya disc's path from its program's end), with the
+    players' names; told about the mover to anyone who reads the analysis (`reader` None: "move ann's boat",
+    the same for the move played and the best, never "your boat")."""
     view = msgspec.to_builtins(game.view(state, seat))
-    if seat is not None and isinstance(view, dict) and view.get("you") is None:
-        view = {**view, "you": seat}
+    if seat is not None and isinstance(view, dict):
+        view = {**view, "you": seat if view.get("you") is None else view["you"], "mover": seat, "reader": None}
     return with_names(view, names)
 
 

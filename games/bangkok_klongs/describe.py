@@ -39,9 +39,10 @@ def where(x: int, y: int) -> str:
 
 def whose(view: dict[str, Any] | None) -> str:
     """The mover's, as the reader reads it: "your" (the reader's own move, or no view to tell by), else
-    "bo's"."""
-    seat = mover(view)
-    if seat is None or seat == (view or {}).get("you"):
+    "bo's". The reader is the view's seat, unless the teller names another (`view["reader"]`; None: anyone,
+    as the analysis tells a move from the mover's own view)."""
+    seat, view = mover(view), view or {}
+    if seat is None or seat == view.get("reader", view.get("you")):
         return "your"
     return f"{seat_name(view, seat)}'s"
 

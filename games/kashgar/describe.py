@@ -216,6 +216,10 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case DealStart(card=c):
             return f"a start card is dealt: {person(c)}"
         case DrawCard(card=c):
+            pending = (view or {}).get("pending") or {}
+            if pending.get("deck") == "look":  # the Prophet's look: the card goes back, in the order chosen
+                who = seat_name(view, pending["seat"]) if isinstance(pending.get("seat"), int) else "the Prophet's owner"
+                return f"{who} looks at the top standard card: {person(c)}"
             return f"a card is drawn: {person(c)}"
         case DrawOrder(order=o):
             return f"an order is drawn: {order(o)}"

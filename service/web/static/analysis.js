@@ -10,6 +10,8 @@ const caravanAnalysis = (() => {
   const SYMBOL = { circle: "●", square: "■", triangle: "▲", diamond: "◆", cross: "✚" };
   const VERDICT = { best: "★ best", good: "✓ good", inaccuracy: "?! inaccuracy", mistake: "? mistake", blunder: "?? blunder", forced: "forced" };
   const W = 360, H = 170, L = 38, R = 6, T = 14, B = 18;  // L: room for "100%" left of the frame
+  const LABEL_GAP = 20;  // between two end labels' baselines: their boxes (11 px type, its halo) never meet
+  const pct = (x) => `${Math.round(x * 100)}%`;  // a half rounded up, as the CLI's pct does (0.485: 49%)
   const svg = (tag, attrs, ...kids) => {
     const e = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined && v !== "") e.setAttribute(k, v);
@@ -43,6 +45,7 @@ const caravanAnalysis = (() => {
         g.append(svg("text", { x: L - 4, y: yOf(w) + 4, "text-anchor": "end", "font-size": 11 }, `${Math.round(w * 100)}%`));
       }
       g.append(svg("text", { x: L, y: H - 4, "font-size": 11 }, "1"), svg("text", { x: W - R, y: H - 4, "font-size": 11, "text-anchor": "end" }, String(last)));
+      const labels = [];
       for (const s of report.seats) {
         const pts = (s.graph || []).filter((p) => p.win !== null && p.win !== undefined);
         if (!pts.length) continue;
@@ -52,14 +55,17 @@ const caravanAnalysis = (() => {
           stroke: COLOURS[i], "stroke-width": 2, "stroke-dasharray": DASHES[i] }));
         for (const p of pts) {
           const m = marker(SHAPES[i], xOf(p.version), yOf(p.win), COLOURS[i]);
-          m.append(svg("title", {}, `${names[s.seat]} after event ${p.version}: ${Math.round(p.win * 100)}%`));
+          m.append(svg("title", {}, `${names[s.seat]} after event ${p.version}: ${pct(p.win)}`));
           line.append(m);
         }
         const endP = pts[pts.length - 1];  // the seat's name at its line's end, inside the frame
-        line.append(svg("text", { x: xOf(endP.version) - 2, y: endP.win > 0.85 ? yOf(endP.win) + 14 : yOf(endP.win) - 6,
-          "text-anchor": "end", "font-size": 11, fill: "currentColor", "paint-order": "stroke", stroke: "var(--bg)", "stroke-width": 3 },
-          `${SYMBOL[SHAPES[i]]} ${names[s.seat]}`));
+        labels.push({ line, i, name: names[s.seat], x: xOf(endP.version) - 2, y: endP.win > 0.85 ? yOf(endP.win) + 14 : yOf(endP.win) - 6 });
         g.append(line);
+      }
+      for (const l of spread(labels)) {  // the marker in the seat's colour, the name in the text's
+        l.line.append(svg("text", { class: "end-label", x: l.x, y: l.y, "text-anchor": "end", "font-size": 11, fill: "currentColor",
+          "paint-order": "stroke", stroke: "var(--bg)", "stroke-width": 3 },
+          svg("tspan", { fill: COLOURS[l.i] }, SYMBOL[SHAPES[l.i]]), ` ${l.name}`));
       }
       g.append(svg("line", { id: "graph-cursor", x1: xOf(at), x2: xOf(at), y1: T, y2: H - B, stroke: "currentColor", "stroke-width": 1.5 }));
       g.addEventListener("click", (ev) => {  // a click on the graph goes to the version under it
@@ -68,6 +74,13 @@ const caravanAnalysis = (() => {
         go(Math.round(1 + (x - L) / (W - L - R) * (last - 1)));
       });
       return g;
+    }
+    function spread(labels) {  // end labels moved apart (in order, within the frame) where they would overlap
+      labels.sort((a, b) => a.y - b.y);
+      const top = T + 10, bottom = H - B - 2;
+      for (let k = 0; k < labels.length; k++) labels[k].y = Math.max(labels[k].y, k ? labels[k - 1].y + LABEL_GAP : top);
+      for (let k = labels.length - 1; k >= 0; k--) labels[k].y = Math.min(labels[k].y, k < labels.length - 1 ? labels[k + 1].y - LABEL_GAP : bottom);
+      return labels;
     }
     function legend() {
       return el("ul", { class: "graph-legend" }, report.seats.map((s) => {
@@ -80,10 +93,11 @@ const caravanAnalysis = (() => {
     }
     function engineLine() {  // what made the verdicts, so anyone can make them again (the CLI's `caravan analyse` prints the same)
       const e = report.engine;
-      const budget = e.budget === null || e.budget === undefined ? "no time bound" : `${e.budget} s a decision`;
-      const iters = e.iterations === null || e.iterations === undefined ? "" : `, at most ${e.iterations} iterations`;
+      const iters = e.iterations === null || e.iterations === undefined ? "" : `at most ${e.iterations} iterations`;
+      const budget = e.budget === null || e.budget === undefined ? `${iters} a decision (no time bound)`  // as the CLI says it
+        : `${e.budget} s a decision` + (iters ? `, ${iters}` : "");
       return el("p", { class: "small", id: "analysis-engine" },
-        `engine ${e.engine} ${e.code || "(code not recorded)"}, ${budget}${iters}, seed ${e.seed}; `
+        `engine ${e.engine} ${e.code || "(code not recorded)"}, ${budget}, seed ${e.seed}; `
         + `game head ${report.head.slice(0, 16)}… (event ${report.version})` + (report.stale ? "; the game has moved on since" : ""));
     }
     function draw() {
@@ -111,8 +125,10 @@ const caravanAnalysis = (() => {
       verdict.dataset.class = row.class;
       const kids = [el("b", { class: `verdict verdict-${row.class}` }, VERDICT[row.class] || row.class), ` — ${names[row.seat]}`];
       if (row.win_played !== null && row.win_played !== undefined)
-        kids.push(`: win chance ${Math.round(row.win_played * 100)}%` + (row.class !== "best" ? ` (the best move: ${Math.round(row.win_best * 100)}%)` : ""));
-      if (row.best_text && !row.matches) kids.push(el("br"), `best: ${row.best_text}`);
+        kids.push(`: win chance ${pct(row.win_played)}` + (row.class !== "best" ? ` (the best move: ${pct(row.win_best)})` : ""));
+      if (row.best_text && !row.matches)  // both told alike: from the mover's view, naming the mover
+        kids.push(el("br"), el("span", { class: "verdict-played" }, `played: ${row.text}`), el("br"),
+          el("span", { class: "verdict-best-move" }, `best: ${row.best_text}`));
       verdict.replaceChildren(...kids);
     }
     async function load() {

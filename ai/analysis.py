@@ -16,10 +16,9 @@ What a verdict holds (all from the mover's seat, at that moment, with what it co
   best                      the engine's pick (the most visited move), or the move played where that is valued
                             at least as high (then it is shown as the best, with no loss).
   rank_played, rank_best    the expected final place (1 = first) after the move, consistent with its win
-                            chance: over the same samples, the place where the game is over, else a
-                            Plackett-Luce place whose first-place chances are the mover's win chance and the
-                            rest shared among the others as the game's evaluation shares it (`place`; with
-                            two seats, 2 - the win chance).
+                            chance: over the same samples, the place where the game is over, else first with
+                            the win chance and otherwise second or further back, as the game's evaluation
+                            orders the seats that do not win (`place`; with two seats, 2 - the win chance).
   loss                      value_best - value_played, as shown (never below 0).
   cls                       best / good / inaccuracy / mistake / blunder by that loss, thresholds below.
   agrees                    (only when asked, for the fair-play signal) whether a second search with
@@ -141,20 +140,18 @@ def end_value(game: Game, d: Any, seat: Seat) -> float:
 
 
 def place(game: Game, d: Any, seat: Seat, seats: int, win: float | None = None) -> float:
-    """The seat's expected final place (1 = first) in `d`: its place where the game is over; else under a
-    Plackett-Luce model whose first-place chances are the win chances: the seat's `win` (its own evaluation
-    when not given), the rest shared among the others as the game's evaluation of them shares it. Seat j
-    finishes ahead of the seat with chance w_j / (w_j + win); with two seats the place is 2 - win."""
+    """The seat's expected final place (1 = first) in `d`: its place where the game is over; else first with
+    its win chance (`win`, or its own evaluation when not given), and otherwise second, or further back by
+    each other seat the game's evaluation puts ahead of it, the likeliest winner of the others aside (a tie
+    counts half). With two seats: 2 - win."""
     result = game.result(d)
     if result is not None:
         return float(result.ranks[seat])
-    others = [s for s in range(seats) if s != seat]
-    if win is None:
-        win = game.evaluations(d, [seat])[0]
-    q = game.evaluations(d, others)
-    total = sum(q)
-    weights = [(1 - win) * (x / total if total > 0 else 1 / len(others)) for x in q]
-    return 1 + sum(w / (w + win) if w + win > 0 else 0.5 for w in weights)
+    values = game.evaluations(d, list(range(seats)))
+    win = values[seat] if win is None else win
+    others = sorted((v for s, v in enumerate(values) if s != seat), reverse=True)[1:]
+    ahead = sum(1.0 if v > values[seat] else 0.5 if v == values[seat] else 0.0 for v in others)
+    return win + (1 - win) * (2 + ahead)
 
 
 def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,

@@ -41,8 +41,8 @@ class DecisionRow(msgspec.Struct, tag_field="kind", tag="decision", kw_only=True
     win_played: float | None = None  # the search's mean value of the move played, 0..1 (the win chance); where
     # it or the engine's pick ends the game, both are played to the end and valued by the win share there
     win_best: float | None = None
-    rank_played: float | None = None  # the expected final place (1 = first) after the move played, agreeing
-    # with its win chance (two seats: 2 - win_played; ai/analysis.py `place`)
+    rank_played: float | None = None  # the expected final place (1 = first) after the move played: first with
+    # its win chance, else as the game's evaluation orders the others (two seats: 2 - win_played; ai/analysis.py)
     rank_best: float | None = None
     loss: float | None = None  # win_best - win_played (as given, 4 digits), never below 0: the class is read from it
     matches: bool | None = None  # the move played is the best shown (valued at least as the engine's pick)

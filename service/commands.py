@@ -160,8 +160,9 @@ class Commands:
         for attempt in range(attempts):
             try:
                 if isinstance(seat, int) and f.status == "active" and seat in dict(f.absent) and seat not in f.resigned:
-                    f = await self.append_note(f, Returned(seat=seat), actor=seat)  # the owner is back
-                decision = decide.decide_move(f, seat, move_obj, expected_version, await self.seed(game_id))
+                    decision = await self.returning(f, seat, move_obj, expected_version)
+                else:
+                    decision = decide.decide_move(f, seat, move_obj, expected_version, await self.seed(game_id))
                 return await self._commit(f, decision, idempotency_key, fp)
             except (StaleVersion, VersionConflict):
                 if attempt == attempts - 1:
@@ -171,6 +172,15 @@ class Commands:
                     raise
                 f = fresh
         raise AssertionError("unreachable")
+
+    async def returning(self, f: Folded, seat: int, move_obj: Any, expected_version: int | None) -> Decision:
+        """The owner of a seat an AI plays is back: its `returned` event and its move, appended together or
+        (the move refused) not at all."""
+        if expected_version is not None and expected_version != f.version:
+            raise StaleVersion(f"expected version {expected_version}, the game is at version {f.version}")
+        back = decide.decide_note(f, Returned(seat=seat), actor=seat)
+        move = decide.decide_move(back.folded, seat, move_obj, None, await self.seed(f.id))
+        return Decision([*back.events, *move.events], move.folded)
 
     async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None, fp: str = "",
                       hand_off: bool = True) -> Accepted:

@@ -34,8 +34,8 @@ def pending(f: Folded) -> dict[str, Any] | None:
 def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     """What `GET /games/{id}` tells a caller about undo: possible now, to which version, or why not."""
     out: dict[str, Any] = {"pending": pending(f)}
-    if f.status == "finished":
-        return {**out, "possible": False, "why_not": "the game is over"}
+    if f.status != "active":
+        return {**out, "possible": False, "why_not": f"the game is {'over' if f.status == 'finished' else f.status}"}
     if seat == ARBITER:
         to = f.last_effective - 1
         if f.last_effective <= f.barrier:
@@ -65,8 +65,8 @@ async def undo(games: Commands, game_id: str, caller: int | str, action: str = "
     if action not in ACTIONS:
         raise Invalid(f"unknown undo action {action!r} (one of {', '.join(ACTIONS)})")
     f = await games.load(game_id)
-    if f.status == "finished":
-        raise GameOver("the game is over: nothing can be taken back")
+    if f.status != "active":  # finished, or abandoned
+        raise GameOver(f"the game is {'over' if f.status == 'finished' else f.status}: nothing can be taken back")
     if caller == ARBITER:
         if action != "request":
             raise Invalid("the arbiter grants an undo at once: only 'request'")

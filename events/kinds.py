@@ -60,7 +60,7 @@ class TableRef(msgspec.Struct, frozen=True, omit_defaults=True):
     deal: str | None = None
 
 
-class Origin(msgspec.Struct, frozen=True):
+class Origin(msgspec.Struct, frozen=True, omit_defaults=True):
     """Where a forked game comes from: the game, the version, who forked it, how hidden parts were set."""
 
     game: str

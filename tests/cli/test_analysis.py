@@ -156,15 +156,17 @@ def test_the_head_hash_and_the_engine_settings_reproduce_an_analysis(cli):
     wait_until_finished(cli.stack.client(), game_id, timeout=300)
     args = ("--budget", "0", "--iterations", "12")
     first = cli.json("analyse", game_id, *args, "--seed", "21")
-    other = cli.json("analyse", game_id, *args, "--seed", "22")  # another seed: a new analysis replaces it
-    again = cli.json("analyse", game_id, *args, "--seed", "21")  # the first one's settings, made anew
+    # another seed: a new analysis replaces it (for the arbiter or a player: a spectator may not)
+    assert json.loads(cli("analyse", game_id, *args, "--seed", "22", "--json", code=1).stdout)["error"] == "forbidden"
+    other = cli.json("analyse", game_id, *args, "--seed", "22", "--as", "arbiter")
+    again = cli.json("analyse", game_id, *args, "--seed", "21", "--as", "arbiter")  # the first one's, made anew
     assert len({first["id"], other["id"], again["id"]}) == 3 and first["head"] == again["head"]
     assert again["engine"] == first["engine"] and again["rows"] == first["rows"] and again["seats"] == first["seats"]
 
 
 def test_a_seat_analyses_its_own_private_fork_with_as(cli):
-    game_id = cli.new_game("yangtze", "ann", "bob")
-    c = cli.stack.client()
+    game_id = cli.new_game("yangtze", "ann", "bob:ai-random")  # (against a person: not while the game runs)
+    c = cli.stack.client(cli.stack.arbiter)  # (a private fork is read by its seat and the arbiter only)
     while c.get(f"/games/{game_id}").json()["waiting_for"] != "seats":  # the setup is drawn first
         time.sleep(0.1)
     fork = cli.json("fork", game_id, "--as", "ann")
@@ -176,7 +178,7 @@ def test_a_seat_analyses_its_own_private_fork_with_as(cli):
         cli("moves", fork["id"], "--as", "0")
         played += cli("play", fork["id"], "0", "--as", "0", code=None).exit_code == 0  # 4: stale, bob moved
     err = json.loads(cli("analyse", fork["id"], *SMALL, "--json", code=1).stdout)  # nobody else may
-    assert err["error"] == "game-running"
+    assert err["error"] == "unauthorized"
     mine = cli.json("analyse", fork["id"], *SMALL, "--as", "0")
     assert mine["scope"] == "seat-0" and [s["seat"] for s in mine["seats"]] == [0]
     decisions = [r for r in mine["rows"] if r["kind"] == "decision"]

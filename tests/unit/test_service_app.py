@@ -160,8 +160,9 @@ def test_replay_and_fork_start_from_an_earlier_version(client):
     forked = client.post(f"/games/{game_id}/fork", params={"at": 2}, headers=auth(ARBITER))
     assert forked.status_code == 201, forked.text
     new = forked.json()
-    assert new["origin"] == {"game": game_id, "at": 2, "by": "arbiter", "hidden": "exact"}
-    shown = client.get(f"/games/{new['id']}").json()
+    assert new["origin"] == {"game": game_id, "at": 2, "by": "arbiter", "hidden": "exact", "private": True}  # (forked while in play)
+    assert client.get(f"/games/{new['id']}").status_code == 401  # private: its seats and the arbiter read it
+    shown = client.get(f"/games/{new['id']}", headers=auth(ARBITER)).json()
     assert shown["origin"]["game"] == game_id and shown["version"] == 2
 
 

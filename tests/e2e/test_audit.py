@@ -213,7 +213,7 @@ def test_replay_at_every_n_equals_the_live_state_that_was_at_n(stack):
 def test_fork_starts_a_new_game_that_names_its_origin(stack):
     game_id, _ = finished_export(stack)
     forked = stack.client().post(f"/games/{game_id}/fork", params={"at": 6}).json()
-    assert forked["origin"] == {"game": game_id, "at": 6, "by": None, "hidden": "exact"}
+    assert forked["origin"] == {"game": game_id, "at": 6, "by": None, "hidden": "exact", "private": False}
     new = stack.client().get(f"/games/{forked['id']}/state", params={"at": 2}).json()  # its AI seats play on
     assert new["origin"]["game"] == game_id
     old_at_6 = stack.client().get(f"/games/{game_id}/state", params={"at": 6}).json()
@@ -228,7 +228,9 @@ def test_a_seat_forking_a_running_game_gets_hidden_parts_redrawn(stack):
     wait_for_human(ann, game_id, 0)
     forked = ann.post(f"/games/{game_id}/fork").json()
     assert forked["origin"]["hidden"] == "re-drawn for seat 0"
-    events = stack.client().get(f"/games/{forked['id']}/events").json()
+    assert stack.client().get(f"/games/{forked['id']}/events").status_code == 401  # a private fork
+    me = stack.client(next(s["token"] for s in forked["seats"] if s.get("token")))
+    events = me.get(f"/games/{forked['id']}/events").json()
     assert events[1]["kind"] == "forked-state" and events[1]["payload"] is None  # the position stays secret
 
 

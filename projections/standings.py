@@ -314,15 +314,36 @@ def order(t: Tournament) -> list[int]:
     return [r["entrant"] for r in rows(t)]
 
 
-def games(t: Tournament) -> list[dict[str, Any]]:
-    entrants = t.entrants
+def withheld(t: Tournament) -> set[str]:
+    """The tables whose results nobody outside may see yet: at a duplicate tournament, those of a round in
+    play (a finished table's scores are the luck of the deal its round's other tables still play)."""
+    if not t.duplicate:
+        return set()
+    return {x.game for r in t.rounds if not t.round_complete(r) for x in r.tables}
+
+
+def outside_view(t: Tournament) -> Tournament:
+    """`t` with the results of `withheld` tables left out, and the ratings they moved."""
+    hidden = withheld(t)
+    if not any(o.game in hidden for o in t.results):
+        return t
+    shown = msgspec.structs.replace(t, results=(), ratings=((MU, SIGMA),) * len(t.entrants))
+    for o in t.results:
+        if o.game not in hidden:
+            shown = _count(shown, o)
+    return shown
+
+
+def games(t: Tournament, shown: Tournament | None = None) -> list[dict[str, Any]]:
+    """Each table; its result as `shown` has it (default: `t`'s)."""
+    entrants, shown = t.entrants, shown or t
     out = []
     for r in t.rounds:
         for x in r.tables:
-            o = t.result_of(x)
+            done, o = t.result_of(x), shown.result_of(x)
             out.append({"round": x.round, "table": x.table, "id": x.game,
                         "players": [entrants[e].name for e in x.entrants],
-                        "status": (o.ending or "finished") if o else "active",
+                        "status": (done.ending or "finished") if done else "active",
                         "scores": list(o.scores) if o and o.ranks else None,
                         "ranks": list(o.ranks) if o and o.ranks else None,
                         **({"timeouts": list(o.timeouts), "resigned": list(o.resigned), "forfeits": list(o.forfeits)}
@@ -331,7 +352,8 @@ def games(t: Tournament) -> list[dict[str, Any]]:
 
 
 def summary(t: Tournament) -> dict[str, Any]:
-    """What `GET /tournaments/{id}` answers."""
+    """What `GET /tournaments/{id}` answers (to everyone: a duplicate round's results once it is over)."""
+    shown = outside_view(t)
     return {
         "id": t.id, "name": t.created.name, "status": t.status, "game": t.game, "format": t.format,
         "table_size": t.table_size,
@@ -339,11 +361,11 @@ def summary(t: Tournament) -> dict[str, Any]:
         "created": t.created_at,
         "entrants": [{"name": e.name, "ai": e.ai} for e in t.entrants],
         "progress": {"games_done": t.games_done, "games_total": t.games_total},
-        "standings": rows(t),
+        "standings": rows(shown),
         "byes": [{"round": r.round, "players": [t.entrants[e].name for e in r.byes]} for r in t.rounds if r.byes],
         "withdrawn": [{"name": t.entrants[e].name, "after_round": r} for e, r in t.withdrawn],
         "cancelled": ({"by": t.cancelled.by, "reason": t.cancelled.reason, "after_round": t.cancelled.round}
                       if t.cancelled else None),
-        "games": games(t),
+        "games": games(t, shown),
         "rating_model": "openskill Plackett-Luce; rating = mu - 3 sigma",
     }

@@ -23,7 +23,7 @@ from service.decide import check_ai_budgets
 from service.errors import Forbidden, Invalid, NotFound, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer
-from service.views import log_rows
+from service.views import log_rows, seal_row
 from service.tournaments import MAX_NAME, Tournaments
 
 MAX_OPTIONS = 4096
@@ -94,22 +94,41 @@ async def show_tournament(request: Request, tournament_id: str, rebuild: bool = 
     return standings.summary(t)
 
 
-@get("/tournaments/{tournament_id:str}/events", responses=errors(404, 503, ok=answers.EVENTS))
+def event_rows(request: Request, t: Any, events: list[Any]) -> list[dict[str, Any]]:
+    """The tournament's events as the caller may read them: at a duplicate tournament a table's result
+    is withheld, hashes too (scores are few: a hash would give them away), until its round is over;
+    the arbiter reads everything."""
+    hidden = set() if is_arbiter(request) else standings.withheld(t)
+    rows = [msgspec.structs.asdict(e) for e in events]
+    for row in rows:
+        if row["kind"] == "table-finished" and row["payload"].get("game") in hidden:
+            seal_row(row)
+    return rows
+
+
+def is_arbiter(request: Request) -> bool:
+    token = bearer(request)
+    return token is not None and request.app.state.runtime.is_arbiter(token)
+
+
+@get("/tournaments/{tournament_id:str}/events", responses=errors(401, 404, 503, ok=answers.EVENTS))
 async def tournament_events(request: Request, tournament_id: str) -> list[dict[str, Any]]:
+    """The tournament's own events (a duplicate round's results withheld until the round is over, but for
+    the arbiter)."""
     ts = tournaments(request)
-    await ts.load(tournament_id)
-    return [msgspec.structs.asdict(e) for e in await ts.events(tournament_id)]
+    t = await ts.load(tournament_id)
+    return event_rows(request, t, await ts.events(tournament_id))
 
 
-@get("/tournaments/{tournament_id:str}/export", media_type="application/x-ndjson", responses=errors(404, 503))
+@get("/tournaments/{tournament_id:str}/export", media_type="application/x-ndjson", responses=errors(401, 404, 503))
 async def export_tournament(request: Request, tournament_id: str) -> Response:
     """One JSON document per line, each {"stream", "event"}: the tournament's events first, then each
     table's (payloads of tables still in play are withheld where secret, as for a spectator)."""
     ts = tournaments(request)
     t = await ts.load(tournament_id)
     enc = msgspec.json.Encoder()
-    lines = [enc.encode({"stream": tournament_id, "kind": "tournament", "event": msgspec.structs.asdict(e)})
-             for e in await ts.events(tournament_id)]
+    lines = [enc.encode({"stream": tournament_id, "kind": "tournament", "event": row})
+             for row in event_rows(request, t, await ts.events(tournament_id))]
     store = ts.games.store
     for r in t.rounds:
         for x in r.tables:

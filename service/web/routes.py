@@ -143,7 +143,7 @@ async def lobby_seats(r: Runtime, game_id: str) -> dict[str, Any] | None:
         f = await r.commands.load(game_id)
     except NotFound:
         return None
-    acting = f.game.actors(f.state) if f.status == "active" else frozenset()
+    acting = f.game.actors(f.state) if f.status == "active" and not views.sealed(f, None) else frozenset()
     names = [p.name for p in f.players]
     turn = [names[s] for s in sorted(a for a in acting if a != CHANCE)] + (["chance"] if CHANCE in acting else [])
     result = views.game_view(f, None).get("result") if f.status == "finished" and views.public(f) else None

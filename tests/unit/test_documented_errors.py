@@ -173,6 +173,12 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         ("post", f"{g}/analysis", 422): lambda: as_seat("post", f"{g}/analysis", json={"budget": 1000}),
         ("get", f"{g}/analysis", 409): lambda: as_seat("get", f"{g}/analysis"),
         ("post", f"{g}/analysis", 403): lambda: reanalysed(w.played_out()),
+        ("get", "/tournaments/{tournament_id}/events", 401):
+            lambda: send(c, "get", "/tournaments/{tournament_id}/events", tournament=w.tournament()["id"],
+                         headers={"Authorization": "Basic x"}),
+        ("get", "/tournaments/{tournament_id}/export", 401):
+            lambda: send(c, "get", "/tournaments/{tournament_id}/export", tournament=w.tournament()["id"],
+                         headers={"Authorization": "Basic x"}),
         ("post", "/tournaments/{tournament_id}/analysis", 401):
             lambda: send(c, "post", "/tournaments/{tournament_id}/analysis", tournament=w.tournament()["id"],
                          headers={"Authorization": "Basic x"}),

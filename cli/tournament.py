@@ -9,7 +9,8 @@ from typing import Any, Optional
 
 import typer
 
-from cli.client import ctx, emit_json, fail, request, save_tokens, export_lines, tokens_here, use_token
+from cli.client import (GAME_OVER, REFUSED, USAGE, Refused, ctx, emit_json, export_lines, fail, raw, refusal_code,
+                        request, save_tokens, tokens_here, use_token)
 from cli.options import JSON, PLAYERS, TOKEN, complete_game_type, parse_option
 
 app = typer.Typer(help="Tournaments: round robin or Swiss, AI and human entrants, standings and ratings.",
@@ -30,19 +31,16 @@ def new(
     name: Optional[str] = typer.Option(None, "--name", help="a title for the tournament"),
     option: list[str] = typer.Option([], "--option", help="a game option for every table, NAME=VALUE (VALUE as JSON "
                                      "when it parses); see `caravan game types`"),
-    seed: Optional[str] = typer.Option(None, "--seed", help="the tournament's secret seed (arbiter only: pass the "
-                                       "arbiter's --token)"),
     token: Optional[str] = TOKEN,
     as_json: bool = JSON,
 ):
-    """Create a tournament and seat its first round; people's entrant tokens go to your profile."""
+    """Create a tournament and seat its first round; people's entrant tokens go to your profile. Its seed is
+    the server's own secret (committed in its first event): nobody picks a tournament's luck."""
     use_token(token)
     body: dict[str, Any] = {"type": type_, "format": format_, "table_size": table_size, "players": player,
                             "duplicate": duplicate}
     if option:
         body["options"] = dict(parse_option(o) for o in option)
-    if seed is not None:
-        body["seed"] = seed
     if rounds is not None:
         body["rounds"] = rounds
     if name:
@@ -75,14 +73,45 @@ def _waiting_humans(t: dict[str, Any]) -> list[str]:
             for g in t["games"] if g["status"] == "active" and humans.intersection(g["players"])]
 
 
+def _cancelled_line(t: dict[str, Any]) -> str | None:
+    """Who called the tournament off, after which round and why; None while it is not cancelled."""
+    if t.get("status") != "cancelled":
+        return None
+    c = t.get("cancelled")
+    if not c:  # (a server older than `cancelled` in this answer)
+        return f"{t['id']} was cancelled"
+    why = f": {c['reason']}" if c.get("reason") else " (no reason given)"
+    return f"{t['id']} cancelled by the {c['by']} after round {c['after_round']}{why}"
+
+
+def _nudge(tournament_id: str, token: str | None) -> tuple[dict[str, Any], bool]:
+    """Seat what is due (the organiser's or the arbiter's token) and the tournament as it stands; without such
+    a token, or when the server refuses it (401/403), only read it. The second value: whether it advanced."""
+    if token:
+        try:
+            return raw("POST", f"/tournaments/{tournament_id}/advance", token=token).json(), True
+        except Refused as e:
+            if e.status not in (401, 403):
+                fail(f"{e.error}: {e.detail}", refusal_code(e), e.error)
+    return request("GET", f"/tournaments/{tournament_id}"), False
+
+
 @app.command("run")
 def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: float = typer.Option(0.5, "--poll", help="seconds between polls"),
         timeout: Optional[float] = typer.Option(None, "--timeout", help="give up after this many seconds"),
         as_json: bool = JSON):
-    """Follow a tournament until it is finished: AI tables are played by the workers, human tables wait
-    for `caravan play`. A progress bar on a terminal, one line per change otherwise."""
+    """Follow a tournament until it is over: AI tables are played by the workers, human tables wait
+    for `caravan play`. A progress bar on a terminal, one line per change otherwise. With the organiser's
+    token (saved by `tournament new`, or --token) or the arbiter's it also seats what is due when nothing
+    moves; anyone else follows read-only (the workers still seat each round as the last one ends).
+
+    Exits 0 once it is finished (the standings); exit 3 once it is cancelled, saying by whom, why and after
+    which round (the standings so far are its last; --json: the tournament, status cancelled)."""
     started = time.monotonic()
-    t = request("POST", f"/tournaments/{tournament_id}/advance", token=organiser_token(tournament_id))
+    t, organiser = _nudge(tournament_id, organiser_token(tournament_id))
+    if not organiser:
+        typer.echo(f"{tournament_id}: following read-only (no organiser's or arbiter's token): this cannot advance "
+                   "it; the workers seat each round as the last one ends", err=as_json)
     last_change, last_key = time.monotonic(), None
     fancy = sys.stdout.isatty() and not as_json
     progress = task = None
@@ -107,22 +136,28 @@ def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: f
                     typer.echo(f"{tournament_id}: {done}/{total} games, {note}")
                     for w in waiting:
                         typer.echo(f"  waiting: {w}")
-            if t["status"] == "finished":
+            if t["status"] != "active":  # finished, or cancelled: no round follows
                 break
             if timeout is not None and time.monotonic() - started > timeout:
                 fail(f"tournament {tournament_id} not finished after {timeout:g} s ({done}/{total} games)", 2)
             time.sleep(poll)
-            if time.monotonic() - last_change > STALL_NUDGE_SECONDS and not waiting:
-                t = request("POST", f"/tournaments/{tournament_id}/advance", token=organiser_token(tournament_id))
+            if organiser and time.monotonic() - last_change > STALL_NUDGE_SECONDS and not waiting:
+                t, organiser = _nudge(tournament_id, organiser_token(tournament_id))
                 last_change = time.monotonic()
             else:
                 t = request("GET", f"/tournaments/{tournament_id}")
     finally:
         if progress is not None:
             progress.stop()
+    cancelled = _cancelled_line(t)
     if as_json:
-        return emit_json(t)
-    _print_standings(t)
+        emit_json(t)
+    else:
+        _print_standings(t)
+        if cancelled:
+            typer.echo(cancelled)
+    if cancelled:
+        raise typer.Exit(GAME_OVER)
 
 
 def _print_standings(t: dict[str, Any]) -> None:
@@ -167,10 +202,20 @@ def show(tournament_id: str = typer.Argument(..., help="the tournament"), as_jso
     if as_json:
         return emit_json(t)
     _print_standings(t)
+    cancelled = _cancelled_line(t)
+    if cancelled:
+        typer.echo(cancelled)
     for g in t["games"]:
-        res = "" if g["status"] != "finished" else "  " + ", ".join(
-            f"{p} {s:g} (#{r})" for p, s, r in zip(g["players"], g["scores"], g["ranks"]))
-        typer.echo(f"  r{g['round']} t{g['table']} {g['id']} {g['status']:<8}{res or '  ' + ' v '.join(g['players'])}")
+        typer.echo(f"  r{g['round']} t{g['table']} {g['id']} {g['status']:<8}  {_table_result(g)}")
+
+
+def _table_result(g: dict[str, Any]) -> str:
+    """A table's line after its status: each player's score and rank once finished, else who plays."""
+    if g["status"] != "finished":
+        return " v ".join(g["players"])
+    if g.get("scores") is None or g.get("ranks") is None:  # a duplicate round's result, until the round is over
+        return " v ".join(g["players"]) + " (result withheld until the round is over)"
+    return ", ".join(f"{p} {s:g} (#{r})" for p, s, r in zip(g["players"], g["scores"], g["ranks"]))
 
 
 @app.command("list")
@@ -186,22 +231,52 @@ def list_(as_json: bool = JSON):
                    f"{r['games_done']}/{r['games_total']} games  {len(r['players'])} players")
 
 
+def _holder(tournament_id: str, rows: list[dict[str, Any]]) -> str | None:
+    """Whose tables these are, by the entrant name the tournament's games give each table's seat; None when
+    the rows cannot tell (no table yet)."""
+    if not rows:
+        return None
+    seats = {g["id"]: g["players"] for g in request("GET", f"/tournaments/{tournament_id}")["games"]}
+    names = {seats[r["game"]][r["seat"]] for r in rows if r["game"] in seats and r["seat"] < len(seats[r["game"]])}
+    return names.pop() if len(names) == 1 else None
+
+
 @app.command("tables")
-def tables(tournament_id: str = typer.Argument(..., help="the tournament"), entrant: str = typer.Option(..., "--as", help="your entrant name"),
+def tables(tournament_id: str = typer.Argument(..., help="the tournament"),
+           entrant: Optional[str] = typer.Option(None, "--as", help="the entrant's name (its token from the profile); "
+                                                 "with --token, the token must be that entrant's"),
            token: Optional[str] = TOKEN, as_json: bool = JSON):
-    """Your tables so far; your entrant token plays them all (saved to the profile for each game): then
-    `caravan game play GAME --as SEAT`."""
+    """An entrant's tables so far, said by its name; its entrant token plays them all (saved to the profile
+    for each game): then `caravan game play GAME --as SEAT`. A --token that is another entrant's than --as
+    names is refused (exit 1), and nothing is saved."""
     use_token(token)
+    if entrant is None and not ctx.token:
+        fail("whose tables? --as NAME (its token from the profile), or --token", USAGE, "usage")
     token = ctx.token or tokens_here().get(tournament_id, {}).get(entrant)
     if token is None:
         fail(f"no entrant token for {entrant} in tournament {tournament_id}; pass --token")
     rows = request("GET", f"/tournaments/{tournament_id}/tables", token=token)
+    holder = _holder(tournament_id, rows) if ctx.token else entrant
+    if entrant is not None and holder is not None and holder != entrant:
+        fail(f"this token is {holder}'s, not {entrant}'s: drop --as, or pass {entrant}'s token", REFUSED,
+             "wrong-entrant")
+    if entrant is not None and holder is None:  # no table yet tells whose the token is: the profile may
+        saved = tokens_here().get(tournament_id, {}).get(entrant)
+        if saved is not None and saved != token:
+            fail(f"this token is not the one saved for {entrant}: drop --as, or pass {entrant}'s token", REFUSED,
+                 "wrong-entrant")
     for r in rows:
         save_tokens(r["game"], [{"seat": r["seat"], "token": token}])
     if as_json:
         return emit_json(rows)
+    if not rows:  # (a --token with no table yet: nothing the server answers says whose it is)
+        typer.echo(f"{holder} has no table in {tournament_id} yet" if holder else
+                   f"this token has no table in {tournament_id} yet (so none tells whose it is)")
+        return
+    typer.echo(f"{holder}'s tables in {tournament_id}:" if holder else f"this token's tables in {tournament_id}:")
     for r in rows:
-        typer.echo(f"round {r['round']} table {r['table']}: game {r['game']}, you are seat {r['seat']}")
+        typer.echo(f"  round {r['round']} table {r['table']}: game {r['game']}, {holder or 'the token'} is seat "
+                   f"{r['seat']}")
 
 
 @app.command("advance")
@@ -214,6 +289,9 @@ def advance(tournament_id: str = typer.Argument(..., help="the tournament"), tok
     p = t.get("progress", {})
     typer.echo(f"{tournament_id}: {t.get('status')}, round {t.get('round')}/{t.get('rounds')}, "
                f"{p.get('games_done', '?')}/{p.get('games_total', '?')} games")
+    cancelled = _cancelled_line(t)
+    if cancelled:
+        typer.echo(cancelled)
     for w in _waiting_humans(t):
         typer.echo(f"  waiting: {w}")
 
@@ -223,10 +301,20 @@ def withdraw(tournament_id: str = typer.Argument(..., help="the tournament"),
              entrant: str = typer.Option(..., "--player", help="the entrant who withdraws"),
              token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Withdraw an entrant: it is not paired again and its tables still in play are resigned. Uses --token,
-    else the entrant's own token from the profile, else the organiser's (or CARAVAN_ARBITER_TOKEN)."""
+    else the entrant's own token from the profile, else the organiser's (or CARAVAN_ARBITER_TOKEN). An entrant
+    that has withdrawn already is refused (exit 1, error `already-withdrawn`)."""
     use_token(token)
     token = ctx.token or tokens_here().get(tournament_id, {}).get(entrant) or organiser_token(tournament_id)
-    out = request("POST", f"/tournaments/{tournament_id}/withdraw", json_body={"entrant": entrant}, token=token)
+    try:
+        out = raw("POST", f"/tournaments/{tournament_id}/withdraw", json_body={"entrant": entrant}, token=token).json()
+    except Refused as e:
+        if e.status == 409 and e.error == "version-conflict":  # the server's answer to a second withdrawal
+            gone = [w for w in request("GET", f"/tournaments/{tournament_id}").get("withdrawn", [])
+                    if w["name"] == entrant]
+            if gone:
+                fail(f"{entrant} has already withdrawn (after round {gone[0]['after_round']})", REFUSED,
+                     "already-withdrawn")
+        fail(f"{e.error}: {e.detail}", refusal_code(e), e.error)
     if as_json:
         return emit_json(out)
     typer.echo(f"{out['entrant']} withdrew from {out['id']} after round {out['after_round']} (by the {out['by']}); "

@@ -38,6 +38,7 @@ named levels refuse it.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from games.protocol import Game, Seat
@@ -69,10 +70,9 @@ def parse_level(text: str) -> tuple[str, float | None]:
         return level, None
     if level in NAMED:
         raise ValueError(f"the {level} level thinks a fixed amount: no @ suffix")
-    try:
-        seconds = float(budget)
-    except ValueError:
-        raise ValueError(f"the thinking time after @ must be a number of seconds, not {budget!r}") from None
+    if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", budget):  # (float() takes ' 5', '５', '1_0', '+5')
+        raise ValueError(f"the thinking time after @ must be a number of seconds (digits 0-9 and a point), not {budget!r}")
+    seconds = float(budget)
     if not (math.isfinite(seconds) and 0 < seconds <= MAX_BUDGET):
         raise ValueError(f"the thinking time must be more than 0 and at most {MAX_BUDGET:g} seconds")
     return level, seconds

@@ -16,7 +16,7 @@ private fork: then only its own decisions and the chance it could see are analys
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Request, Response, get, post
 from litestar.params import Body
@@ -34,7 +34,7 @@ BODY = Body(description='{"budget": seconds per decision (default 0.5, at most 1
 
 @post("/games/{game_id:str}/analysis", status_code=202, responses=errors(
     400, 401, 403, 404, 409, 413, 422, 503, ok={200: answer(AnalysisReport, "the same analysis, made already")}))
-async def start_analysis(request: Request, game_id: str, data: dict[str, Any] | None = BODY) -> Response[AnalysisReport]:
+async def start_analysis(request: Request, game_id: str, data: Annotated[dict[str, Any] | None, BODY] = None) -> Response[AnalysisReport]:
     """Analyse a finished game on the workers (split by decision); the same settings again answer the
     analysis already made (200), resuming any part a lost worker left undone. Other settings replace it
     only for a player of the game or the arbiter (403 for a reader without a token)."""
@@ -54,7 +54,7 @@ async def read_analysis(request: Request, game_id: str) -> AnalysisReport:
 @post("/tournaments/{tournament_id:str}/analysis", status_code=202, responses=errors(
     400, 401, 404, 413, 422, 503, ok={200: answer(TournamentAnalysis, "every finished table analysed (or queued) already")}))
 async def start_tournament_analysis(request: Request, tournament_id: str,
-                                    data: dict[str, Any] | None = BODY) -> Response[TournamentAnalysis]:
+                                    data: Annotated[dict[str, Any] | None, BODY] = None) -> Response[TournamentAnalysis]:
     """Analyse every finished table of a tournament on the workers, each with these settings (a table still
     in play is left alone, and listed as hidden); 202 when something was queued. A table analysed with other
     settings is replaced only with the arbiter's token (else it is kept)."""

@@ -3,7 +3,7 @@ or `NAME:ai-easy|medium|hard` (the named strengths of ai.NAMED, which think a fi
 
 from __future__ import annotations
 
-from ai import LEVELS, NAMED
+from ai import LEVELS, parse_level
 from projections.fold import Player
 from service.errors import Invalid
 
@@ -22,18 +22,10 @@ def parse_player(spec: str) -> Player:
         return Player(name=name)
     if not rest.startswith("ai-"):
         raise Invalid(f"player {spec!r}: after ':' expected ai-LEVEL with LEVEL one of {', '.join(LEVELS)}")
-    level, _, budget = rest[3:].partition("@")
-    if level not in LEVELS:
-        raise Invalid(f"player {spec!r}: unknown AI level {level!r} (one of {', '.join(LEVELS)})")
-    if _ and level in NAMED:
-        raise Invalid(f"player {spec!r}: the {level} level thinks a fixed amount (no @SECONDS)")
-    if budget:
-        try:
-            seconds = float(budget)
-        except ValueError:
-            raise Invalid(f"player {spec!r}: @{budget} is not a number of seconds") from None
-        if not 0 < seconds <= 60:
-            raise Invalid(f"player {spec!r}: the AI budget must be between 0 and 60 seconds")
+    try:
+        parse_level(rest)  # the level, and its thinking time in plain digits within bounds
+    except ValueError as e:
+        raise Invalid(f"player {spec!r}: {e}") from None
     return Player(name=name, ai=rest[3:])
 
 

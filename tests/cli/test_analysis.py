@@ -148,7 +148,8 @@ def test_each_of_the_four_games_is_analysed_from_the_cli_in_its_own_words(cli, g
     assert [lines[seats + 2 + i].split()[0] for i in range(len(players))] == [p.split(":")[0] for p in players]
     row = next(l for l in lines[lines.index("decisions"):] if l.split()[:1] == [str(judged[0]["version"])])
     assert row.split()[1] in {p.split(":")[0] for p in players} and row.rstrip().endswith(judged[0]["class"])
-    assert judged[0]["text"][:30] in row
+    text = judged[0]["text"]  # in words; cut to the terminal, its beginning may give way to where it differs
+    assert text[:30] in row or any(text[i:i + 12] in row for i in range(len(text) - 11)), (text, row)
 
 
 def test_the_head_hash_and_the_engine_settings_reproduce_an_analysis(cli):

@@ -109,6 +109,19 @@ def undo_line(g: dict[str, Any]) -> str | None:
     return line
 
 
+def away_note(g: dict[str, Any], seat: int) -> str:
+    """' — away: ai-greedy plays for it' for a seat an AI plays while the game runs (for your own seat,
+    how to come back)."""
+    a = next((a for a in g.get("absent") or [] if a["seat"] == seat), None)
+    if a is None or g.get("status") != "active":
+        return ""
+    if a.get("resigned"):
+        return f" — resigned: ai-{a['ai']} plays for it"
+    if g.get("you") == seat:
+        return f" — you are away: ai-{a['ai']} plays for you (caravan back {g['id']}, or back in game play)"
+    return f" — away: ai-{a['ai']} plays for it"
+
+
 def header(g: dict[str, Any]) -> str:
     from rich.markup import escape
 
@@ -118,7 +131,7 @@ def header(g: dict[str, Any]) -> str:
         turn = "▶ " if p["seat"] in g.get("actors", []) else "  "
         who = escape(p["name"]) + (f" (ai-{p['ai']})" if p.get("ai") else "")
         you = "  ← you" if g.get("you") == p["seat"] else ""
-        lines.append(f"{turn}seat {p['seat']}: {who}{you}")
+        lines.append(f"{turn}seat {p['seat']}: {who}{you}{away_note(g, p['seat'])}")
     if g.get("status") == "active":
         if g.get("actors"):
             movers = [("you" if s == g.get("you") else names.get(s, f"seat {s}")) for s in g["actors"]]

@@ -1,5 +1,5 @@
-"""Leaving a game from the shell: `caravan resign`, `caravan abandon` (also `caravan game abandon`),
-`caravan game adjudicate`."""
+"""Leaving a game from the shell: `caravan resign`, `caravan back` (coming back to a seat an AI took over),
+`caravan abandon` (also `caravan game abandon`), `caravan game adjudicate`."""
 
 from __future__ import annotations
 
@@ -24,6 +24,18 @@ def resign(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="
     _show(request("POST", f"/games/{game_id}/resign", token=token_for(game_id, seat)), as_json, "resigned")
 
 
+def back(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="your seat"), token: Optional[str] = TOKEN,
+         as_json: bool = JSON):
+    """Take back your seat, which an AI plays since your time ran out (or you did not show up): it is
+    yours again at once, your clock running (the AI answers within moments, so moving first rarely works)."""
+    use_token(token)
+    answer = request("POST", f"/games/{game_id}/return", token=token_for(game_id, seat))
+    if as_json:
+        return emit_json(answer)
+    typer.echo(f"your seat is yours again: game {answer['id']} at version {answer['version']} (caravan game play "
+               f"{answer['id']} to play on)")
+
+
 def abandon(game_id: str, reason: str = typer.Option("", "--reason"), as_json: bool = JSON):
     """The arbiter abandons a game: no result, it counts for nobody (CARAVAN_ARBITER_TOKEN)."""
     answer = request("POST", f"/games/{game_id}/abandon", token=token_for(game_id, "arbiter"),
@@ -41,6 +53,7 @@ def adjudicate(game_id: str, ranks: list[int] = typer.Argument(..., help="each s
 
 def register(app: typer.Typer, game_app: typer.Typer) -> None:
     app.command()(resign)
+    app.command()(back)
     app.command("abandon")(abandon)  # the contract's verb (interfaces.md)
     game_app.command("abandon")(abandon)  # beside `game adjudicate`, the arbiter's other verb
     game_app.command("adjudicate")(adjudicate)

@@ -112,6 +112,10 @@ class Table:
                 board.console.print(f"  … and {len(lines) - most} earlier (the l key, or caravan log {self.id})",
                                     markup=False)
 
+    def away(self, g: dict[str, Any]) -> str | None:
+        """The AI level that plays this seat while its owner is away (not for a resignation), or None."""
+        return next((a["ai"] for a in g.get("absent") or [] if a["seat"] == self.me and not a.get("resigned")), None)
+
     def waiting_line(self, g: dict[str, Any]) -> str:
         if g.get("waiting_for") == "chance":
             return f"waiting for chance: {g.get('chance') or 'a draw'}"
@@ -139,11 +143,14 @@ def play(game_id: str, seat: str, poll: float) -> None:
             t.account(g["version"])
             board.show(g)
             return
-        if not t.my_turn(g):
+        away = t.away(g)
+        if away or not t.my_turn(g):
             if shown_wait != g["version"]:
-                typer.echo(f"(version {g['version']}) {t.waiting_line(g)}")
+                typer.echo(f"(version {g['version']}) " + (
+                    f"you are away: ai-{away} plays for you; type back and Enter to take your seat back (q quits)"
+                    if away else t.waiting_line(g)))
                 shown_wait = g["version"]
-            time.sleep(poll)
+            wait_a_little(t, reader, g, poll, away)
             continue
         listed, at = moves_at(game_id, t.token)
         if at is not None and at != g["version"]:
@@ -217,6 +224,31 @@ def play(game_id: str, seat: str, poll: float) -> None:
             if submit(t, menu, n, version):
                 filt = ""
             break
+
+
+def wait_a_little(t: Table, reader: LineReader, g: dict[str, Any], poll: float, away: str | None) -> None:
+    """While the others act (or an AI plays for you): on a terminal, what is typed now is answered now and
+    never kept for the next menu (a key meant for one menu played a move on the next, unseen); `back`
+    takes your seat back from the AI, q quits. Piped input is left for the menus it was written for."""
+    if not sys.stdin.isatty() or reader.fd is None:
+        time.sleep(poll)
+        return
+    line, _ = reader.read(lambda: "moved" if t.game()["version"] != g["version"] else None, poll)
+    if line is None:
+        return
+    text = line.strip()
+    if text in ("q", "quit"):
+        raise typer.Exit(0)
+    if away and text == "back":
+        try:
+            answer = raw("POST", f"/games/{t.id}/return", token=t.token).json()
+        except Refused as e:
+            typer.echo(f"refused: {e.detail}")
+            return
+        typer.echo(f"your seat is yours again (version {answer['version']})")
+    elif text:
+        typer.echo("not your turn: what you type now is not kept for your next move"
+                   + ("; type back to take your seat back" if away else ""))
 
 
 class Countdown:

@@ -159,9 +159,10 @@ def running(game: Game, state: Any, humans: list[bool]) -> set[int]:
 
 
 def advance(cs: ClockState, control: Control, game: Game, before: Any, after: Any, humans_after: list[bool],
-            at: float, decided_by: int | None) -> ClockState:
+            at: float, decided_by: int | None, back: int | None = None) -> ClockState:
     """The clocks after an event at time `at` took the game from `before` to `after`. `decided_by`: the
-    seat whose own move it was (not a timeout move), whose decision is thereby made."""
+    seat whose own move it was (not a timeout move), whose decision is thereby made; `back`: a seat whose
+    owner came back (it has shown up: the no-show rule is done with it)."""
     now_running = running(game, after, humans_after)
     seats = []
     for s, sc in enumerate(cs.seats):
@@ -171,7 +172,7 @@ def advance(cs: ClockState, control: Control, game: Game, before: Any, after: An
             if rem is not None:
                 rem = rem - (at - sc.since) + (control.increment if made else 0.0)
             sc = msgspec.structs.replace(sc, remaining=rem, since=None)
-        if made and not sc.moved:
+        if (made or back == s) and not sc.moved:
             sc = msgspec.structs.replace(sc, moved=True)
         if s in now_running and sc.since is None:
             sc = msgspec.structs.replace(sc, since=at, first_due=at if sc.first_due is None else sc.first_due)

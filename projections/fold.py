@@ -187,8 +187,9 @@ def tick(f: Folded, e: Envelope, changes: dict[str, Any]) -> clock.ClockState:
     after = changes.get("state", f.state)
     ev = e.event()
     decided = int(e.actor) if isinstance(ev, Move) and not ev.timeout else None
+    back = ev.seat if isinstance(ev, Returned) and ev.seat not in f.resigned else None  # it has shown up
     return clock.advance(f.clock, f.control, f.game, f.state, after, humans if status == "active" else [False] * len(humans),
-                         clock.epoch(e.at), decided)
+                         clock.epoch(e.at), decided, back)
 
 
 def fold(game_id: str, events: Iterable[Envelope], base: Folded | None = None, upto: int | None = None) -> Folded:

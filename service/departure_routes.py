@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 from litestar import Request, post
 
-from service.departures import abandon, adjudicate, resign
+from service.departures import abandon, adjudicate, come_back, resign
 from service.errors import Forbidden, Unauthorized
 from service.commands import ARBITER
 from service.openapi import errors
@@ -42,6 +42,18 @@ async def resign_route(request: Request, game_id: str) -> GameEnded:
     return _answer(await resign(r.commands, game_id, caller))
 
 
+@post("/games/{game_id:str}/return", status_code=200, responses=errors(401, 404, 409, 503))
+async def return_route(request: Request, game_id: str) -> GameEnded:
+    """Your seat, which an AI plays since your time ran out (or you did not show up), is yours again at
+    once: a `returned` event (a move of yours does the same, but the AI answers within milliseconds).
+    409 when no AI plays the seat, or it resigned."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    if not isinstance(caller, int):
+        raise Unauthorized("a seat's token is needed to come back")
+    return _answer(await come_back(r.commands, game_id, caller))
+
+
 @post("/games/{game_id:str}/abandon", status_code=200, responses=errors(400, 401, 403, 404, 409, 413, 422, 503))
 async def abandon_route(request: Request, game_id: str, data: Ending | None = None) -> GameEnded:
     """The arbiter abandons the game: no result; it counts for nobody."""
@@ -56,4 +68,4 @@ async def adjudicate_route(request: Request, game_id: str, data: Ranking) -> Gam
     return _answer(await adjudicate(rt(request).commands, game_id, data.ranks, data.reason))
 
 
-ROUTES = [resign_route, abandon_route, adjudicate_route]
+ROUTES = [resign_route, return_route, abandon_route, adjudicate_route]

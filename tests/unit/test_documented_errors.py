@@ -157,10 +157,12 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
                                                        json={"entropy": "x" * 65}),
         ("post", f"{g}/fork", 422): lambda: as_arbiter("post", f"{g}/fork", w.played_out()),
         ("post", f"{g}/resign", 409): lambda: twice("post", f"{g}/resign", 200),
+        ("post", f"{g}/return", 409): lambda: as_seat("post", f"{g}/return"),  # nobody plays for the seat
         # a seat's own verbs: only a seat of a game passes the token check, so a missing game is one whose
         # id is a tournament's (no game's)
         ("post", f"{g}/resign", 404): lambda: send(c, "post", f"{g}/resign", w.tournament()["id"]),
         ("post", f"{g}/entropy", 404): lambda: send(c, "post", f"{g}/entropy", w.tournament()["id"]),
+        ("post", f"{g}/return", 404): lambda: send(c, "post", f"{g}/return", w.tournament()["id"]),
         ("post", f"{g}/abandon", 403): lambda: as_seat("post", f"{g}/abandon"),
         ("post", f"{g}/abandon", 409): lambda: as_arbiter("post", f"{g}/abandon", w.adjudicated()),
         ("post", f"{g}/abandon", 422): lambda: as_arbiter("post", f"{g}/abandon", w.game()[0],

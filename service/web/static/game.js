@@ -37,6 +37,9 @@
       const over = frame.status !== "active";
       bits.push(el("p", { class: "small absent" }, `${who(a.seat)} ${a.resigned ? "resigned" : over ? "was away at the end" : "is away"}`
         + (over ? "." : `: ai-${a.ai} plays for it.`)));
+      if (a.seat === frame.you && !a.resigned && !over) {  // the AI answers in moments: moving first rarely works
+        bits.push(el("button", { type: "button", id: "come-back", onclick: comeBack }, "I'm back: give me my seat"));
+      }
     }
     if (frame.result) {
       const r = frame.result;
@@ -207,6 +210,11 @@
     }
     box.hidden = !kids.length;
     box.replaceChildren(...kids);
+  }
+  async function comeBack() {
+    const r = await caravan.api("POST", `/games/${game}/return`, game);
+    if (!r.ok) { say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch(); }
+    else say("Your seat is yours again.", true);  // the stream brings the new frame
   }
   async function undoVerb(action, request, done) {
     const body = action === "request" ? {} : { action, request };  // an answer names the pending request

@@ -12,7 +12,7 @@ import typer
 
 from cli import analysis, audit, board, clock, follow, words
 from cli import tournament
-from cli.client import (REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, refusal_code, request,
+from cli.client import (GAME_OVER, REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, refusal_code, request,
                         save_tokens, token_for, use_token)
 from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
 from cli.listed import forget_listing, recall_listing, remember_listing
@@ -225,6 +225,10 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
                 fail(f"the game is at version {version}, not {expected_version}: list the moves again "
                      f"(caravan moves {game_id})", STALE, "version-conflict")
         if not 0 <= n < len(numbered):
+            now = request("GET", f"/games/{game_id}", token=tok)
+            if now["status"] != "active":  # as a move given as JSON is answered: the game is over
+                fail(f"game-over: the game is {'over' if now['status'] == 'finished' else now['status']}",
+                     GAME_OVER, "game-over")
             fail(f"move number {n} is not among the {len(numbered)} legal moves (version {version})")
         obj, said = numbered[n], texts[n]
         expected_version = version

@@ -259,3 +259,14 @@ def test_every_option_has_a_help_line_and_flags_are_flags(cli):
 
 def test_game_help_lists_play(cli):
     assert " play " in cli("game", "--help").stdout
+
+
+def test_a_numbered_move_asked_of_a_finished_game_exits_3(cli):
+    """It exited 1 with 'move number 0 is not among the 0 legal moves'; the same move as JSON exited 3
+    (the game is over), which the README's bot loop (`while caravan wait …`) expects."""
+    from tests.e2e.helpers import wait_until_finished
+
+    game_id = cli.new_game("toy", "ann:ai-random", "bob:ai-random")
+    wait_until_finished(cli.stack.client(), game_id, timeout=120)
+    done = cli("play", game_id, "0", "--as", "arbiter", code=3)
+    assert "over" in done.stdout + done.stderr

@@ -317,7 +317,7 @@ def order(t: Tournament) -> list[int]:
 def withheld(t: Tournament) -> set[str]:
     """The tables whose results nobody outside may see yet: at a duplicate tournament, those of a round in
     play (a finished table's scores are the luck of the deal its round's other tables still play)."""
-    if not t.duplicate:
+    if not t.duplicate or t.status == "cancelled":  # (cancelling ends the round: its deal is published)
         return set()
     return {x.game for r in t.rounds if not t.round_complete(r) for x in r.tables}
 

@@ -199,9 +199,9 @@ class Commands:
         return Accepted(version=new.version, status=new.status)
 
     async def reveal_seed(self, game_id: str) -> bool:
-        """Publish a finished game's seed, if it is not out yet (a duplicate table's waits for its round)."""
+        """Publish an ended game's seed, if it is not out yet (a duplicate table's waits for its round)."""
         f = await self.load(game_id)
-        if f.status != "finished" or any(isinstance(e.event(), SeedRevealed)
+        if f.status not in ("finished", "abandoned") or any(isinstance(e.event(), SeedRevealed)
                                             for e in await self.store.read(game_id, f.version - 1)):
             return False
         try:

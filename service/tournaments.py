@@ -195,6 +195,9 @@ class Tournaments:
                         await abandon(self.games, x.game, f"the tournament was cancelled{': ' + reason if reason else ''}")
                     except DomainError:  # the table ended meanwhile
                         pass
+        if t.duplicate and t.rounds:  # the round is over too: its shared deal is published (else sealed for good)
+            for x in t.rounds[-1].tables:
+                await self.games.reveal_seed(x.game)
         return await self.load(tournament_id)
 
     # --- the job's work -----------------------------------------------------------------------------

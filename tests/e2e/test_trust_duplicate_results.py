@@ -53,3 +53,23 @@ def test_the_lobby_does_not_say_whose_turn_it_is_at_a_sealed_table(stack):
         time.sleep(0.05)
     assert row is not None, "the human table is not in the lobby"
     assert "▶" not in row and "acting" not in row, row
+
+
+def test_a_cancelled_duplicate_round_is_public_at_once(stack):
+    """Cancelled mid-round, its tables stayed sealed for good: the round never ended, so its seed was never
+    revealed, and neither table could ever be verified. Calling the tournament off ends the round."""
+    tid, _, tables, created = seated_round(stack)
+    wait_until_finished(stack.client(stack.arbiter), tables["ai"])
+    organiser = stack.client(created["organiser_token"])
+    assert organiser.post(f"/tournaments/{tid}/cancel", json={"reason": "rain"}).status_code == 200
+    spectator = stack.client()
+    for game_id in tables.values():
+        for _ in range(100):
+            rows = spectator.get(f"/games/{game_id}/events").json()
+            if rows[-1]["kind"] == "seed-revealed":
+                break
+            time.sleep(0.05)
+        assert rows[-1]["kind"] == "seed-revealed", [r["kind"] for r in rows[-3:]]
+        assert all(r["payload"] is not None and not r.get("sealed") for r in rows)
+    ai = next(g for g in spectator.get(f"/tournaments/{tid}").json()["games"] if g["id"] == tables["ai"])
+    assert ai["scores"] is not None

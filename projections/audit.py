@@ -13,7 +13,7 @@ import msgspec
 
 from events.envelope import Envelope, check_chain, secret_salt
 from events.kinds import (ARBITER, TOURNAMENT, Abandoned, BadEvent, Chance, Created, Finished, Move, SeatEntropy,
-                          Resigned, SeedRevealed, TableFinished, TakenOver, Undo)
+                          Resigned, SeedRevealed, TableFinished, TakenOver, TournamentFinished, Undo)
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
 from projections.clock import deadlines, epoch, no_shows, with_resignations
@@ -274,6 +274,15 @@ def without_sections(lines: list[str | bytes]) -> tuple[list[str | bytes], list[
 __all__ = ["Report", "SEALED", "verify", "verify_lines", "parse_lines"]
 
 
+def same_standings(recorded: Any, recomputed: list[dict[str, Any]]) -> bool:
+    """Whether the standings a tournament recorded are the ones its results give: every row names its
+    entrant, place and points, and agrees in every field it holds (an older export holds fewer columns)."""
+    if not isinstance(recorded, list) or len(recorded) != len(recomputed):
+        return False
+    return all(isinstance(a, dict) and {"name", "place", "points"} <= a.keys() and all(k in b and a[k] == b[k] for k in a)
+               for a, b in zip(recorded, recomputed))
+
+
 def verify_tournament(rows: list[dict[str, Any]]) -> Report:
     """A tournament export ({"stream", "kind", "event"} a line): the tournament's own chain, every table
     verified as a game, and every result the tournament recorded equal to the one its table's rules give."""
@@ -307,10 +316,20 @@ def verify_tournament(rows: list[dict[str, Any]]) -> Report:
             results[stream] = finished.result
         elif any(isinstance(e.event(), Abandoned) for e in events):
             results[stream] = {"scores": [], "ranks": []}  # no result
+    from projections import standings
+
+    folded = None
     for e in streams[tournament]:
         try:
             ev = e.event(TOURNAMENT)
         except BadEvent as err:
+            return bad(e.version, f"tournament {tournament}: {err}", len(rows))
+        if isinstance(ev, TournamentFinished) and folded is not None \
+                and not same_standings(as_json(ev.standings), as_json(standings.rows(folded))):
+            return bad(e.version, "the final standings differ from those its recorded results give", len(rows))
+        try:
+            folded = standings.start(tournament, e) if folded is None else standings.step(folded, e)
+        except (ValueError, KeyError, StopIteration) as err:
             return bad(e.version, f"tournament {tournament}: {err}", len(rows))
         if isinstance(ev, TableFinished):
             game = ev.game
@@ -321,4 +340,5 @@ def verify_tournament(rows: list[dict[str, Any]]) -> Report:
                 return bad(e.version, f"the result recorded for table {game} differs from the table's own", len(rows))
     return Report(ok=True, events=len(rows), finished=True,
                   checked=["the tournament's hash chain", f"{tables} tables verified as games",
-                           "every recorded table result against its table"])
+                           "every recorded table result against its table",
+                           "the final standings against the results"])

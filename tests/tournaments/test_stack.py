@@ -289,3 +289,25 @@ def test_no_token_is_kept_in_the_clear(stack):
             assert stack.client(tok).get(f"/games/{row['game']}").json()["you"] == row["seat"]
             seated += 1
     assert seated >= 1
+
+
+def test_verify_recomputes_the_final_standings(stack, tmp_path):
+    """A forged winner passed: the last event (the final standings) edited and re-sealed left every chain
+    and every table result intact, and verify said ok. It now recomputes the standings from the results."""
+    from events.envelope import seal_payload
+
+    c = stack.client()
+    players = [f"w{i}:ai-random" for i in range(4)]
+    t = wait_finished(c, c.post("/tournaments", json={"type": "toy", "players": players}).json()["id"])
+    rows = [json.loads(line) for line in c.get(f"/tournaments/{t['id']}/export").text.splitlines()]
+    k = max(i for i, r in enumerate(rows) if r["kind"] == "tournament")
+    last = rows[k]["event"]
+    assert last["kind"] == "finished"
+    table = last["payload"]["standings"]
+    table[0]["name"], table[-1]["name"] = table[-1]["name"], table[0]["name"]  # the last placed now 'won'
+    e = seal_payload(last["version"], last["actor"], last["kind"], last["payload"], last["prev"], at=last["at"])
+    rows[k]["event"] = {**last, "payload_hash": e.payload_hash, "hash": e.hash}
+    bad = tmp_path / "forged.jsonl"
+    bad.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    p = stack.cli("--url", "http://127.0.0.1:9", "verify", str(bad), "--json", check=False)
+    assert p.returncode == 1 and "standings" in json.loads(p.stdout)["reason"], p.stdout

@@ -39,18 +39,19 @@ def _reason(reason: str) -> str:
     return reason
 
 
-async def resign(games: Commands, game_id: str, seat: int, forfeit: bool = False) -> Folded:
-    """`seat` leaves the game (`forfeit`: the platform resigns it for a no-show)."""
+async def resign(games: Commands, game_id: str, seat: int, forfeit: bool = False, withdrawn: bool = False) -> Folded:
+    """`seat` leaves the game (`forfeit`: the platform resigns it for a no-show; `withdrawn`: its tournament
+    entrant withdrew, which resigns an AI entrant's seat too, its own AI playing it out)."""
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
         if seat in f.resigned:
             raise StaleVersion(f"seat {seat} has resigned already")
-        if f.players[seat].ai is not None:
+        if f.players[seat].ai is not None and not withdrawn:
             raise Invalid(f"seat {seat} is an AI: it does not resign")
-        level = clock.parse_absent(f.created.absent) or clock.RESIGNED_LEVEL
+        level = f.players[seat].ai or clock.parse_absent(f.created.absent) or clock.RESIGNED_LEVEL
         try:
             return await games.append_note(f, Resigned(seat=seat, level=level, forfeit=forfeit),
-                                             actor=seat if not forfeit else "system")
+                                             actor=seat if not (forfeit or withdrawn) else "system")
         except VersionConflict:
             if attempt == ATTEMPTS - 1:
                 raise

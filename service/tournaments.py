@@ -167,9 +167,9 @@ class Tournaments:
         t = await self.load(tournament_id)
         for r in t.rounds:
             for x in r.tables:
-                if entrant in x.entrants and t.result_of(x) is None and t.entrants[entrant].ai is None:
+                if entrant in x.entrants and t.result_of(x) is None:
                     try:
-                        await resign(self.games, x.game, x.entrants.index(entrant))
+                        await resign(self.games, x.game, x.entrants.index(entrant), withdrawn=True)
                     except DomainError:  # the table ended meanwhile, or the seat had resigned there already
                         pass
         await self.advance(tournament_id)  # a round waiting only on it may be complete now

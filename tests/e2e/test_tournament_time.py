@@ -209,3 +209,19 @@ def lateness(rows: list[dict]) -> list[float]:
                 out.append(epoch(e.at) - deadlines(f.clock, f.control, f.game, f.state)[int(e.actor)])
             f = step(f, e)
     return out
+
+
+def test_a_withdrawn_ai_entrants_table_in_play_is_resigned_too(stack):
+    """The README says a withdrawn entrant's tables in play are resigned; an AI entrant's played on, and its
+    win counted."""
+    t = tournament(stack, ["r1:ai-mcts@1", "r2:ai-mcts@1"], rounds=1)  # (a second a move: still in play)
+    tid = t["id"]
+    r = stack.client(t["organiser_token"]).post(f"/tournaments/{tid}/withdraw", json={"entrant": "r1"})
+    assert r.status_code == 200, r.text
+    game = stack.client().get(f"/tournaments/{tid}").json()["games"][0]
+    seat = game["players"].index("r1")
+    g = stack.client(stack.arbiter).get(f"/games/{game['id']}").json()
+    assert g["status"] == "finished" or any(a["seat"] == seat and a["resigned"] for a in g.get("absent", [])), g
+    done = wait_for_status(stack.client(), f"/tournaments/{tid}", timeout=300)
+    ranks = done["games"][0]["ranks"]
+    assert ranks[seat] == max(ranks) and ranks[1 - seat] == 1, done["games"][0]  # r1 last, however it played

@@ -80,6 +80,21 @@ def parse_no_show(text: Any) -> tuple[float, str]:
     raise ValueError(f"option no_show: none, forfeit:SECONDS or takeover:SECONDS, not {text!r}")
 
 
+def time_rules(options: dict[str, Any]) -> str | None:
+    """A table's time rules in words ('clock fischer:60+5; a late seat gets the rulebook's default move;
+    no-show: forfeit after 45 s'), or None when it has none."""
+    clock, absent, no_show = options.get("clock", "none"), options.get("absent", "default"), options.get("no_show", "none")
+    said = []
+    if clock != "none":
+        said.append(f"clock {clock}; a late seat " + ("gets the rulebook's default move" if absent == "default"
+                                                     else f"is taken over by {absent}"))
+    seconds, rule = parse_no_show(no_show)
+    if rule:
+        said.append(f"no-show: {'forfeit' if rule == 'forfeit' else 'taken over'} after {seconds:g} s "
+                    "without a first move")
+    return "; ".join(said) or None
+
+
 def parse_clock(text: Any) -> Control:
     """The `clock` option; ValueError with a reason when it is not one of the three forms or out of bounds."""
     if not isinstance(text, str):

@@ -53,6 +53,7 @@ import msgspec
 from openskill.models import PlackettLuce
 
 from events.envelope import Envelope
+from projections import clock
 from events.kinds import (TOURNAMENT, Entrant, RoundSeated, Table, TableFinished, TournamentCreated,
                           TournamentCancelled, TournamentFinished, Withdrawn)
 
@@ -360,6 +361,8 @@ def summary(t: Tournament) -> dict[str, Any]:
         "rounds": t.total_rounds, "round": len(t.rounds), "duplicate": t.duplicate, "version": t.version,
         "created": t.created_at,
         "entrants": [{"name": e.name, "ai": e.ai} for e in t.entrants],
+        "options": dict(t.created.options),
+        "time_rules": clock.time_rules(t.created.options),
         "progress": {"games_done": t.games_done, "games_total": t.games_total},
         "standings": rows(shown),
         "byes": [{"round": r.round, "players": [t.entrants[e].name for e in r.byes]} for r in t.rounds if r.byes],

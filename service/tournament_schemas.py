@@ -4,6 +4,8 @@ document, where schemathesis and tests/e2e/test_schema_contract.py hold the real
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from service.schemas import EventRow, answer
@@ -97,6 +99,8 @@ class _Record(msgspec.Struct, kw_only=True):
     progress: Progress
     standings: list[StandingRow]
     byes: list[Byes]
+    options: dict[str, Any] = {}  # every table's options (the clock, absent and no-show rules among them)
+    time_rules: str | None = None  # the clock and no-show rules in words; null: none
     withdrawn: list[WithdrawnRow] = []  # in the order they withdrew
     cancelled: CancelledRow | None = None  # POST /tournaments/{id}/cancel
     games: list[TableRow]

@@ -126,3 +126,18 @@ def test_a_spectator_follows_run_read_only(stack, tmp_path):
     out = spectator("tournament", "run", t["id"], "--poll", "0.1", "--timeout", "120")
     assert "read-only" in out.stdout and "cannot advance" in out.stdout, out.stdout
     assert spectator.json("tournament", "show", t["id"])["status"] == "finished"
+
+
+def test_a_tournaments_time_rules_are_shown(stack, tmp_path):
+    """A person forfeited 45 s after being seated with no sign of the rule anywhere: GET /tournaments/{id}
+    had no options, and neither `tournament show` nor the page told the clock or the no-show rule."""
+    r = stack.client().post("/tournaments", json={"type": "toy", "players": ["ann", "bob"],
+                                                  "options": {"clock": "fischer:60+5", "no_show": "forfeit:45"}})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    got = stack.client().get(f"/tournaments/{tid}").json()
+    assert got["options"]["clock"] == "fischer:60+5" and got["options"]["no_show"] == "forfeit:45"
+    shown = stack.cli("tournament", "show", tid).stdout
+    assert "clock fischer:60+5" in shown and "no-show: forfeit after 45 s" in shown, shown
+    page = stack.client().get(f"/tournaments/{tid}/view").text
+    assert "fischer:60+5" in page and "forfeit after 45 s" in page

@@ -47,6 +47,17 @@ def seat_times(g: dict[str, Any], now: float | None = None) -> list[tuple[int, f
     return out
 
 
+def due_note(clock: dict[str, Any], c: dict[str, Any]) -> str:
+    """What sets a running seat's deadline, when it is not its own clock, and what the clock still holds."""
+    own = f", {fmt_seconds(c['remaining'])} on the clock" if isinstance(c.get("remaining"), (int, float)) else ""
+    if c.get("due") == "no-show":
+        rule = str(clock.get("no_show", "")).partition(":")[0] or "forfeit"
+        return f" to make a first move (no-show rule: {'forfeit' if rule == 'forfeit' else 'an AI takes over'}){own}"
+    if c.get("due") == "phase":
+        return f" (the phase's time limit){own}"
+    return ""
+
+
 def clock_line(g: dict[str, Any], now: float | None = None) -> str | None:
     """Each seat's remaining time (▶ on the running clocks, counting down to their deadline), or, for a
     game whose only clock is its phase's (Himalaya's planning: time control "none"), the deadline the
@@ -57,7 +68,9 @@ def clock_line(g: dict[str, Any], now: float | None = None) -> str | None:
     clock = g.get("clock") or {}
     times = seat_times(g, now) if clock.get("control", "none") != "none" else []
     if times:
-        parts = [f"{'▶ ' if running else ''}{names.get(s, f'seat {s}')} {fmt_seconds(left)}" for s, left, running in times]
+        seats = {c["seat"]: c for c in clock.get("seats") or []}
+        parts = [f"{'▶ ' if running else ''}{names.get(s, f'seat {s}')} {fmt_seconds(left)}"
+                 + (due_note(clock, seats[s]) if running else "") for s, left, running in times]
         return f"clock ({clock['control']}): " + ", ".join(parts)
     deadline = g.get("deadline", clock.get("deadline"))
     ai = {p["seat"] for p in g.get("players", []) if p.get("ai")} | {c["seat"] for c in clock.get("seats") or [] if c.get("ai")}

@@ -200,9 +200,15 @@ def advance(cs: ClockState, control: Control, game: Game, before: Any, after: An
 def deadlines(cs: ClockState | None, control: Control, game: Game, state: Any) -> dict[int, float]:
     """When each running seat's time runs out (unix seconds): the earliest of its own clock, the game's
     phase clock and its no-show deadline."""
+    return {s: at for s, (at, _) in due_dates(cs, control, game, state).items()}
+
+
+def due_dates(cs: ClockState | None, control: Control, game: Game, state: Any) -> dict[int, tuple[float, str]]:
+    """`deadlines`, each with what sets it: "clock" (the seat's own), "phase" (the game's time limit, e.g.
+    Himalaya's planning) or "no-show" (its first move is due)."""
     if cs is None:
         return {}
-    out: dict[int, float] = {}
+    out: dict[int, tuple[float, str]] = {}
     limit = game.time_limit(state)
     no_show = no_shows(cs, control)
     for s, sc in enumerate(cs.seats):
@@ -210,15 +216,15 @@ def deadlines(cs: ClockState | None, control: Control, game: Game, state: Any) -
             continue
         ds = []
         if control.kind == "per-decision":
-            ds.append(sc.since + control.limit)
+            ds.append((sc.since + control.limit, "clock"))
         elif control.kind == "fischer" and sc.remaining is not None:
-            ds.append(sc.since + max(sc.remaining, 0.0))
+            ds.append((sc.since + max(sc.remaining, 0.0), "clock"))
         if limit is not None and cs.phase_since is not None:
-            ds.append(cs.phase_since + limit)
+            ds.append((cs.phase_since + limit, "phase"))
         if s in no_show:
-            ds.append(no_show[s])
+            ds.append((no_show[s], "no-show"))
         if ds:
-            out[s] = min(ds)
+            out[s] = min(ds, key=lambda d: d[0])
     return out
 
 

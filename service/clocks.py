@@ -84,12 +84,13 @@ def clock_view(f: Folded, now: float | None = None) -> dict[str, Any] | None:
         return None
     now = time.time() if now is None else now
     control = f.control
-    due = clock.deadlines(f.clock, control, f.game, f.state) if f.status == "active" else {}
+    due = clock.due_dates(f.clock, control, f.game, f.state) if f.status == "active" else {}
     return {
         "control": f.created.clock,
         "absent": f.created.absent,
         **({"no_show": f.created.no_show} if f.control.no_show else {}),
-        "seats": [{"seat": s, "running": s in due, "deadline": due.get(s),
+        "seats": [{"seat": s, "running": s in due, "deadline": due[s][0] if s in due else None,
+                   "due": due[s][1] if s in due else None,  # what sets the deadline: clock | phase | no-show
                    "remaining": clock.remaining(f.clock, control, s, now),
                    "ai": dict(f.absent).get(s)} for s in range(len(f.players))],
     }

@@ -71,3 +71,15 @@ def test_a_finished_games_header_gives_the_results_words_with_names():
     text = board.header(g)
     assert "1. bob (32), 2. cy (31), 3. ann (0)" in text and "bob leads two influences" in text
     assert "seat 1 leads" not in text
+
+
+def test_a_deadline_set_by_the_no_show_rule_or_the_phase_says_so():
+    """With fischer:120+5 and no_show=forfeit:60 the board read 'clock (fischer:120+5): ▶ ann 57 s' while
+    ann had 116 s on her clock: 57 s was her no-show deadline, whose consequence (a forfeit) it never said."""
+    g = view(no_show="forfeit:60",
+             seats=[{"seat": 0, "running": True, "deadline": NOW + 57, "remaining": 116.3, "ai": None, "due": "no-show"},
+                    {"seat": 1, "running": False, "deadline": None, "remaining": 90.0, "ai": None},
+                    {"seat": 2, "running": True, "deadline": NOW + 30, "remaining": 153.0, "ai": None, "due": "phase"}])
+    line = board.clock_line(g, NOW)
+    assert "▶ ann 57 s to make a first move (no-show rule: forfeit), 1:56 on the clock" in line, line
+    assert "▶ cat 30 s (the phase's time limit), 2:33 on the clock" in line, line

@@ -156,11 +156,15 @@
     const rows = [];
     const kids = [el("h2", {}, "Clocks")];
     if (c) {
-      kids.push(el("p", { class: "small" }, `time control ${c.control.replace(":", " ")}; a late seat gets ${c.absent === "default" ? "the rulebook's default move" : c.absent}`));
+      const [rule, secs] = (c.no_show || "").split(":");
+      kids.push(el("p", { class: "small" }, `time control ${c.control.replace(":", " ")}; a late seat gets ${c.absent === "default" ? "the rulebook's default move" : c.absent}`
+        + (rule ? `; a seat without a first move after ${secs} s ${rule === "forfeit" ? "is forfeited (ranked last)" : "is taken over by an AI"}` : "")));
       const list = el("ul", { class: "clocks" });
       for (const s of c.seats) {
         const left = el("b", { class: "left" }), li = el("li", { "data-seat": s.seat, class: s.running ? "running" : "" },
           s.running ? "▶ " : "■ ", `${who(s.seat)}: `, left, s.running ? ` — running, to act until ${clockTime(s.deadline)}` : "",
+          s.running && s.due === "no-show" ? ` to make a first move (no-show rule: ${rule === "forfeit" ? "forfeit" : "an AI takes over"}; ${mmss(s.remaining)} on the clock)` : "",
+          s.running && s.due === "phase" ? ` (the phase's time limit; ${mmss(s.remaining)} on the clock)` : "",
           s.ai ? ` (played by ai-${s.ai})` : "");
         rows.push({ s, left, li });
         list.append(li);

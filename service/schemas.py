@@ -55,8 +55,8 @@ class SeatClock(msgspec.Struct):
     running: bool
     deadline: float | None  # unix time its clock runs out, while it runs
     remaining: float | None  # seconds left (fischer: of its main time; per-decision: of this decision)
-    due: str | None = None  # what sets the deadline while it runs: clock | phase (the game's limit) | no-show
     ai: str | None  # the AI level playing for it, once it is absent
+    due: str | None = None  # what sets the deadline while it runs: clock | phase (the game's limit) | no-show
 
 
 class ClockView(msgspec.Struct):

@@ -232,9 +232,9 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
     old = await current(r.redis, game_id, scope)
     if old is not None and old.head == f.head and same_settings(old.engine, engine, body):
         done = {row.version for row in await read_rows(r.redis, old)}
-        lost = await asyncio.to_thread(lost_chunks, r.queue, old, done)
+        lost = await asyncio.to_thread(lost_chunks, r.analysis_queue, old, done)
         if lost:
-            await asyncio.to_thread(enqueue, r.queue, old, lost)
+            await asyncio.to_thread(enqueue, r.analysis_queue, old, lost)
         return await report(r, f, old, seat), bool(lost)
     refuse_replacing(old, f, engine, caller)
     events = await r.store.read(game_id, 1, f.version)
@@ -254,7 +254,7 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
         await r.redis.delete(rows_key(old), sum_key(old))
     if not meta.chunks:
         await finish(r.redis, meta, final)
-    await asyncio.to_thread(enqueue, r.queue, meta, list(range(len(meta.chunks))))
+    await asyncio.to_thread(enqueue, r.analysis_queue, meta, list(range(len(meta.chunks))))
     return await report(r, f, meta, seat), True
 
 

@@ -51,8 +51,14 @@ return 1
 
 
 def queue_for(cfg: Settings) -> Queue:
-    """The slow queue: AI thinking and analysis."""
+    """The slow queue: AI thinking."""
     return Queue(cfg.queue, connection=SyncRedis.from_url(cfg.queue_url), default_timeout=cfg.job_timeout)
+
+
+def analysis_queue_for(cfg: Settings, connection=None) -> Queue:
+    """The analysis queue: served after the slow one, so a game's AI moves never wait behind an analysis."""
+    return Queue(cfg.analysis_queue, connection=connection or SyncRedis.from_url(cfg.queue_url),
+                 default_timeout=cfg.job_timeout)
 
 
 def fast_queue_for(cfg: Settings, connection=None) -> Queue:

@@ -45,12 +45,12 @@ class Runtime:
         self.positions = Positions()  # games folded to a version lately, for telling moves where they were played
         self.hub = Hub(self.store, block_ms=cfg.block_ms, max_total=cfg.max_streams,
                        max_per_client=cfg.max_streams_per_client)
-        self._queue = self._fast = self._thinking = self._reads = None
+        self._queue = self._fast = self._analysis = self._thinking = self._reads = None
         self._tasks: set[asyncio.Task] = set()
 
     @property
     def queue(self):
-        """The slow queue: AI thinking, analysis."""
+        """The slow queue: AI thinking."""
         if self._queue is None:
             from service.jobs import queue_for
 
@@ -63,6 +63,15 @@ class Runtime:
         if self._reads is None:
             self._reads = Reads(self.cfg.redis_url, self.cfg.cluster, self.cfg.read_workers, self.cfg.read_waiting)
         return self._reads
+
+    @property
+    def analysis_queue(self):
+        """The analysis queue, served last by every worker (service.jobs.analysis_queue_for)."""
+        if self._analysis is None:
+            from service.jobs import analysis_queue_for
+
+            self._analysis = analysis_queue_for(self.cfg, self.queue.connection)
+        return self._analysis
 
     @property
     def fast_queue(self):

@@ -46,6 +46,11 @@ class Settings:
         return f"{self.queue}-fast"
 
     @property
+    def analysis_queue(self) -> str:
+        """The queue every worker serves last: post-game analysis (AI moves never wait behind it)."""
+        return f"{self.queue}-analysis"
+
+    @property
     def block_ms(self) -> int:
         """How long a blocking read waits: well under the client's read timeout."""
         return max(100, min(1000, int(self.redis_timeout * 1000 / 2)))

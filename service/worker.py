@@ -11,7 +11,7 @@ import threading
 from redis import Redis as SyncRedis
 from rq import SimpleWorker
 
-from service.jobs import fast_queue_for, queue_for
+from service.jobs import analysis_queue_for, fast_queue_for, queue_for
 from service.settings import Settings, settings
 from service.sweeper import run as sweep
 
@@ -19,7 +19,7 @@ from service.sweeper import run as sweep
 def queues(cfg: Settings, fast_only: bool = False) -> list:
     """The queues a worker serves, in the order it serves them."""
     fast = fast_queue_for(cfg)
-    return [fast] if fast_only else [fast, queue_for(cfg)]
+    return [fast] if fast_only else [fast, queue_for(cfg), analysis_queue_for(cfg, fast.connection)]
 
 
 def run_worker(cfg: Settings | None = None, burst: bool = False, fast_only: bool = False) -> None:

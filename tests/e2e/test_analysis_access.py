@@ -119,3 +119,18 @@ def test_a_tournaments_analysis_is_replaced_only_by_the_arbiter(stack):
     assert c.get(f"/games/{game}/analysis").json()["id"] == made
     assert stack.client(stack.arbiter).post(f"/tournaments/{t['id']}/analysis", json=other).status_code == 202
     assert c.get(f"/games/{game}/analysis").json()["id"] != made
+
+
+def test_ai_moves_do_not_wait_behind_an_analysis(stack):
+    """Analysis jobs shared the one slow queue with AI moves, so a new AI game's think jobs queued behind
+    every chunk of a long analysis (90 s and more, where one move took 0.5 s). Analysis has a queue of its
+    own, served after the AI's: a game started meanwhile plays to its end while the analysis still runs."""
+    game_id = finished_game(stack, "kashgar")
+    c = stack.client()
+    started = c.post(f"/games/{game_id}/analysis", json={"budget": 0.3, "seed": 5})
+    assert started.status_code == 202, started.text
+    assert started.json()["jobs"] >= 8
+    created = c.post("/games", json={"type": "toy", "players": ["a:ai-random", "b:ai-random"]}).json()
+    wait_until_finished(c, created["id"], timeout=300)
+    report = c.get(f"/games/{game_id}/analysis").json()
+    assert report["status"] == "running" and report["done"] < report["total"], (report["done"], report["total"])

@@ -69,7 +69,11 @@ class Stack:
         for _ in range(workers):
             self.start_worker()
         self.projector = self._spawn(projector_command())
-        wait_for(self.url + "/health")
+        try:
+            wait_for(self.url + "/health")
+        except BaseException:  # nothing started may outlive a start that failed (the fixture never stops it)
+            self.stop()
+            raise
         return self
 
     def start_worker(self, fast: bool = False) -> subprocess.Popen:

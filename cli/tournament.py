@@ -202,6 +202,9 @@ def show(tournament_id: str = typer.Argument(..., help="the tournament"), as_jso
     if as_json:
         return emit_json(t)
     _print_standings(t)
+    p = t.get("progress") or {}
+    if p:
+        typer.echo(f"progress: {p['games_done']}/{p['games_total']} games")
     if t.get("time_rules"):
         typer.echo(f"time rules: {t['time_rules']}")
     cancelled = _cancelled_line(t)

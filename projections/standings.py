@@ -136,9 +136,18 @@ class Tournament(msgspec.Struct, frozen=True):
 
     @property
     def games_total(self) -> int:
-        """The tables seated so far, and for the rounds to come as many as the entrants still in fill."""
-        per_round = (len(self.entrants) - len(self.withdrawn)) // self.table_size
-        return sum(len(r.tables) for r in self.rounds) + per_round * max(self.total_rounds - len(self.rounds), 0)
+        """The games that are or will be played: the tables seated so far, then for the rounds to come (none
+        once cancelled) a round robin's scheduled tables where no withdrawn entrant sits (its opponents
+        there get a bye), a Swiss round as many tables as the entrants still in fill."""
+        seated = sum(len(r.tables) for r in self.rounds)
+        if self.status == "cancelled":
+            return seated
+        gone = {e for e, _ in self.withdrawn}
+        if self.format == "round-robin":
+            return seated + sum(1 for r in self.created.schedule[len(self.rounds):] for x in r["tables"]
+                                if not gone.intersection(x))
+        per_round = (len(self.entrants) - len(gone)) // self.table_size
+        return seated + per_round * max(self.total_rounds - len(self.rounds), 0)
 
     @property
     def games_done(self) -> int:

@@ -59,7 +59,9 @@ async def create_tournament(request: Request, data: CreateTournament) -> dict[st
 
 
 async def organiser(request: Request, ts: Tournaments, tournament_id: str) -> str:
-    """Who may write to a tournament: its organiser (the token its creation returned) or the arbiter."""
+    """Who may write to a tournament: its organiser (the token its creation returned) or the arbiter. As on
+    the game routes, no token or one that is nobody's in this tournament is 401; an entrant's token (known
+    here, without the right) is 403."""
     token = bearer(request)
     if token is None:
         raise Unauthorized("the organiser's token (returned when the tournament was created) or the arbiter's "
@@ -68,7 +70,11 @@ async def organiser(request: Request, ts: Tournaments, tournament_id: str) -> st
         return "arbiter"
     if await ts.is_organiser(tournament_id, token):
         return "organiser"
-    raise Forbidden("only the tournament's organiser or the arbiter may do this")
+    try:
+        await ts.entrant_of(tournament_id, token)
+    except Unauthorized:
+        raise Unauthorized("this token is not the organiser's of this tournament, nor the arbiter's") from None
+    raise Forbidden("only the tournament's organiser or the arbiter may do this, not an entrant")
 
 
 @get("/tournaments", responses=errors(503, ok=answers.LIST))

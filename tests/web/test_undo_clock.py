@@ -3,10 +3,13 @@ its asker, declined by the other seat; each seat's clock counting down live."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import wait_for_human
+from tests.e2e.test_come_back import taken_over
 from tests.web.browse import hold_seat, open_game
 
 pytestmark = pytest.mark.e2e
@@ -76,3 +79,57 @@ def test_each_seats_clock_counts_down_live(stack, page, shots):
     assert [int(x) for x in after.split(":")] < [int(x) for x in before.split(":")]  # it counts down
     expect(clock.locator("li:not(.running) .left")).to_have_text("10:00")  # the other seat's time stands
     page.screenshot(path=str(shots / "game-page.png"))
+
+
+# --- "Take back my move" only after a move the player made -------------------------------------------
+
+def _own_move(events: list[dict], seat: int, at: int) -> bool | None:
+    """Whether the seat's last move up to version `at` was its person's (None: it has none): not one the
+    timer played (`timeout`) nor one an AI played while the seat was taken over (the log tells both)."""
+    away, last = False, None
+    for e in events:
+        if e["version"] > at:
+            break
+        p = e.get("payload") or {}
+        if e["kind"] in ("taken-over", "resigned") and p.get("seat") == seat:
+            away = True
+        elif e["kind"] == "returned" and p.get("seat") == seat:
+            away = False
+        elif e["kind"] == "move" and e["actor"] == seat:
+            last = not (p.get("timeout") or away)
+    return last
+
+
+def _page_offers_no_undo_of_a_move_not_made(stack, pg, game_id: str, token: str, seat: int, timeout: float = 90) -> None:
+    """Watch the page until it shows a version at which the API would let the seat ask to take back its last
+    move, that move not being its person's; the page must not offer "Take back my move" for it."""
+    me, arbiter = stack.client(token), stack.client(stack.arbiter)
+    deadline, checked = time.monotonic() + timeout, 0
+    while checked < 3:
+        assert time.monotonic() < deadline, f"the page never showed a move made for seat {seat} that could be taken back"
+        v, offered = pg.evaluate("() => [Number(document.body.dataset.version), !!document.getElementById('undo-button')]")
+        undo = me.get(f"/games/{game_id}/state", params={"at": v}).json().get("undo") or {}
+        if undo.get("possible") and not undo.get("consent"):
+            events = arbiter.get(f"/games/{game_id}/events", params={"limit": 10000}).json()
+            if _own_move(events, seat, v) is False:
+                assert not offered, f"version {v}: the page offers to take back a move seat {seat} did not make"
+                checked += 1
+        time.sleep(0.2)
+
+
+def test_no_take_back_of_the_timers_default_move(stack, page):
+    created = stack.client().post("/games", json={"type": "kashgar", "players": ["ann", "bob"],
+                                                 "options": {"clock": "per-decision:2"}}).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    hold_seat(page, game_id, 0, token)
+    open_game(page, game_id)
+    _page_offers_no_undo_of_a_move_not_made(stack, page, game_id, token, 0)
+    expect(page.locator("#undo")).to_contain_text("No undo now")
+
+
+def test_no_take_back_of_a_move_the_ai_made_for_an_absent_seat(stack, page):
+    game_id, ann = taken_over(stack)
+    token = ann.headers["Authorization"].split()[1]
+    hold_seat(page, game_id, 0, token)
+    open_game(page, game_id)
+    _page_offers_no_undo_of_a_move_not_made(stack, page, game_id, token, 0)

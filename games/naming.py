@@ -67,3 +67,17 @@ def told(view: Any, names: dict[int, str] | list[str] | None, actor: Any, reader
     if out.get("you") is None and reader is not None:
         out["you"] = reader
     return out
+
+
+def secrecy(visible_to: Any, reader: int | None, names: dict[int, str] | list[str] | None) -> str:
+    """What a logged move or draw that was secret says of it (`visible_to`: the seats that could read it
+    while the game was played; None: a public one, nothing to say): " (secret: only you see it)" to the one
+    seat that may; to a reader who reads it only once the game is over (or as the arbiter) whose secret it
+    was: " (secret at the time: ann only)"."""
+    if visible_to is None:
+        return ""
+    seats = list(visible_to)
+    who = [seat_name(with_names({}, names), s) for s in seats if s != reader]
+    if reader in seats:
+        return " (secret: only you see it)" if not who else f" (secret: seen by you and {' and '.join(who)})"
+    return f" (secret at the time: {' and '.join(who) + ' only' if who else 'no seat saw it'})"

@@ -16,7 +16,7 @@ import msgspec
 
 from events.envelope import Envelope
 from games import registry
-from games.naming import told
+from games.naming import secrecy, told
 from projections.fold import CorruptLog, Folded, start, step
 from service.views import Caller, seat_of
 
@@ -51,8 +51,9 @@ def positions_before(base: Folded | None, game_id: str, events: list[Envelope], 
 def words(game_type: str, row: dict[str, Any], view: Any, names: list[str], caller: Caller) -> str:
     """A readable move or draw row in the game's words, told from `view` (the reader's view before it, or
     None: without the position)."""
-    return registry.move_words(registry.get(game_type), row["payload"]["move"],
-                               told(view, names, row["actor"], seat_of(caller)), row["kind"] == "chance")
+    reader = seat_of(caller)
+    return registry.move_words(registry.get(game_type), row["payload"]["move"], told(view, names, row["actor"], reader),
+                               row["kind"] == "chance") + secrecy(row.get("visible_to"), reader, names)
 
 
 def said(game_id: str, game_type: str, base: Folded | None, events: list[Envelope], rows: list[dict[str, Any]],

@@ -322,7 +322,9 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
                       f"not {table_size}")
     if len(players) > MAX_ENTRANTS:
         raise Invalid(f"at most {MAX_ENTRANTS} players")
-    entrants = parse_players(players)  # names (bounded), AI levels, duplicate names
+    entrants = parse_players(players)  # names (bounded, printable), AI levels, duplicate names
+    for p in entrants:
+        check_entrant_name(p.name)
     if len(entrants) < max(2, table_size):
         raise Invalid(f"a tournament at tables of {table_size} needs at least {max(2, table_size)} players, "
                       f"not {len(entrants)}")
@@ -361,6 +363,15 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
     else:
         config["rounds"] = min(rounds or pairing.swiss_rounds(n, table_size), MAX_ROUNDS)
     return config
+
+
+def check_entrant_name(name: str) -> None:
+    """An entrant's name never reads as something else to the CLI's `--as`, which takes a seat number, an
+    entrant's name or `arbiter`: all-digit names and `arbiter` are refused."""
+    if name == "arbiter" or name.isdigit():
+        raise Invalid(f"an entrant may not be called {name!r}: `--as {name}` would mean "
+                      f"{'the arbiter' if name == 'arbiter' else 'a seat number'} (a name of digits only, or "
+                      "'arbiter', is refused)")
 
 
 def plan_round(t: Tournament, round_no: int) -> pairing.Round:

@@ -24,7 +24,7 @@ from service.errors import Forbidden, Invalid, NotFound, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer
 from service.views import log_rows, seal_row
-from service.tournaments import MAX_NAME, Tournaments
+from service.tournaments import Tournaments, check_name
 
 MAX_OPTIONS = 4096
 
@@ -47,8 +47,8 @@ def tournaments(request: Request) -> Tournaments:
 @post("/tournaments", status_code=201, responses=errors(400, 413, 422, 503, ok=answers.CREATED))
 async def create_tournament(request: Request, data: CreateTournament) -> dict[str, Any]:
     ts = tournaments(request)
-    if data.name is not None and not 0 < len(data.name) <= MAX_NAME:
-        raise Invalid(f"a tournament's name is 1 to {MAX_NAME} characters")
+    if data.name is not None:
+        check_name(data.name)
     if data.options is not None and len(msgspec.json.encode(data.options)) > MAX_OPTIONS:
         raise Invalid(f"options take at most {MAX_OPTIONS} bytes of JSON")
     check_ai_budgets(data.players, request.app.state.runtime.cfg.ai_max_budget)

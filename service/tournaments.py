@@ -129,6 +129,8 @@ class Tournaments:
         seat round 1. Returns {"id", "entrants": [{"name", "ai"?, "token"?}], "organiser_token"} (tokens
         for people; the organiser's token, kept only as its hash, is needed for every later write)."""
         config = validate(game_type, fmt, table_size, players, rounds, duplicate, options)
+        if name is not None:
+            name = check_name(name)
         tournament_id = ID_PREFIX + secrets.token_hex(6)
         seed = fairness.new_seed()
         payload = {**config, "name": name or f"{registry.get(game_type).name} {fmt}",
@@ -363,6 +365,17 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
     else:
         config["rounds"] = min(rounds or pairing.swiss_rounds(n, table_size), MAX_ROUNDS)
     return config
+
+
+def check_name(name: str) -> str:
+    """A tournament's name, the spaces around it trimmed: 1 to MAX_NAME printable characters, the rule a
+    player's name keeps (service/players.py): no control, format or bidirectional-override character
+    (U+202E would turn what follows around on a page or a terminal), no blank name."""
+    trimmed = name.strip()
+    if not 0 < len(trimmed) <= MAX_NAME or not trimmed.isprintable():
+        raise Invalid(f"a tournament's name is 1 to {MAX_NAME} printable characters (no control or "
+                      f"bidirectional-override character, not blank), not {name[:20]!r}")
+    return trimmed
 
 
 def check_entrant_name(name: str) -> None:

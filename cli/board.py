@@ -101,6 +101,42 @@ def my_countdown(g: dict[str, Any], now: float | None = None) -> str | None:
     return f"{fmt_seconds(max(0.0, due - (time.time() if now is None else now)))} left"
 
 
+def my_clock(g: dict[str, Any]) -> dict[str, Any] | None:
+    """The caller's own seat in the view's clock (None: no clock, or no seat)."""
+    return next((c for c in (g.get("clock") or {}).get("seats") or [] if c["seat"] == g.get("you")), None)
+
+
+def my_time_left(g: dict[str, Any], now: float | None = None) -> str | None:
+    """The time the caller has to act now, in words, as the board says what sets it (`caravan wait`):
+    "42 s left on your clock", "57 s to make a first move (no-show rule: forfeit), 1:56 on the clock",
+    "30 s left (the phase's time limit)"; None when no deadline runs for the caller."""
+    import time
+
+    due = my_deadline(g)
+    if due is None:
+        return None
+    left = fmt_seconds(max(0.0, due - (time.time() if now is None else now)))
+    c = my_clock(g) or {}
+    if c.get("due") == "no-show":
+        return left + due_note(g.get("clock") or {}, c)
+    if c.get("due") == "clock":
+        return f"{left} left on your clock"
+    own = f", {fmt_seconds(c['remaining'])} on the clock" if isinstance(c.get("remaining"), (int, float)) else ""
+    return f"{left} left (the phase's time limit){own}"
+
+
+def my_clock_standing(g: dict[str, Any]) -> str | None:
+    """What the caller's clock holds while it is not running (`caravan wait` while others act): "you have
+    1:15 on your clock" (Fischer), "you will have 30 s to act" (per decision); None without a clock."""
+    c = my_clock(g)
+    control = str((g.get("clock") or {}).get("control", "none"))
+    if c is None or c.get("running") or c.get("ai") or control == "none" or not isinstance(c.get("remaining"), (int, float)):
+        return None
+    if control.startswith("per-decision"):
+        return f"you will have {fmt_seconds(c['remaining'])} to act"
+    return f"you have {fmt_seconds(c['remaining'])} on your clock"
+
+
 def fmt_seconds(left: float) -> str:
     left = max(0, int(round(left)))
     return f"{left // 60}:{left % 60:02d}" if left >= 60 else f"{left} s"

@@ -123,15 +123,26 @@ def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
 
     def answer(g: dict[str, Any]) -> None:
         over = g["status"] != "active"
+        now = time.time()
+        deadline = None if over else board.my_deadline(g)
+        left = None if deadline is None else board.my_time_left(g, now)
         if as_json:
             typer.echo(json.dumps({"game": game_id, "version": g["version"], "status": g["status"],
-                                   "your_turn": not over, "result": g.get("result")}))
+                                   "your_turn": not over, "result": g.get("result"), "deadline": deadline,
+                                   "time_left": None if deadline is None else round(max(0.0, deadline - now), 1),
+                                   "due": None if deadline is None else (board.my_clock(g) or {}).get("due", "phase")}))
         else:
-            typer.echo(f"game over: {g['id']}" if over else f"your turn: game {g['id']} at version {g['version']}")
+            typer.echo(f"game over: {g['id']}" if over else f"your turn: game {g['id']} at version {g['version']}"
+                       + (f" — {left}" if left else ""))
         raise typer.Exit(GAME_OVER if over else OK)
 
     if g["status"] != "active" or must_act(g, arbiter):
         answer(g)
+    standing = None if arbiter or as_json else board.my_clock_standing(g)
+    if standing:  # a note while it blocks (standard error: standard output is the answer)
+        names = board.names_of(g)
+        acting = [names.get(s, f"seat {s}") for s in g.get("actors") or []] or ["chance" if g.get("chance") else "the others"]
+        typer.echo(f"waiting for {', '.join(acting)}; {standing}", err=True)
     until = None if timeout is None else started + timeout
     for e in stream(game_id, tok, seen + 1, give_up=timeout, until=until):
         if e is not None and e["version"] <= seen:

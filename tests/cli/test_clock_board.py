@@ -83,3 +83,22 @@ def test_a_deadline_set_by_the_no_show_rule_or_the_phase_says_so():
     line = board.clock_line(g, NOW)
     assert "▶ ann 57 s to make a first move (no-show rule: forfeit), 1:56 on the clock" in line, line
     assert "▶ cat 30 s (the phase's time limit), 2:33 on the clock" in line, line
+
+
+def test_the_time_you_have_in_words_for_wait():
+    g = view(no_show="forfeit:60",
+             seats=[{"seat": 0, "running": True, "deadline": NOW + 57, "remaining": 116.3, "ai": None, "due": "no-show"},
+                    {"seat": 1, "running": False, "deadline": None, "remaining": 90.0, "ai": None},
+                    {"seat": 2, "running": False, "deadline": None, "remaining": 75.0, "ai": None}])
+    assert board.my_time_left(g, NOW) == "57 s to make a first move (no-show rule: forfeit), 1:56 on the clock"
+    g["clock"]["seats"][0].update(due="clock", deadline=NOW + 42)
+    assert board.my_time_left(g, NOW) == "42 s left on your clock"
+    g["clock"]["seats"][0].update(due="phase", deadline=NOW + 30)
+    assert board.my_time_left(g, NOW) == "30 s left (the phase's time limit), 1:56 on the clock"
+    assert board.my_time_left(planning_without_a_time_control(), NOW) == "57 s left (the phase's time limit)"
+    waiting = {**g, "you": 2, "actors": [0]}
+    assert board.my_time_left(waiting, NOW) is None
+    assert board.my_clock_standing(waiting) == "you have 1:15 on your clock"
+    per_decision = view(seats=[{"seat": 0, "running": False, "deadline": None, "remaining": 30.0, "ai": None}])
+    per_decision["clock"]["control"] = "per-decision:30"
+    assert board.my_clock_standing({**per_decision, "actors": [1]}) == "you will have 30 s to act"

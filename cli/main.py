@@ -245,14 +245,41 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
         acc = raw("POST", f"/games/{game_id}/moves", token=tok, json_body=body, headers=headers).json()
     except Refused as e:
         if e.status == 409 and e.error != "game-over":  # the saved list stays: refused again until listed afresh
+            again = f"list the moves again: caravan moves {game_id}" + (f" --as {seat}" if seat else "")
+            late = ran_out(game_id, tok, expected_version)
+            if late:
+                fail(f"your time ran out: {late}; the game moved on ({e.detail}); {again}", STALE, e.error)
             fail(f"stale: the move was numbered at version {expected_version} and the game has moved on ({e.detail}); "
-                 f"list the moves again: caravan moves {game_id}" + (f" --as {seat}" if seat else ""), STALE, e.error)
+                 f"{again}", STALE, e.error)
         fail(f"{e.error}: {e.detail}", refusal_code(e), e.error)
     forget_listing(game_id, tok)
     if as_json:
         return emit_json(acc)
     typer.echo(f"played: {said} (version {acc['version']}, {acc['status']})" if said
                else f"played: version {acc['version']} ({acc['status']})")
+
+
+def ran_out(game_id: str, tok: Optional[str], since: Optional[int]) -> Optional[str]:
+    """Why the caller's seat moved on without it after version `since`, when its time ran out: the timer
+    played the rulebook's default for it, or an AI took the seat over (the log says both); None otherwise."""
+    if since is None:
+        return None
+    try:
+        you = raw("GET", f"/games/{game_id}", token=tok).json().get("you")
+        events = raw("GET", f"/games/{game_id}/events", token=tok, params={"from": since + 1}).json()
+    except Refused:
+        return None  # the refusal stands as it was
+    if not isinstance(you, int):
+        return None
+    for e in events:
+        p = e.get("payload") or {}
+        if e["kind"] == "taken-over" and p.get("seat") == you and p.get("timeout"):
+            level = str(p.get("level", "an AI"))
+            level = level if level.startswith("ai-") or level == "an AI" else f"ai-{level}"
+            return f"{level} plays your seat now (caravan back {game_id} takes it back)"
+        if e["kind"] == "move" and e["actor"] == you and p.get("timeout"):
+            return "the default move was played for you"
+    return None
 
 
 # --- the log ---------------------------------------------------------------------------------------

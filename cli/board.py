@@ -82,6 +82,21 @@ def clock_line(g: dict[str, Any], now: float | None = None) -> str | None:
     return None
 
 
+def final_times(g: dict[str, Any]) -> str | None:
+    """A game that is over runs no clock: a Fischer table's time each seat had left at the end, said as
+    final ("final times (fischer:90+2): ann 42 s, bob 1:15"); a per-decision table's limit is no time of
+    anyone's, so nothing."""
+    clock = g.get("clock") or {}
+    if not str(clock.get("control", "none")).startswith("fischer"):
+        return None
+    times = [(s, left) for s, left, _ in seat_times(g)]
+    if not times:
+        return None
+    names = names_of(g)
+    return f"final times ({clock['control']}): " + ", ".join(f"{names.get(s, f'seat {s}')} {fmt_seconds(left)}"
+                                                            for s, left in times)
+
+
 def my_deadline(g: dict[str, Any]) -> float | None:
     """When the caller's own running clock runs out (unix seconds), or None when none runs."""
     due = next((c.get("deadline") for c in (g.get("clock") or {}).get("seats") or []
@@ -187,7 +202,7 @@ def header(g: dict[str, Any]) -> str:
             lines.append("to move: " + escape(", ".join(movers)))
         elif g.get("chance"):
             lines.append(f"waiting for chance: {escape(g['chance'])}")
-    for extra in (clock_line(g), undo_line(g)):
+    for extra in (clock_line(g) if g.get("status") == "active" else final_times(g), undo_line(g)):
         if extra:
             lines.append(f"[yellow]{escape(extra)}[/yellow]")
     if g.get("result"):

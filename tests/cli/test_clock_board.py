@@ -102,3 +102,17 @@ def test_the_time_you_have_in_words_for_wait():
     per_decision = view(seats=[{"seat": 0, "running": False, "deadline": None, "remaining": 30.0, "ai": None}])
     per_decision["clock"]["control"] = "per-decision:30"
     assert board.my_clock_standing({**per_decision, "actors": [1]}) == "you will have 30 s to act"
+
+
+def test_a_finished_game_runs_no_clock():
+    g = {"id": "g", "type": "toy", "version": 30, "status": "finished", "actors": [], "you": 0,
+         "players": [{"seat": 0, "name": "ann", "ai": None}, {"seat": 1, "name": "bot", "ai": "random"},
+                     {"seat": 2, "name": "cat", "ai": None}],
+         "clock": {"control": "fischer:90+2", "absent": "default",
+                   "seats": [{"seat": 0, "running": False, "deadline": None, "remaining": 50.0, "ai": None},
+                             {"seat": 1, "running": False, "deadline": None, "remaining": 90.0, "ai": None},
+                             {"seat": 2, "running": False, "deadline": None, "remaining": 75.0, "ai": None}]}}
+    text = board.header(g)
+    assert "clock (" not in text and "final times (fischer:90+2): ann 50 s, cat 1:15" in text, text
+    g["clock"]["control"] = "per-decision:30"
+    assert "clock" not in board.header(g) and "final times" not in board.header(g)

@@ -137,8 +137,9 @@ def play(game_id: str, seat: str, poll: float) -> None:
     reader = LineReader()
     shown_wait = -1
     filt = ""
+    seen: dict[str, Any] | None = None  # the game as the last poll read it, when that read found it changed
     while True:
-        g = t.game()
+        g, seen = seen or t.game(), None  # one read a poll: a change the wait saw is not read again
         if g["status"] != "active":
             t.account(g["version"])
             board.show(g)
@@ -150,7 +151,7 @@ def play(game_id: str, seat: str, poll: float) -> None:
                     f"you are away: ai-{away} plays for you; type back and Enter to take your seat back (q quits)"
                     if away else t.waiting_line(g)))
                 shown_wait = g["version"]
-            wait_a_little(t, reader, g, poll, away)
+            seen = wait_a_little(t, reader, g, poll, away)
             continue
         listed, at = moves_at(game_id, t.token)
         if at is not None and at != g["version"]:
@@ -172,11 +173,13 @@ def play(game_id: str, seat: str, poll: float) -> None:
 
         def changed() -> str | None:
             """A note when the list on the screen no longer holds: the clock played for you, the game
-            ended, it is not your turn any more, or your choices now read differently."""
-            nonlocal version
+            ended, it is not your turn any more, or your choices now read differently (the game as read
+            then goes to the loop, which does not read it again)."""
+            nonlocal version, seen
             now = t.game()
             if now["version"] == version:
                 return None
+            seen = now
             note = t.clock_note(version)
             if note or now["status"] != "active":
                 return note or "the game is over"
@@ -184,7 +187,7 @@ def play(game_id: str, seat: str, poll: float) -> None:
                 return f"the game moved on: {t.waiting_line(now)}"
             listed, at = moves_at(game_id, t.token)
             if at == now["version"] and words.menu(t.words, board.named_view(now), listed, t.me).texts == menu.texts:
-                version = at  # the others moved; your choices read the same: they stand
+                version, seen = at, None  # the others moved; your choices read the same: they stand
                 return None
             return "the game moved on and your choices changed"
 
@@ -196,6 +199,7 @@ def play(game_id: str, seat: str, poll: float) -> None:
                 typer.echo("")
                 board.console.print(f"[yellow]{note}[/yellow]", markup=True)
                 break
+            seen = None  # a line typed: the loop looks afresh after it
             if line is None or line.strip() in ("q", "quit"):
                 raise typer.Exit(0)
             text = line.strip()
@@ -226,16 +230,27 @@ def play(game_id: str, seat: str, poll: float) -> None:
             break
 
 
-def wait_a_little(t: Table, reader: LineReader, g: dict[str, Any], poll: float, away: str | None) -> None:
+def wait_a_little(t: Table, reader: LineReader, g: dict[str, Any], poll: float, away: str | None) -> dict[str, Any] | None:
     """While the others act (or an AI plays for you): on a terminal, what is typed now is answered now and
     never kept for the next menu (a key meant for one menu played a move on the next, unseen); `back`
-    takes your seat back from the AI, q quits. Piped input is left for the menus it was written for."""
+    takes your seat back from the AI, q quits. Piped input is left for the menus it was written for.
+    Returns the game as a poll read it when that read found it changed (the caller does not read it again:
+    one read a poll), else None."""
     if not sys.stdin.isatty() or reader.fd is None:
         time.sleep(poll)
-        return
-    line, _ = reader.read(lambda: "moved" if t.game()["version"] != g["version"] else None, poll)
+        return None
+    read: list[dict[str, Any]] = []
+
+    def moved() -> str | None:
+        now = t.game()
+        if now["version"] == g["version"]:
+            return None
+        read.append(now)
+        return "moved"
+
+    line, _ = reader.read(moved, poll)
     if line is None:
-        return
+        return read[-1] if read else None
     text = line.strip()
     if text in ("q", "quit"):
         raise typer.Exit(0)

@@ -6,9 +6,7 @@ reads a clock or a global RNG: the same inputs give the same rounds on every mac
 
 This module holds that vocabulary (`Round`, meetings, seat and bye counts), the seats, Swiss,
 withdrawals and duplicate seeds. The round robin's schedules (the circle method, and the tabu search for
-bigger tables) are service/round_robin.py's, which builds on the vocabulary here; `round_robin` and
-`round_robin_cycle` are read from there on first use (`__getattr__` below), so either module may be
-imported first.
+bigger tables) are service/round_robin.py's, which builds on the vocabulary here.
 
 Seats
   `balance_seats` seats a round table by table, the most unbalanced entrants first; `even_seats` seats a
@@ -168,20 +166,6 @@ def even_seats(rounds: Sequence[Round], n: int, k: int) -> list[Round]:
             counts[t[b]][b] += 1
     it = iter(tables)
     return [Round(tuple(tuple(next(it)) for _ in r.tables), r.byes) for r in rounds]
-
-
-# --- round robin: service/round_robin.py ------------------------------------------------------------
-
-ROUND_ROBIN = ("round_robin", "round_robin_cycle", "meetings_bound", "_circle")
-
-
-def __getattr__(name: str):
-    """The round robin's schedules, from service/round_robin.py (imported on first use: it imports this)."""
-    if name in ROUND_ROBIN:
-        from service import round_robin
-
-        return getattr(round_robin, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- Swiss -----------------------------------------------------------------------------------------

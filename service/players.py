@@ -11,13 +11,33 @@ MAX_NAME = 100
 MAX_PLAYERS = 512  # specs read at most (a game or a tournament checks its own, smaller, bound)
 
 
+def check_name(name: str, what: str = "a player's name") -> str:
+    """A name (a player's, a tournament's), the spaces around it trimmed: 1 to MAX_NAME printable
+    characters: no control, format or bidirectional-override character (U+202E would turn what follows
+    around on a page or a terminal), no blank name."""
+    trimmed = name.strip()
+    if not 0 < len(trimmed) <= MAX_NAME or not trimmed.isprintable():
+        raise Invalid(f"{what} is 1 to {MAX_NAME} printable characters (no control or bidirectional-override "
+                      f"character, not blank), not {name[:20]!r}")
+    return trimmed
+
+
+def check_selectable(name: str) -> None:
+    """A player's name never reads as something else to the CLI's `--as`, which takes a seat number, a
+    player's name or `arbiter`: all-digit names and `arbiter` are refused."""
+    if name == "arbiter" or name.isdigit():
+        raise Invalid(f"a player may not be called {name!r}: `--as {name}` would mean "
+                      f"{'the arbiter' if name == 'arbiter' else 'a seat number'} (a name of digits only, or "
+                      "'arbiter', is refused)")
+
+
 def parse_player(spec: str) -> Player:
     spec = spec.strip()
     name, sep, rest = spec.partition(":")
-    if not name:
+    if not name.strip():
         raise Invalid(f"player {spec!r} has no name")
-    if len(name) > MAX_NAME or not name.isprintable():
-        raise Invalid(f"a player's name is 1 to {MAX_NAME} printable characters, not {name[:20]!r}…")
+    name = check_name(name)
+    check_selectable(name)
     if not sep:
         return Player(name=name)
     if not rest.startswith("ai-"):

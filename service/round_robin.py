@@ -1,7 +1,7 @@
 """Round robin, pure: a schedule of rounds in which everyone shares a table with everyone else.
 
 The vocabulary (a `Round`: tables in seat order and the byes; meetings, seat and bye counts; seat
-balancing) is service/pairing.py's, which gives these schedules to the tournaments (`pairing.round_robin`).
+balancing) is service/pairing.py's; the tournaments (service/tournaments.py) read their schedules here.
 Nothing here reads a clock or a global RNG: the same inputs give the same rounds on every machine.
 
 Tables of 2: the circle method (Berger tables, `_circle`). n-1 rounds (n rounds with a bye each when n is

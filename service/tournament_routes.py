@@ -24,7 +24,8 @@ from service.errors import Forbidden, Invalid, NotFound, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer
 from service.views import log_rows, seal_row
-from service.tournaments import Tournaments, check_name
+from service.players import check_name
+from service.tournaments import Tournaments
 
 MAX_OPTIONS = 4096
 
@@ -48,7 +49,7 @@ def tournaments(request: Request) -> Tournaments:
 async def create_tournament(request: Request, data: CreateTournament) -> dict[str, Any]:
     ts = tournaments(request)
     if data.name is not None:
-        check_name(data.name)
+        check_name(data.name, "a tournament's name")
     if data.options is not None and len(msgspec.json.encode(data.options)) > MAX_OPTIONS:
         raise Invalid(f"options take at most {MAX_OPTIONS} bytes of JSON")
     check_ai_budgets(data.players, request.app.state.runtime.cfg.ai_max_budget)

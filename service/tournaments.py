@@ -31,11 +31,11 @@ from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from projections import clock, standings
 from projections.standings import Tournament
-from service import pairing
+from service import pairing, round_robin
 from service.errors import DomainError, GameOver, Invalid, NotFound, StaleVersion, Unauthorized
 from service.commands import Commands, CreateGame, token_hash
 from service.departures import abandon, resign
-from service.players import parse_players
+from service.players import check_name, parse_players
 
 ID_PREFIX = "t-"  # every tournament id starts so; no game id does
 
@@ -43,7 +43,6 @@ TOURNAMENTS = f"{keys.PREFIX}:tournaments"  # sorted set: tournament id -> creat
 NOTIFY = f"{keys.PREFIX}:tournaments:notify"  # every tournament append, for followers
 MAX_ROUNDS = 100
 MAX_ENTRANTS = 128
-MAX_NAME = 100  # characters of a tournament's or a player's name
 SEATING_LOCK_SECONDS = 120
 
 _SET_IF_NEWER = """
@@ -130,7 +129,7 @@ class Tournaments:
         for people; the organiser's token, kept only as its hash, is needed for every later write)."""
         config = validate(game_type, fmt, table_size, players, rounds, duplicate, options)
         if name is not None:
-            name = check_name(name)
+            name = check_name(name, "a tournament's name")
         tournament_id = ID_PREFIX + secrets.token_hex(6)
         seed = fairness.new_seed()
         payload = {**config, "name": name or f"{registry.get(game_type).name} {fmt}",
@@ -324,9 +323,7 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
                       f"not {table_size}")
     if len(players) > MAX_ENTRANTS:
         raise Invalid(f"at most {MAX_ENTRANTS} players")
-    entrants = parse_players(players)  # names (bounded, printable), AI levels, duplicate names
-    for p in entrants:
-        check_entrant_name(p.name)
+    entrants = parse_players(players)  # names (bounded, printable, not read as a seat), AI levels, duplicates
     if len(entrants) < max(2, table_size):
         raise Invalid(f"a tournament at tables of {table_size} needs at least {max(2, table_size)} players, "
                       f"not {len(entrants)}")
@@ -354,7 +351,7 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
     n = len(entrants)
     if fmt == "round-robin":
         try:
-            schedule = pairing.round_robin(n, table_size, rounds)
+            schedule = round_robin.round_robin(n, table_size, rounds)
         except ValueError as e:
             raise Invalid(str(e)) from None
         if len(schedule) > MAX_ROUNDS:
@@ -366,25 +363,6 @@ def validate(game_type: str, fmt: str, table_size: int, players: list[str], roun
         config["rounds"] = min(rounds or pairing.swiss_rounds(n, table_size), MAX_ROUNDS)
     return config
 
-
-def check_name(name: str) -> str:
-    """A tournament's name, the spaces around it trimmed: 1 to MAX_NAME printable characters, the rule a
-    player's name keeps (service/players.py): no control, format or bidirectional-override character
-    (U+202E would turn what follows around on a page or a terminal), no blank name."""
-    trimmed = name.strip()
-    if not 0 < len(trimmed) <= MAX_NAME or not trimmed.isprintable():
-        raise Invalid(f"a tournament's name is 1 to {MAX_NAME} printable characters (no control or "
-                      f"bidirectional-override character, not blank), not {name[:20]!r}")
-    return trimmed
-
-
-def check_entrant_name(name: str) -> None:
-    """An entrant's name never reads as something else to the CLI's `--as`, which takes a seat number, an
-    entrant's name or `arbiter`: all-digit names and `arbiter` are refused."""
-    if name == "arbiter" or name.isdigit():
-        raise Invalid(f"an entrant may not be called {name!r}: `--as {name}` would mean "
-                      f"{'the arbiter' if name == 'arbiter' else 'a seat number'} (a name of digits only, or "
-                      "'arbiter', is refused)")
 
 
 def plan_round(t: Tournament, round_no: int) -> pairing.Round:

@@ -21,7 +21,9 @@ from pathlib import Path
 import pytest
 
 from service import pairing
-from service.pairing import meetings, round_robin, seat_counts
+from service import round_robin as round_robin_module
+from service.pairing import meetings, seat_counts
+from service.round_robin import round_robin
 
 
 def games(rounds, n):
@@ -246,7 +248,7 @@ def test_round_robin_is_the_same_in_every_process():
     """Same n, k, rounds: the same schedule, whatever the interpreter's hash seed."""
     cases = [(7, 3, None), (12, 4, None), (10, 4, 9), (14, 3, None), (9, 4, None)]
     here = [[list(map(list, r.tables)) + [list(r.byes)] for r in round_robin(n, k, rounds)] for n, k, rounds in cases]
-    code = ("import json, sys; from service.pairing import round_robin; "
+    code = ("import json, sys; from service.round_robin import round_robin; "
             f"print(json.dumps([[list(map(list, r.tables)) + [list(r.byes)] for r in round_robin(n, k, rounds)] "
             f"for n, k, rounds in {cases!r}]))")
     for seed in ("1", "2"):
@@ -257,7 +259,7 @@ def test_round_robin_is_the_same_in_every_process():
 
 @pytest.mark.parametrize("n", range(2, 17))
 def test_tables_of_two_keep_the_circle_method(n):
-    cycle = pairing._circle(n)
+    cycle = round_robin_module._circle(n)
     assert round_robin(n, 2) == cycle
     double = round_robin(n, 2, 2 * len(cycle))
     assert double[len(cycle):] == [pairing.Round(tuple(t[::-1] for t in r.tables), r.byes) for r in cycle]

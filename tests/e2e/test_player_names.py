@@ -1,0 +1,28 @@
+"""A game's player names keep the tournament's rule: the CLI's `--as` reads a number as a seat and
+`arbiter` as the arbiter, so a player called `0` or `arbiter` could not name their own seat (`--as 0`
+was seat 0, whoever sat there): such names are refused, as are blank names and names with control or
+bidirectional-override characters; the spaces around a name are trimmed."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+REFUSED = ["arbiter", "0", "12", "٣", "   ", "ann\u202eevil", "a\nb"]
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_a_name_that_reads_as_a_seat_or_hides_text_is_refused(stack, name):
+    c = stack.client()
+    before = c.get("/games", params={"limit": 0}).json()
+    r = c.post("/games", json={"type": "toy", "players": [name, "bob:ai-random"]})
+    assert r.status_code in (400, 422), (name, r.status_code, r.text)
+    assert set(r.json()) >= {"error", "detail"} and "name" in r.json()["detail"], r.text
+    assert c.get("/games", params={"limit": 0}).json() == before
+
+
+def test_the_spaces_around_a_name_are_trimmed(stack):
+    created = stack.client().post("/games", json={"type": "toy", "players": ["  ann ", "bob:ai-random"]})
+    assert created.status_code == 201, created.text
+    assert [p["name"] for p in stack.client().get(f"/games/{created.json()['id']}").json()["players"]][0] == "ann"

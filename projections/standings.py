@@ -32,7 +32,9 @@ Tie-breaks, in this order:
     strength of the field one was paired against; at tables of 2 the usual Buchholz);
   - matchpoints (duplicate mode only): every table of a round played the same deal, so the result in
     seat s is compared with seat s at every other table of the round: 1 for a higher score, ½ for an
-    equal one, summed over rounds (as in duplicate bridge);
+    equal one, summed over rounds (as in duplicate bridge); a seat that resigned or forfeited (a stand-in
+    AI plays it on) compares below one that played on, whatever the score; a bye earns the round's
+    average, ½ a comparison;
   - rating: the conservative OpenSkill estimate below. Entrants still equal share a place.
 
 Ratings: OpenSkill's Plackett-Luce model (Weng & Lin 2011, a Bayesian approximation in the TrueSkill
@@ -301,7 +303,9 @@ def rows(t: Tournament) -> list[dict[str, Any]]:
 
 
 def matchpoints(t: Tournament, tables: dict[tuple[int, int], Table]) -> list[float]:
-    """Duplicate scoring: each seat's score against the same seat at the other tables of its round."""
+    """Duplicate scoring: each seat's result against the same seat at the other tables of its round (a
+    seat that resigned or forfeited below any that played on, whatever the score its stand-in made); a
+    bye the round's average, once the round is complete."""
     got = [0.0] * len(t.created.entrants)
     by_round: dict[int, list[tuple[Table, Outcome]]] = {}
     for o in t.results:
@@ -310,13 +314,25 @@ def matchpoints(t: Tournament, tables: dict[tuple[int, int], Table]) -> list[flo
     for played in by_round.values():
         for table, o in played:
             for seat, e in enumerate(table.entrants):
-                mine = o.scores[seat]
+                mine = compared(o, seat)
                 for other_table, other in played:
                     if other_table is table or seat >= len(other.scores):
                         continue
-                    theirs = other.scores[seat]
+                    theirs = compared(other, seat)
                     got[e] += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    for r in t.rounds:
+        if t.round_complete(r):
+            for e in r.byes:  # each seat compares with the round's other tables, and wins half on average
+                got[e] += max(0, len(by_round.get(r.round, ())) - 1) / 2
     return got
+
+
+def compared(o: Outcome, seat: int) -> tuple[bool, float]:
+    """What a seat's result is compared by at a duplicate round: playing on first, then the score (none for
+    a forfeit: the score is its stand-in's; two forfeits are equal)."""
+    if seat in o.forfeits:
+        return (False, 0.0)
+    return (seat not in o.resigned, o.scores[seat])
 
 
 def order(t: Tournament) -> list[int]:

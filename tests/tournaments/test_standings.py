@@ -105,6 +105,41 @@ def test_duplicate_matchpoints_compare_the_same_seat_across_tables():
     assert s["bob"]["matchpoints"] == 0 and s["dee"]["matchpoints"] == 1  # seat 1: 3 loses to 5
 
 
+def test_a_seat_that_resigned_or_forfeited_loses_its_duplicate_comparisons():
+    """A forfeiting entrant's seat is played on by a stand-in AI: its score is the AI's, not the entrant's
+    (it earned ann a matchpoint for a game she never played); a resigned seat ranks last, and so it
+    compares: below the same seat at every other table, whatever the scores."""
+    log = Log(duplicate=True).seat(1, [(0, 1), (2, 3)])
+    log.add("table-finished", {"round": 1, "table": 0, "game": "g10", "scores": [9, 3], "ranks": [2, 1],
+                               "resigned": [0], "forfeits": [0]})
+    s = by_name(log.result(1, 1, [5, 5], [1, 1]).fold())
+    assert (s["ann"]["matchpoints"], s["cy"]["matchpoints"]) == (0, 1)
+    assert (s["bob"]["matchpoints"], s["dee"]["matchpoints"]) == (0, 1)  # (bob's 3 against dee's 5)
+    both = Log(duplicate=True).seat(1, [(0, 1), (2, 3)])
+    for table, scores in ((0, [9, 3]), (1, [4, 6])):
+        both.add("table-finished", {"round": 1, "table": table, "game": f"g1{table}", "scores": scores,
+                                    "ranks": [2, 1], "resigned": [0]})
+    s = by_name(both.fold())
+    assert (s["ann"]["matchpoints"], s["cy"]["matchpoints"]) == (1, 0)  # both resigned: then by the score
+    absent = Log(duplicate=True).seat(1, [(0, 1), (2, 3)])
+    for table, scores in ((0, [9, 3]), (1, [4, 6])):
+        absent.add("table-finished", {"round": 1, "table": table, "game": f"g1{table}", "scores": scores,
+                                      "ranks": [2, 1], "resigned": [0], "forfeits": [0]})
+    s = by_name(absent.fold())
+    assert (s["ann"]["matchpoints"], s["cy"]["matchpoints"]) == (0.5, 0.5)  # neither showed up: equal
+
+
+def test_a_duplicate_bye_earns_the_rounds_average_matchpoints():
+    """A bye neither rewards nor punishes: matchpoints too (it earned 0, the least any seat can)."""
+    names = ["ann", "bob", "cy", "dee", "eve", "fay", "gus"]
+    log = Log(duplicate=True, names=names).seat(1, [(0, 1), (2, 3), (4, 5)], byes=[6])
+    log.result(1, 0, [7, 3], [1, 2]).result(1, 1, [5, 5], [1, 1])
+    assert by_name(log.fold())["gus"]["matchpoints"] == 0  # not before the round is complete
+    s = by_name(log.result(1, 2, [6, 2], [1, 2]).fold())
+    assert s["gus"]["matchpoints"] == 1.0  # two comparisons a seat, half of them won on average
+    assert sum(r["matchpoints"] for r in s.values()) / len(s) == 1.0
+
+
 def test_folding_event_by_event_equals_folding_from_scratch():
     log = Log(k=2).seat(1, [(0, 1), (2, 3)]).result(1, 1, [2, 8], [2, 1]).result(1, 0, [4, 4], [1, 1])
     log.seat(2, [(0, 2), (1, 3)]).result(2, 0, [1, 0], [1, 2]).add("finished", {})

@@ -175,12 +175,14 @@ def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | Non
         return secret.get(kind, f"{kind} (hidden)")
     said = e.get("words") if (before is None or kind not in ("move", "chance")) and isinstance(e.get("words"), str) else None
     told = naming.told(before, names, actor, me)  # told from the reader's view, about the mover's move
+    secret = "" if said else naming.secrecy(e.get("visible_to"), me, names)  # (the server's words say it)
     if kind == "move":
         text = said or move_text(w, payload.get("move") or {}, told)
         late = " (time ran out: the rulebook's default)" if payload.get("timeout") else ""
-        return f"{who}: {text}{late}"
+        return f"{who}: {text}{late}{secret}"
     if kind == "chance":
-        return f"{'the arbiter entered' if actor == 'arbiter' else 'chance'}: {said or move_text(w, payload.get('move') or {}, told, chance=True)}"
+        by = "the arbiter entered" if actor == "arbiter" else "chance"
+        return f"{by}: {said or move_text(w, payload.get('move') or {}, told, chance=True)}{secret}"
     if kind == "created":
         players = ", ".join(p.get("name", "?") + (f" (ai-{p['ai']})" if p.get("ai") else "") if isinstance(p, dict) else str(p)
                             for p in payload.get("players", []))

@@ -21,7 +21,7 @@ from events.kinds import (
     Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
 )
 from games import registry
-from games.naming import told, with_names
+from games.naming import secrecy, told, with_names
 from games.protocol import CHANCE, Game
 
 
@@ -100,10 +100,11 @@ def _level(level: str) -> str:
     return level if level.startswith("ai-") else f"ai-{level}"
 
 
-def describe_event(game: Game, row: dict[str, Any], names: list[str], before: Any = None) -> str:
+def describe_event(game: Game, row: dict[str, Any], names: list[str], before: Any = None, reader: Any = None) -> str:
     """One event (as the reader may read it) in words: the game's words for moves and draws, names for seats.
     `before`: the reader's view of the position it was played in (service/said.py), when known: then a
-    move names what it used (the card at the front of a caravan)."""
+    move names what it used (the card at the front of a caravan). `reader`: the seat reading (a secret
+    move or draw says whose secret it is: games.naming.secrecy)."""
     kind, payload, actor = row["kind"], row.get("payload"), row["actor"]
     if payload is None:  # withheld from this reader
         if kind == Move.kind():
@@ -115,16 +116,17 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str], before: An
         return kind.replace("-", " ")
     who = _who
     said = told(before, names, actor)  # names for moves that name a seat; the position, where known
+    secret = secrecy(row.get("visible_to"), reader if isinstance(reader, int) else None, names)
     match event:
         case Created(players=players):
             return "the game begins: " + ", ".join(
                 p.name + (f" ({_level(p.ai)})" if p.ai else "") for p in players)
         case Move(move=move, timeout=timeout):
             late = " (out of time: the rulebook's default)" if timeout else ""
-            return f"{who(actor, names)}: {describe_move(game, move, said)}{late}"
+            return f"{who(actor, names)}: {describe_move(game, move, said)}{late}{secret}"
         case Chance(move=move):
             by = "the arbiter entered" if actor == "arbiter" else "chance"
-            return f"{by}: {describe_move(game, move, said, chance=True)}"
+            return f"{by}: {describe_move(game, move, said, chance=True)}{secret}"
         case UndoRequested(by=by, to=to):
             return f"{who(by, names)} asks to take back moves (back to the position after event {to})"
         case UndoConsented(by=by, to=to):
@@ -167,8 +169,8 @@ def result_text(result: Any, names: list[str]) -> str:
                             for s in order)
 
 
-def event_line(game: Game, row: dict[str, Any], names: list[str], before: Any = None) -> dict[str, Any]:
-    return {"version": row["version"], "kind": row["kind"], "text": describe_event(game, row, names, before)}
+def event_line(game: Game, row: dict[str, Any], names: list[str], before: Any = None, reader: Any = None) -> dict[str, Any]:
+    return {"version": row["version"], "kind": row["kind"], "text": describe_event(game, row, names, before, reader)}
 
 
 # --- moves ---------------------------------------------------------------------------------------------
@@ -211,7 +213,7 @@ def frame(game: Game, api_view: dict[str, Any], events: list[dict[str, Any]], mo
     names = [p["name"] for p in api_view["players"]]
     out = {k: api_view[k] for k in HEADER_KEYS if k in api_view}
     out["board"] = board(game, ranked(with_names(api_view["view"], names), api_view.get("result")), api_view.get("you"))
-    out["events"] = [event_line(game, r, names, (before or {}).get(r["version"])) for r in events]
+    out["events"] = [event_line(game, r, names, (before or {}).get(r["version"]), api_view.get("you")) for r in events]
     view = api_view["view"]
     if isinstance(view, dict) and view.get("you") is None and api_view.get("you") is not None:
         view = {**view, "you": api_view["you"]}  # whose caravans, hand, screen the moves speak of

@@ -61,6 +61,7 @@ class Folded(msgspec.Struct, frozen=True):
     last_effective: int = 0  # version of the last move/chance event not undone
     barrier: int = 1  # the last chance outcome or revealed secret not undone: undo never reaches before it
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
+    made_for: tuple[int, ...] = ()  # the seats whose last move the timer or an AI made for them (never undone)
     undo_request: UndoRequest | None = None  # while an undo awaits consent
     entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
     revealed: bool = False  # the seed is out (seed-revealed): at a duplicate table, the round is over
@@ -137,16 +138,18 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
                 play = game.apply_timeout if isinstance(ev, Move) and ev.timeout else game.apply
                 after = play(f.state, CHANCE if isinstance(ev, Chance) else int(e.actor), game.decode_move(ev.move))
             changes = {"state": after, "last_effective": e.version, "undo_request": None}
-            if isinstance(ev, Chance) or ev.reveals:
+            made_for = isinstance(ev, Move) and (ev.timeout or int(e.actor) in dict(f.absent))
+            if isinstance(ev, Chance) or ev.reveals or made_for:  # (a move made for a seat is not taken back)
                 changes["barrier"] = e.version
             if isinstance(ev, Move):
                 changes["last_moves"] = tuple(e.version if s == e.actor else v for s, v in enumerate(f.last_moves))
+                changes["made_for"] = (*(s for s in f.made_for if s != e.actor), *((int(e.actor),) if made_for else ()))
         case Undo(to=to):
             if history is None or to not in history:
                 raise CorruptLog(f"undo to {to} needs the fold's history")
             back = history[to]
             changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
-                       "last_moves": back.last_moves, "undo_request": None}
+                       "last_moves": back.last_moves, "made_for": back.made_for, "undo_request": None}
         case UndoRequested(by=by, to=to):
             changes = {"undo_request": UndoRequest(by=by, to=to, version=e.version)}
         case UndoConsented(by=by) if f.undo_request is not None:

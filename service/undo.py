@@ -3,7 +3,8 @@ every other human seat consents (AI seats always do), or one of them declines, o
 withdraws — a consent, a decline and a withdrawal each name the pending request by its version, so a
 late or retried answer meets a 409 and never becomes a new request. The arbiter grants at once. Undo
 never reaches back across a chance outcome or a revealed secret: a player must not take back a move
-after learning something from it."""
+after learning something from it, nor across a move the timer or an AI made for a seat (a seat whose
+time ran out would take the default back and have the time again)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,9 @@ def status_for(f: Folded, seat: int | str | None) -> dict[str, Any]:
     last = f.last_moves[seat]
     if last == 0:
         return {**out, "possible": False, "why_not": "you have no move to take back"}
+    if seat in f.made_for:
+        return {**out, "possible": False, "why_not": "your last move was made for you (the rulebook's default when "
+                "your time ran out, or an AI's while you were away): it is not taken back"}
     if last <= f.barrier:
         return {**out, "possible": False,
                 "why_not": "a chance outcome or a revealed secret came after your last move (or with it)"}

@@ -271,7 +271,39 @@ def without_sections(lines: list[str | bytes]) -> tuple[list[str | bytes], list[
     return lines, names
 
 
-__all__ = ["Report", "SEALED", "verify", "verify_lines", "parse_lines"]
+ENDS = {Finished.kind(), Abandoned.kind()}  # the events that end a game's log (then its seed is revealed)
+
+
+def not_checked(lines: list) -> list[str]:
+    """What an export that holds does not show, in words: an empty list for a complete game, one that ends
+    in the file (finished, or abandoned by the arbiter: no result) with its seed revealed. `caravan verify`
+    calls an export with anything here incomplete (exit 6) unless --partial. A tournament's export: per table."""
+    import json
+
+    kinds_by_stream: dict[str, set[str]] = {}
+    for line in lines:
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(row, dict) or "section" in row:
+            continue
+        if "stream" in row and "event" in row:
+            if row.get("kind") == "game":
+                kinds_by_stream.setdefault(row["stream"], set()).add(row["event"].get("kind"))
+        else:
+            kinds_by_stream.setdefault("", set()).add(row.get("kind"))
+    out = []
+    for stream, kinds in kinds_by_stream.items():
+        where = f"table {stream}: " if stream else ""
+        if not kinds & ENDS:
+            out.append(f"{where}the game does not finish in this file (the result was not checked)")
+        if "seed-revealed" not in kinds:
+            out.append(f"{where}no seed-revealed event (the seed and the chance outcomes were not checked)")
+    return out
+
+
+__all__ = ["Report", "SEALED", "verify", "verify_lines", "parse_lines", "not_checked"]
 
 
 def same_standings(recorded: Any, recomputed: list[dict[str, Any]]) -> bool:

@@ -9,17 +9,17 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import Parameter
 
-from events.kinds import Origin
+from events.kinds import BadEvent, Created, Origin
 from projections.audit import Report
 from service import analysis
 from service.openapi import errors
-from service.runtime import rt
+from service.runtime import bearer, rt
 from service.schemas import UNDO, EntropyAdded, Forked, ForkOrigin, SeatInfo
 from service.errors import Invalid, NotFound, Unauthorized
 from service.commands import ARBITER
 from service.decide import CreateGame, entropy_missing
 from service.undo import undo as undo_command
-from service.views import log_rows, private, public
+from service.views import PRIVATE, log_rows, private, public
 
 
 class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -59,15 +59,36 @@ async def add_entropy(request: Request, game_id: str, data: EntropyRequest) -> E
     return EntropyAdded(version=f.version, given=[s for s, _ in f.entropy], missing=entropy_missing(f))
 
 
-@get("/games/{game_id:str}/verify", responses=errors(404, 503))
+@get("/games/{game_id:str}/verify", responses=errors(401, 404, 503))
 async def verify_game(request: Request, game_id: str) -> Report:
     """The hash chain, the seed commitment, every chance outcome and every move, checked on the live log.
-    Tells where the chain breaks; shows nothing secret."""
+    Tells where the chain breaks; shows nothing secret. A private fork answers only its own seats and the
+    arbiter (401 for anyone else), as on every route."""
     r = rt(request)
+    await may_read_log(request, game_id)
     report = await r.reads.verify(game_id, await r.commands.seed(game_id))  # in a process of its own, bounded
     if report is None:
         raise NotFound(f"no game {game_id!r}")
     return report
+
+
+async def may_read_log(request: Request, game_id: str) -> None:
+    """Who calls may read the game (`Runtime.caller`'s 401s: a token that is nobody's here; no token at a
+    private fork), judged from its created event alone: a verification reads a log that may be broken, which
+    the fold behind `caller` refuses."""
+    r = rt(request)
+    if bearer(request) is not None:
+        await r.caller(request, game_id)  # a token loads nothing: the arbiter's, or a seat's of this game
+        return
+    first = await r.store.read(game_id, 1, 1)
+    if not first:
+        raise NotFound(f"no game {game_id!r}")
+    try:
+        created = first[0].event()
+    except BadEvent:
+        return  # (the verification says what is wrong with it)
+    if isinstance(created, Created) and created.origin is not None and created.origin.secret:
+        raise Unauthorized(PRIVATE)
 
 
 @get("/games/{game_id:str}/export", media_type="application/x-ndjson", responses=errors(400, 401, 404, 503))

@@ -27,7 +27,7 @@ def forked(stack, players, by="seat"):
 def assert_private(stack, fork_id, holder):
     spectator = stack.client()
     for path in ("", "/events", "/events?words=true", "/export", "/state?at=2", "/view/frame", "/view/frame?at=2",
-                 "/view", "/replay", "/analysis"):
+                 "/view", "/replay", "/analysis", "/verify"):
         r = spectator.get(f"/games/{fork_id}{path}")
         assert r.status_code == 401, (path, r.status_code, r.text[:200])
         assert "private" in r.json()["detail"], r.text

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 import typer
 
-from cli.client import REFUSED, Refused, emit_json, fail, raw, token_for, use_token
+from cli.client import REFUSED, Refused, ctx, emit_json, fail, raw, token_for, use_token
 from cli.options import AS, JSON, TOKEN, complete_game_id
 
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -291,16 +291,18 @@ def tournament_analyse(tournament_id: str = typer.Argument(..., help="the tourna
                                                                 "iterations per decision"),
                        seed: Optional[int] = typer.Option(None, "--seed", help="the search seed of every table"),
                        wait: bool = typer.Option(True, "--wait/--no-wait", help="wait for the workers (default)"),
-                       as_json: bool = JSON):
+                       token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Analyse every finished table of a tournament on the workers (a table in play is left alone), then
-    the accuracy table per entrant and, for people, the fair-play signal (a signal, never a verdict)."""
+    the accuracy table per entrant and, for people, the fair-play signal (a signal, never a verdict). With
+    the arbiter's --token, a table analysed with other settings is replaced (else it is kept)."""
+    use_token(token)
     body: dict[str, Any] = {"budget": budget if budget > 0 else None}
     if iterations is not None:
         body["iterations"] = iterations
     if seed is not None:
         body["seed"] = seed
     path = f"/tournaments/{tournament_id}/analysis"
-    report = call("POST", path, None, body)
+    report = call("POST", path, ctx.token, body)
     if wait:
         report = follow_tables(path, report, show_bar=not as_json)
     if as_json:
@@ -324,7 +326,7 @@ def follow_tables(path: str, report: dict[str, Any], show_bar: bool) -> dict[str
         task = progress.add_task("tables", total=total, completed=done)
         while done < total:
             time.sleep(POLL)
-            report = call("GET", path, None)
+            report = call("GET", path, ctx.token)
             done, total = counts(report)
             progress.update(task, completed=done, total=total)
     return report

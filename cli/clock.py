@@ -36,16 +36,18 @@ def back(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="yo
                f"{answer['id']} to play on)")
 
 
-def abandon(game_id: str, reason: str = typer.Option("", "--reason"), as_json: bool = JSON):
-    """The arbiter abandons a game: no result, it counts for nobody (CARAVAN_ARBITER_TOKEN)."""
+def abandon(game_id: str, reason: str = typer.Option("", "--reason"), token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """The arbiter abandons a game: no result, it counts for nobody (CARAVAN_ARBITER_TOKEN, or --token)."""
+    use_token(token)
     answer = request("POST", f"/games/{game_id}/abandon", token=token_for(game_id, "arbiter"),
                      json_body={"reason": reason})
     _show(answer, as_json, "abandoned")
 
 
 def adjudicate(game_id: str, ranks: list[int] = typer.Argument(..., help="each seat's place, seat 0 first"),
-               reason: str = typer.Option("", "--reason"), as_json: bool = JSON):
-    """The arbiter ends a game with the ranking it states (CARAVAN_ARBITER_TOKEN)."""
+               reason: str = typer.Option("", "--reason"), token: Optional[str] = TOKEN, as_json: bool = JSON):
+    """The arbiter ends a game with the ranking it states (CARAVAN_ARBITER_TOKEN, or --token)."""
+    use_token(token)
     answer = request("POST", f"/games/{game_id}/adjudicate", token=token_for(game_id, "arbiter"),
                      json_body={"ranks": ranks, "reason": reason})
     _show(answer, as_json, "adjudicated")

@@ -24,7 +24,7 @@ game_app = typer.Typer(help="Games: create, list, show, play; the game types and
 app.add_typer(game_app, name="game")
 app.add_typer(tournament.app, name="tournament")
 
-STATUSES = ("active", "finished")
+STATUSES = ("active", "finished", "abandoned")
 
 
 @app.callback()
@@ -87,9 +87,10 @@ def game_new(
 
 
 @game_app.command("types")
-def game_types(as_json: bool = JSON):
+def game_types(token: Optional[str] = TOKEN, as_json: bool = JSON):
     """The game types this server hosts, their player counts and options (for --option NAME=VALUE)."""
-    rows = request("GET", "/game-types")
+    use_token(token)
+    rows = request("GET", "/game-types", token=ctx.token)
     if as_json:
         return emit_json(rows)
     for t in rows:
@@ -100,15 +101,16 @@ def game_types(as_json: bool = JSON):
 
 
 @game_app.command("list")
-def game_list(status: Optional[str] = typer.Option(None, "--status", help="only games that are active | finished"),
+def game_list(status: Optional[str] = typer.Option(None, "--status", help="only games that are active | finished | abandoned"),
               game_type: Optional[str] = typer.Option(None, "--type", help="only games of this type (kashgar, ...)"),
               limit: int = typer.Option(20, "--limit", min=0, help="the newest N games (0: all)"),
-              as_json: bool = JSON):
+              token: Optional[str] = TOKEN, as_json: bool = JSON):
     """The lobby, newest first (as the web lobby and `caravan tournament list`)."""
+    use_token(token)
     if status is not None and status not in STATUSES:
         fail(f"--status {status!r}: one of {', '.join(STATUSES)}", REFUSED, "bad-request")
     params = {k: v for k, v in (("status", status), ("type", game_type)) if v}
-    rows = sorted(request("GET", "/games", params=params or None), key=lambda r: r["created"], reverse=True)
+    rows = sorted(request("GET", "/games", params=params or None, token=ctx.token), key=lambda r: r["created"], reverse=True)
     shown = rows[:limit] if limit else rows
     if as_json:
         return emit_json(shown)

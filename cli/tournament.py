@@ -99,7 +99,7 @@ def _nudge(tournament_id: str, token: str | None) -> tuple[dict[str, Any], bool]
 @app.command("run")
 def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: float = typer.Option(0.5, "--poll", help="seconds between polls"),
         timeout: Optional[float] = typer.Option(None, "--timeout", help="give up after this many seconds"),
-        as_json: bool = JSON):
+        token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Follow a tournament until it is over: AI tables are played by the workers, human tables wait
     for `caravan play`. A progress bar on a terminal, one line per change otherwise. With the organiser's
     token (saved by `tournament new`, or --token) or the arbiter's it also seats what is due when nothing
@@ -107,6 +107,7 @@ def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: f
 
     Exits 0 once it is finished (the standings); exit 3 once it is cancelled, saying by whom, why and after
     which round (the standings so far are its last; --json: the tournament, status cancelled)."""
+    use_token(token)
     started = time.monotonic()
     t, organiser = _nudge(tournament_id, organiser_token(tournament_id))
     if not organiser:
@@ -195,10 +196,12 @@ def _print_standings(t: dict[str, Any]) -> None:
 
 
 @app.command("show")
-def show(tournament_id: str = typer.Argument(..., help="the tournament"), as_json: bool = JSON):
+def show(tournament_id: str = typer.Argument(..., help="the tournament"), token: Optional[str] = TOKEN,
+         as_json: bool = JSON):
     """Standings (points by rank; tie-breaks: Buchholz for Swiss, matchpoints in duplicate mode, score
     difference, rating) and the tables; --json: the API's answer."""
-    t = request("GET", f"/tournaments/{tournament_id}")
+    use_token(token)
+    t = request("GET", f"/tournaments/{tournament_id}", token=ctx.token)
     if as_json:
         return emit_json(t)
     _print_standings(t)
@@ -224,9 +227,10 @@ def _table_result(g: dict[str, Any]) -> str:
 
 
 @app.command("list")
-def list_(as_json: bool = JSON):
+def list_(token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Every tournament, newest first."""
-    rows = request("GET", "/tournaments")
+    use_token(token)
+    rows = request("GET", "/tournaments", token=ctx.token)
     if as_json:
         return emit_json(rows)
     if not rows:
@@ -343,6 +347,9 @@ def cancel(tournament_id: str = typer.Argument(..., help="the tournament"),
 
 
 @app.command("export")
-def export(tournament_id: str = typer.Argument(..., help="the tournament"), out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)")):
-    """Write the whole tournament as JSON lines (its own events, then every table's), for `caravan verify`."""
-    export_lines(f"/tournaments/{tournament_id}/export", out)
+def export(tournament_id: str = typer.Argument(..., help="the tournament"), out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
+           token: Optional[str] = TOKEN):
+    """Write the whole tournament as JSON lines (its own events, then every table's), for `caravan verify`
+    (with the arbiter's --token, a duplicate round's results still withheld from others too)."""
+    use_token(token)
+    export_lines(f"/tournaments/{tournament_id}/export", out, ctx.token)

@@ -239,9 +239,12 @@ def request(method: str, path: str, **kw: Any) -> Any:
 
 
 def refusal_code(e: Refused) -> int:
-    """The exit code of a refusal: 3 when the game is over, 4 for another conflict (the game moved on), else 1."""
-    if e.status == 409:
-        return GAME_OVER if e.error == "game-over" else STALE
+    """The exit code of a refusal: 3 when the game is over, 4 when it moved on (a version conflict: list or
+    wait again), else 1 (another 409 too, e.g. `conflict`: a step taken already, which no retry can take)."""
+    if e.status == 409 and e.error == "game-over":
+        return GAME_OVER
+    if e.status == 409 and e.error == "version-conflict":
+        return STALE
     return REFUSED
 
 

@@ -246,7 +246,7 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
     try:
         acc = raw("POST", f"/games/{game_id}/moves", token=tok, json_body=body, headers=headers).json()
     except Refused as e:
-        if e.status == 409 and e.error != "game-over":  # the saved list stays: refused again until listed afresh
+        if e.status == 409 and e.error == "version-conflict":  # the saved list stays: refused again until listed afresh
             again = f"list the moves again: caravan moves {game_id}" + (f" --as {seat}" if seat else "")
             late = ran_out(game_id, tok, expected_version)
             if late:

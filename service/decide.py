@@ -22,7 +22,7 @@ from games.protocol import CHANCE, Game, IllegalMove, sample_chance
 from projections import clock
 from projections.fold import Folded, chance_rng, start, step
 from service import options as game_options
-from service.errors import GameOver, Illegal, Invalid, NotYourTurn, StaleVersion
+from service.errors import Conflict, GameOver, Illegal, Invalid, NotYourTurn, StaleVersion
 from service.players import parse_players
 
 SEED_MAX = 128  # characters of a seed the arbiter fixes
@@ -223,11 +223,11 @@ def decide_entropy(f: Folded, seat: int, value: str, drawn: bool) -> Decision:
     if f.status != "active":
         raise GameOver("the game is over")
     if shares_its_seed(f):
-        raise StaleVersion("a duplicate table draws the round's deal, the same at every table: no entropy")
+        raise Conflict("a duplicate table draws the round's deal, the same at every table: no entropy")
     if any(s == seat for s, _ in f.entropy):
-        raise StaleVersion(f"seat {seat} has added its entropy already")
+        raise Conflict(f"seat {seat} has added its entropy already")
     if drawn or f.created.origin is not None:
-        raise StaleVersion("the first chance draw is done: entropy now would come too late")
+        raise Conflict("the first chance draw is done: entropy now would come too late")
     return decide_note(f, SeatEntropy(entropy=value), actor=seat)
 
 

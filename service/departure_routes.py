@@ -46,7 +46,7 @@ async def resign_route(request: Request, game_id: str) -> GameEnded:
 async def return_route(request: Request, game_id: str) -> GameEnded:
     """Your seat, which an AI plays since your time ran out (or you did not show up), is yours again at
     once: a `returned` event (a move of yours does the same, but the AI answers within milliseconds).
-    409 when no AI plays the seat, or it resigned."""
+    409 `conflict` when no AI plays the seat, or it resigned (no retry can change that)."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     if not isinstance(caller, int):

@@ -18,7 +18,7 @@ from events.kinds import Abandoned, Adjudicated, Finished, Resigned, Returned, S
 from events.store import VersionConflict
 from projections import clock
 from projections.fold import Folded, step
-from service.errors import GameOver, Invalid, StaleVersion
+from service.errors import Conflict, GameOver, Invalid, StaleVersion
 from service.commands import ARBITER, Commands
 from service.decide import shares_its_seed
 
@@ -65,9 +65,9 @@ async def come_back(games: Commands, game_id: str, seat: int) -> Folded:
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
         if seat in f.resigned:
-            raise StaleVersion(f"seat {seat} has resigned: a resignation is final")
+            raise Conflict(f"seat {seat} has resigned: a resignation is final")
         if seat not in dict(f.absent):
-            raise StaleVersion(f"seat {seat} is not played by an AI: there is nothing to come back from")
+            raise Conflict(f"seat {seat} is not played by an AI: there is nothing to come back from")
         try:
             return await games.append_note(f, Returned(seat=seat), actor=seat)
         except VersionConflict:

@@ -27,7 +27,16 @@ class NotFound(DomainError):
 
 
 class StaleVersion(DomainError):
+    """The game moved on since the caller looked (an expected version it is no longer at): look, then try again."""
     status, code = 409, "version-conflict"
+
+
+class Conflict(StaleVersion):
+    """A step that was taken already, or whose moment has passed (a second entropy, entropy after the first
+    draw, coming back to a seat no AI plays): a retry can never succeed, so it is not a `version-conflict`
+    (which the CLI exits 4 for, "wait and try again"). A StaleVersion only so that code and tests that
+    catch StaleVersion around these steps keep catching them; nothing retries on it (only moves are retried)."""
+    code = "conflict"
 
 
 class GameOver(DomainError):

@@ -60,6 +60,27 @@ def test_abandon_and_tournament_verbs_take_the_token_after_the_subcommand(cli):
     assert '"stream"' in cli("tournament", "export", t["id"], "--token", cli.stack.arbiter).stdout
 
 
+# --- 5. a refusal a retry can never turn round exits 1, not 4 ("stale") ----------------------------------
+
+def test_entropy_twice_or_too_late_and_back_when_not_away_are_refused_not_stale(cli):
+    game_id = people(cli, await_entropy=True)
+    cli("entropy", game_id, "--as", "ann", "one")
+    again = json.loads(cli("entropy", game_id, "--as", "ann", "two", "--json", code=REFUSED).stdout)
+    assert again["error"] == "conflict" and "already" in again["detail"]
+    late = people(cli)
+    wait_for_human(cli.stack.client(), late, 0)  # the first draw is done
+    assert json.loads(cli("entropy", late, "--as", "ann", "--json", code=REFUSED).stdout)["error"] == "conflict"
+    back = json.loads(cli("back", late, "--as", "ann", "--json", code=REFUSED).stdout)
+    assert back["error"] == "conflict" and "not played by an AI" in back["detail"]
+
+
+def test_a_stale_version_still_exits_4(cli):
+    game_id = people(cli)
+    g = wait_for_human(cli.stack.client(), game_id, 0)
+    out = cli("play", game_id, "0", "--as", "ann", "--expected-version", str(g["version"] - 1), "--json", code=STALE)
+    assert json.loads(out.stdout)["error"] == "version-conflict"
+
+
 # --- 8. the lobby's abandoned games -----------------------------------------------------------------------
 
 def test_game_list_filters_abandoned_games(cli):

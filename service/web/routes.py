@@ -23,7 +23,6 @@ from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
 from games import registry
-from events.kinds import Move, Resigned, Returned, TakenOver
 from games.protocol import CHANCE
 from projections import standings
 from service import said, undo, views
@@ -72,39 +71,8 @@ async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = N
     out = frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller), before)
     if "undo" not in out and not views.sealed(f, caller):  # a spectator sees a pending request too (it is in the log)
         out["undo"] = {"pending": undo.pending(f), "possible": False}
-    u = out.get("undo")
-    if isinstance(caller, int) and u and u.get("possible") and not u.get("consent"):
-        why = await played_for(r, f, caller)
-        if why is not None:  # "Take back my move" is offered for a move the player made, never for one made for them
-            out["undo"] = {"pending": u["pending"], "possible": False, "why_not": why}
     out["server_time"] = time.time()  # the page counts the clocks down against the server's time
     return out
-
-
-async def played_for(r: Runtime, f: Any, seat: int) -> str | None:
-    """Who played the seat's last move (the one an undo would take back) when its person did not: the timer
-    (its time ran out: the rulebook's default) or the AI that played the seat while it was away; None when
-    the person made it. The log tells both: the move's `timeout`, and a `taken-over` (or `resigned`) of the
-    seat before it with no `returned` between."""
-    last = f.last_moves[seat]
-    if not last:
-        return None
-    (moved,) = await r.store.read(f.id, last, last)
-    event = moved.event()
-    if isinstance(event, Move) and event.timeout:
-        return "your last move was the rulebook's default, played when your time ran out"
-    if f.created.absent == "default" and f.control.no_show_action != "takeover" and seat not in f.resigned:
-        return None  # no AI ever plays this seat
-    away, resigned = None, False
-    for e in await r.store.read(f.id, 1, last - 1):
-        match e.event():
-            case TakenOver(seat=s, level=level) | Resigned(seat=s, level=level) as ev if s == seat:
-                away, resigned = level, resigned or isinstance(ev, Resigned)
-            case Returned(seat=s) if s == seat and not resigned:  # a resigned seat never comes back
-                away = None
-    if away is not None:
-        return f"your last move was played for you by {away if away.startswith('ai-') else 'ai-' + away} while you were away"
-    return None
 
 
 async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:

@@ -163,10 +163,19 @@ def use_token(token: str | None) -> None:
 
 
 def seat_number(game_id: str, seat: str) -> str:
-    """A seat given by number, or by its player's name (looked up in the game's players)."""
+    """A seat given by number, or by its player's name (looked up in the game's players, read with a token
+    the profile holds for the game when it holds one: a private fork answers no one else)."""
     if seat.isdigit():
         return seat
-    g = request("GET", f"/games/{game_id}")
+    g = None
+    for tok in tokens_here().get(game_id, {}).values():
+        try:
+            g = raw("GET", f"/games/{game_id}", token=tok).json()
+            break
+        except Refused:
+            continue  # (a token the server no longer knows): the next, or read it as anyone
+    if g is None:
+        g = request("GET", f"/games/{game_id}")
     names = [p for p in g["players"] if p["name"] == seat]
     if not names:
         fail(f"game {game_id} has no seat {seat!r} (players: {', '.join(p['name'] for p in g['players'])})")

@@ -29,6 +29,21 @@ def version_of(cli, game_id: str) -> int:
     return cli.stack.client(cli.stack.arbiter).get(f"/games/{game_id}").json()["version"]
 
 
+# --- 2. --as NAME on a private fork ---------------------------------------------------------------------
+
+def test_as_a_name_reads_a_private_fork(cli):
+    game_id = cli.new_game("toy", "ann", "bob:ai-random")  # (against an AI: its fork may be analysed while it runs)
+    wait_for_human(cli.stack.client(), game_id, 0)
+    fork = cli.json("fork", game_id, "--as", "ann")
+    assert cli.stack.client().get(f"/games/{fork['id']}").status_code == 401  # private
+    mine = next(s for s in fork["seats"] if s.get("token"))
+    name = mine["name"]
+    assert cli.json("game", "show", fork["id"], "--as", name)["you"] == mine["seat"]
+    cli("moves", fork["id"], "--as", name)
+    cli("game", "play", fork["id"], "--as", name, "--poll", "0.05", input="q\n")
+    cli("analyse", fork["id"], "--as", name, "--budget", "0", "--iterations", "4", "--seed", "1")
+
+
 # --- 3. --token after the subcommand, on every verb that talks to the server -----------------------------
 
 OFFLINE = {("up",), ("verify",), ("bench", "ai")}

@@ -19,7 +19,7 @@ from events.kinds import ARBITER, TableRef
 from events.store import EventStore
 from projections.loader import Loader
 from projections.lobby import Lobby
-from service.commands import Commands
+from service.commands import CACHE_LIMIT, Commands
 from service.errors import Unauthorized
 from service.reads import Reads
 from service.said import Positions
@@ -47,6 +47,7 @@ class Runtime:
                        max_per_client=cfg.max_streams_per_client)
         self._queue = self._fast = self._analysis = self._thinking = self._reads = None
         self._tasks: set[asyncio.Task] = set()
+        self._private: dict[str, bool] = {}
 
     @property
     def queue(self):
@@ -124,6 +125,16 @@ class Runtime:
 
     # --- who calls ------------------------------------------------------------------------------------
 
+    async def is_private(self, game_id: str) -> bool:
+        """The game is a private fork (service.views.private): read from its created event, which never
+        changes, so kept in process once known (a spectator's every request asked the store again)."""
+        known = self._private.get(game_id)
+        if known is None:
+            if len(self._private) > CACHE_LIMIT:
+                self._private.clear()
+            known = self._private[game_id] = private(await self.commands.load(game_id))
+        return known
+
     def is_arbiter(self, token: str) -> bool:
         return bool(self.cfg.arbiter_token) and hmac.compare_digest(token.encode(), self.cfg.arbiter_token.encode())
 
@@ -135,7 +146,7 @@ class Runtime:
         """`caller` from the Authorization header's value."""
         token = bearer_token(authorization)
         if token is None:
-            if private(await self.commands.load(game_id)):
+            if await self.is_private(game_id):
                 raise Unauthorized(PRIVATE)
             return None
         if self.is_arbiter(token):

@@ -169,8 +169,36 @@ def undo_line(g: dict[str, Any]) -> str | None:
     if waiting:
         line += f"; waiting for {', '.join(waiting)}"
     if g.get("you") in (req.get("waiting_for") or []):
-        line += f" — answer: caravan undo {g['id']} --consent | --decline"
+        undo = again(g, "undo")
+        line += f" — answer: {undo} --consent, or {undo} --decline"
     return line
+
+
+def again(g: dict[str, Any], verb: str) -> str:
+    """`caravan VERB ID --as NAME` for the caller's own seat of game `g`: a command that works when pasted
+    (with `--token` too when the token came from the command line, not the profile)."""
+    from cli.client import with_seat
+
+    you = g.get("you")
+    return with_seat(f"caravan {verb} {g['id']}", g["id"], names_of(g).get(you, you) if you is not None else None)
+
+
+def waiting_words(g: dict[str, Any]) -> str:
+    """Whom an active game waits for, in words: "waiting for bob", "waiting for chance: roll the d6", or,
+    before the first draw of an `await_entropy` game, "waiting for entropy from you, bob — give yours:
+    caravan entropy ID --as ann"."""
+    names = names_of(g)
+    if g.get("waiting_for") == "entropy":
+        missing = (g.get("entropy") or {}).get("missing") or []
+        who = ", ".join("you" if s == g.get("you") else names.get(s, f"seat {s}") for s in missing)
+        line = f"waiting for entropy from {who or 'the seats'} before the first draw"
+        if g.get("you") in missing:
+            line += f" — give yours: {again(g, 'entropy')}"
+        return line
+    if not g.get("actors") and (g.get("waiting_for") == "chance" or g.get("chance")):
+        return f"waiting for chance: {g.get('chance') or 'a draw'}"
+    who = [("you" if s == g.get("you") else names.get(s, f"seat {s}")) for s in g.get("actors") or []]
+    return "waiting for " + (", ".join(who) if who else "the others")
 
 
 def away_note(g: dict[str, Any], seat: int) -> str:
@@ -182,7 +210,7 @@ def away_note(g: dict[str, Any], seat: int) -> str:
     if a.get("resigned"):
         return f" — resigned: ai-{a['ai']} plays for it"
     if g.get("you") == seat:
-        return f" — you are away: ai-{a['ai']} plays for you (caravan back {g['id']}, or back in game play)"
+        return f" — you are away: ai-{a['ai']} plays for you ({again(g, 'back')}, or back in game play)"
     return f" — away: ai-{a['ai']} plays for it"
 
 
@@ -200,8 +228,8 @@ def header(g: dict[str, Any]) -> str:
         if g.get("actors"):
             movers = [("you" if s == g.get("you") else names.get(s, f"seat {s}")) for s in g["actors"]]
             lines.append("to move: " + escape(", ".join(movers)))
-        elif g.get("chance"):
-            lines.append(f"waiting for chance: {escape(g['chance'])}")
+        elif g.get("chance") or g.get("waiting_for") == "entropy":
+            lines.append(escape(waiting_words(g)))
     for extra in (clock_line(g) if g.get("status") == "active" else final_times(g), undo_line(g)):
         if extra:
             lines.append(f"[yellow]{escape(extra)}[/yellow]")
@@ -215,7 +243,7 @@ def header(g: dict[str, Any]) -> str:
 
 
 def show(g: dict[str, Any]) -> None:
-    console.print(header(g))
+    console.print(header(g), soft_wrap=True)  # (not cut into lines: a command in it pastes whole)
     draw = renderer(g["type"])
     if draw is not None:
         console.print(draw(named_view(g), g.get("you")))

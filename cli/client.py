@@ -257,6 +257,24 @@ def refusal_code(e: Refused) -> int:
     return REFUSED
 
 
+def seat_options(game_id: str, seat: str | int | None) -> str:
+    """The options a printed command needs to act as the same seat when pasted: `--as SEAT` (quoted for a
+    shell), and `--token TOKEN` when the token came from the command line and the profile does not hold it
+    for this game (the pasted command would have none)."""
+    import shlex
+
+    parts = [] if seat is None else ["--as", str(seat)]
+    if ctx.token and (seat is None or ctx.token not in tokens_here().get(game_id, {}).values()):
+        parts += ["--token", ctx.token]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def with_seat(command: str, game_id: str, seat: str | int | None) -> str:
+    """`command` (a `caravan …` line to print) with the options that make it act as `seat` when pasted."""
+    extra = seat_options(game_id, seat)
+    return f"{command} {extra}" if extra else command
+
+
 def moves_at(game_id: str, token: str | None) -> tuple[list[dict[str, Any]], int | None]:
     """The caller's legal moves and the version they were listed at (the `X-Game-Version` header)."""
     try:

@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from cli.client import emit_json, request, token_for, use_token
+from cli import board
+from cli.client import emit_json, request, token_for, use_token, with_seat
 from cli.options import JSON, TOKEN
 
 
@@ -29,11 +30,15 @@ def back(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="yo
     """Take back your seat, which an AI plays since your time ran out (or you did not show up): it is
     yours again at once, your clock running (the AI answers within moments, so moving first rarely works)."""
     use_token(token)
-    answer = request("POST", f"/games/{game_id}/return", token=token_for(game_id, seat))
+    tok = token_for(game_id, seat)
+    answer = request("POST", f"/games/{game_id}/return", token=tok)
     if as_json:
         return emit_json(answer)
-    typer.echo(f"your seat is yours again: game {answer['id']} at version {answer['version']} (caravan game play "
-               f"{answer['id']} to play on)")
+    if seat is None:  # (--token only) `game play` needs --as: the seat's name, as the game says it
+        g = request("GET", f"/games/{game_id}", token=tok)
+        seat = board.names_of(g).get(g.get("you"), seat)
+    play_on = with_seat(f"caravan game play {answer['id']}", game_id, seat)
+    typer.echo(f"your seat is yours again: game {answer['id']} at version {answer['version']}; to play on: {play_on}")
 
 
 def abandon(game_id: str, reason: str = typer.Option("", "--reason"), token: Optional[str] = TOKEN, as_json: bool = JSON):

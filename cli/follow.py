@@ -98,10 +98,15 @@ def watch(game_id: str = typer.Argument(..., help="the game", autocompletion=com
         typer.echo(json.dumps(e) if as_json else f"{e['version']:>5}  {words.event_line(w, e, names, g.get('you'))}")
 
 
+def entropy_awaited(g: dict[str, Any]) -> bool:
+    """Whether the game holds its first draw for the caller's seat's entropy (`await_entropy`)."""
+    return g.get("waiting_for") == "entropy" and g.get("you") in ((g.get("entropy") or {}).get("missing") or [])
+
+
 def must_act(g: dict[str, Any], arbiter: bool) -> bool:
     if arbiter:
         return g.get("waiting_for") == "chance"
-    return g.get("you") in g["actors"]
+    return g.get("you") in g["actors"] or entropy_awaited(g)
 
 
 def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
@@ -109,7 +114,9 @@ def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
          timeout: Optional[float] = typer.Option(None, "--timeout", help="give up after this many seconds (exit 1)"),
          as_json: bool = JSON):
     """Block until SEAT must act (exit 0) or the game is over (exit 3). Follows the live stream and
-    reconnects; a script's loop: `while caravan wait ID --as 1; do caravan play ID --as 1 0; done`."""
+    reconnects; a script's loop: `while caravan wait ID --as 1; do caravan play ID --as 1 0; done`.
+    Before the first draw of an await_entropy game, the seat's entropy is what it must give: exit 0,
+    saying `caravan entropy ID --as SEAT` (--json: "waiting_for": "entropy", "your_turn": false)."""
     use_token(token)
     if seat is None and not ctx.token:
         fail("wait needs --as SEAT (or --token)")
@@ -123,14 +130,19 @@ def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
 
     def answer(g: dict[str, Any]) -> None:
         over = g["status"] != "active"
+        entropy = not over and not arbiter and entropy_awaited(g)
         now = time.time()
         deadline = None if over else board.my_deadline(g)
         left = None if deadline is None else board.my_time_left(g, now)
         if as_json:
             typer.echo(json.dumps({"game": game_id, "version": g["version"], "status": g["status"],
-                                   "your_turn": not over, "result": g.get("result"), "deadline": deadline,
+                                   "your_turn": not over and not entropy, "waiting_for": g.get("waiting_for"),
+                                   "result": g.get("result"), "deadline": deadline,
                                    "time_left": None if deadline is None else round(max(0.0, deadline - now), 1),
                                    "due": None if deadline is None else (board.my_clock(g) or {}).get("due", "phase")}))
+        elif entropy:
+            typer.echo(f"your entropy is awaited: game {g['id']} holds its first draw for it; "
+                       f"give it: {board.again(g, 'entropy')}")
         else:
             typer.echo(f"game over: {g['id']}" if over else f"your turn: game {g['id']} at version {g['version']}"
                        + (f" — {left}" if left else ""))
@@ -143,6 +155,8 @@ def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
         names = board.names_of(g)
         acting = [names.get(s, f"seat {s}") for s in g.get("actors") or []] or ["chance" if g.get("chance") else "the others"]
         typer.echo(f"waiting for {', '.join(acting)}; {standing}", err=True)
+    elif g.get("waiting_for") == "entropy" and not as_json:  # (the others' entropy: it may be a while)
+        typer.echo(board.waiting_words(g), err=True)
     until = None if timeout is None else started + timeout
     for e in stream(game_id, tok, seen + 1, give_up=timeout, until=until):
         if e is not None and e["version"] <= seen:
@@ -154,7 +168,7 @@ def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
     g = request("GET", f"/games/{game_id}", token=tok)
     if g["status"] == "active" and not must_act(g, arbiter):  # the timeout came first
         fail(f"{'the arbiter' if arbiter else 'seat ' + str(seat if seat is not None else g.get('you'))} did not have "
-             f"to act within {timeout:g} s", 1, "timeout")
+             f"to act within {timeout:g} s ({board.waiting_words(g)})", 1, "timeout")
     answer(g)
 
 

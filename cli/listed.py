@@ -1,7 +1,9 @@
 """The last list `caravan moves` numbered for a seat, so that `caravan play ID N` plays number N of that
 very list, pinned to the version it was listed at (kept beside the profile, per server, game and seat: the
 seat by its token, however `--as` names it). A list the game has moved past stays until the next
-`caravan moves`, so a number from it is refused every time, not played from a list nobody saw."""
+`caravan moves`, so a number from it is refused every time, not played from a list nobody saw. A move
+that lands spends the list: what stays is a note of it (`spent`), so the next number is refused too until
+`caravan moves` lists afresh, rather than read against a list nobody was shown."""
 
 from __future__ import annotations
 
@@ -41,6 +43,20 @@ def recall_listing(game_id: str, token: Optional[str]) -> Optional[tuple[int, li
     return got["version"], got["moves"], got["texts"]
 
 
-def forget_listing(game_id: str, token: Optional[str]) -> None:
+def spend_listing(game_id: str, token: Optional[str], played_at: int) -> None:
+    """A move landed (version `played_at`): the saved list, if any, is spent; a note of it stays."""
+    key = _key(game_id, token)
+    if not isinstance((read_json_object(_path()) or {}).get(key), dict):
+        return  # no list was saved (a script that never lists): nothing to spend
     with updating(_path()) as data:
-        data.pop(_key(game_id, token), None)
+        got = data.get(key)
+        if isinstance(got, dict) and isinstance(got.get("version"), int):
+            data[key] = {"version": got["version"], "spent": played_at}
+
+
+def spent_listing(game_id: str, token: Optional[str]) -> Optional[tuple[int, int]]:
+    """(the version the spent list was made at, the version the move that spent it led to), or None."""
+    got = (read_json_object(_path()) or {}).get(_key(game_id, token))
+    if isinstance(got, dict) and isinstance(got.get("version"), int) and isinstance(got.get("spent"), int):
+        return got["version"], got["spent"]
+    return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from typing import Any, Optional
 
@@ -13,9 +14,9 @@ import typer
 from cli import analysis, audit, board, clock, follow, words
 from cli import tournament
 from cli.client import (GAME_OVER, REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, refusal_code, request,
-                        save_tokens, token_for, use_token)
+                        save_tokens, token_for, use_token, with_seat)
 from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
-from cli.listed import forget_listing, recall_listing, remember_listing
+from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
 
 app = typer.Typer(help="caravan: host, play, audit and replay trading board games.", no_args_is_help=True,
                   pretty_exceptions_enable=False, rich_markup_mode=None)
@@ -81,7 +82,7 @@ def game_new(
         typer.echo(f"  seat {s['seat']}: {s['name']}" + (f" (ai-{s['ai']})" if s.get("ai") else " (token saved)"))
     people = [s for s in created["seats"] if s.get("token")]
     if people:
-        typer.echo(f"next: caravan game play {created['id']} --as {people[0]['name']}")
+        typer.echo(f"next: caravan game play {created['id']} --as {shlex.quote(people[0]['name'])}")  # (token saved)
     else:
         typer.echo(f"next: caravan watch {created['id']}")
 
@@ -172,11 +173,12 @@ def fork(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
 
 # --- moves -----------------------------------------------------------------------------------------
 
-def listing(game_id: str, tok: Optional[str]) -> tuple[words.Menu, Optional[int]]:
-    """The seat's moves in the numbering every verb uses, with their words, and the version they were listed at."""
+def listing(game_id: str, tok: Optional[str]) -> tuple[words.Menu, Optional[int], dict[str, Any]]:
+    """The seat's moves in the numbering every verb uses, with their words, the version they were listed at,
+    and the game as read with them."""
     listed, version = moves_at(game_id, tok)
     g = request("GET", f"/games/{game_id}", token=tok)
-    return words.menu(words.for_type(g["type"]), board.named_view(g), listed, g.get("you")), version
+    return words.menu(words.for_type(g["type"]), board.named_view(g), listed, g.get("you")), version, g
 
 
 @app.command()
@@ -187,18 +189,34 @@ def moves(game_id: str = typer.Argument(..., help="the game", autocompletion=com
     N` plays number N of this list, and is refused if the game has moved on since)."""
     use_token(token)
     tok = token_for(game_id, seat)
-    m, version = listing(game_id, tok)
+    m, version, g = listing(game_id, tok)
     remember_listing(game_id, tok, version, m.moves, m.texts)
     if as_json:
         return emit_json({"version": version, "moves": [{"n": i, "group": m.groups[i], "text": m.texts[i], "move": mv}
                                                         for i, mv in enumerate(m.moves)]})
     if not m.moves:
-        typer.echo(f"version {version}: no legal moves now (not your turn?)")
+        if g["status"] != "active":
+            typer.echo(f"version {version}: no legal moves: the game is {'over' if g['status'] == 'finished' else g['status']}")
+        else:
+            typer.echo(f"version {version}: no legal moves now: {board.waiting_words(g)}")
         return
-    typer.echo(f"version {version}: {len(m.moves)} moves (play one: caravan play {game_id} N"
-               + (f" --as {seat}" if seat else "") + ")")
+    typer.echo(f"version {version}: {len(m.moves)} moves (play one: {with_seat(f'caravan play {game_id} N', game_id, seat)})")
     for line in words.menu_lines(m, filt or "", height=10_000):
         typer.echo(line)
+
+
+def not_now(game_id: str, tok: Optional[str], seat: Optional[str]) -> dict[str, Any]:
+    """End the command when the game is over (exit 3) or it is not the caller's turn (exit 1, whom it waits
+    for); the game as read when the caller may act."""
+    now = request("GET", f"/games/{game_id}", token=tok)
+    if now["status"] != "active":  # as a move given as JSON is answered: the game is over
+        fail(f"game-over: the game is {'over' if now['status'] == 'finished' else now['status']}", GAME_OVER, "game-over")
+    if seat == "arbiter" and now.get("you") is None:
+        if now.get("waiting_for") != "chance":
+            fail(f"not the arbiter's turn: {board.waiting_words(now)}", REFUSED, "not-your-turn")
+    elif now.get("you") not in now["actors"]:
+        fail(f"not your turn: {board.waiting_words(now)}", REFUSED, "not-your-turn")
+    return now
 
 
 @app.command()
@@ -211,26 +229,33 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
          idempotency_key: Optional[str] = typer.Option(None, "--idempotency-key", help="makes a retried post safe"),
          token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Make a move: number N of the list `caravan moves` printed last (pinned to its version: if the game
-    moved on since, it is refused, exit 4), or a move as JSON."""
+    moved on since, it is refused, exit 4; once a move of yours has landed, that list is spent: list
+    again), or a move as JSON. A number with no list ever saved reads the list as it is now."""
     use_token(token)
     tok = token_for(game_id, seat)
+    again = f"list the moves again: {with_seat(f'caravan moves {game_id}', game_id, seat)}"
     said = None  # the move in words, when the list it was numbered in says them
     if move.strip().lstrip("-").isdigit():
         n = int(move)
         remembered = recall_listing(game_id, tok)
+        spent = spent_listing(game_id, tok) if remembered is None else None
+        if spent is not None and expected_version in (None, spent[0]):
+            # the list shown was used up by a move of yours: a number now would be read against a list nobody saw
+            not_now(game_id, tok, seat)
+            fail(f"stale: the list `caravan moves` showed (version {spent[0]}) was spent by your move (now version "
+                 f"{spent[1]} or later); {again}", STALE, "version-conflict")
         if remembered is not None and (expected_version is None or expected_version == remembered[0]):
             version, numbered, texts = remembered
         else:  # no list saved (a script that knows the game): the list as it is now, in the same numbering
-            m, version = listing(game_id, tok)
+            m, version, _ = listing(game_id, tok)
             numbered, texts = m.moves, m.texts
             if expected_version is not None and version != expected_version:
-                fail(f"the game is at version {version}, not {expected_version}: list the moves again "
-                     f"(caravan moves {game_id})", STALE, "version-conflict")
+                fail(f"the game is at version {version}, not {expected_version}; {again}", STALE, "version-conflict")
         if not 0 <= n < len(numbered):
-            now = request("GET", f"/games/{game_id}", token=tok)
-            if now["status"] != "active":  # as a move given as JSON is answered: the game is over
-                fail(f"game-over: the game is {'over' if now['status'] == 'finished' else now['status']}",
-                     GAME_OVER, "game-over")
+            now = not_now(game_id, tok, seat)
+            if remembered is not None and now["version"] != version:
+                fail(f"stale: the list was made at version {version} and the game has moved on (now version "
+                     f"{now['version']}); {again}", STALE, "version-conflict")
             fail(f"move number {n} is not among the {len(numbered)} legal moves (version {version})")
         obj, said = numbered[n], texts[n]
         expected_version = version
@@ -247,21 +272,20 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
         acc = raw("POST", f"/games/{game_id}/moves", token=tok, json_body=body, headers=headers).json()
     except Refused as e:
         if e.status == 409 and e.error == "version-conflict":  # the saved list stays: refused again until listed afresh
-            again = f"list the moves again: caravan moves {game_id}" + (f" --as {seat}" if seat else "")
-            late = ran_out(game_id, tok, expected_version)
+            late = ran_out(game_id, tok, expected_version, seat)
             if late:
                 fail(f"your time ran out: {late}; the game moved on ({e.detail}); {again}", STALE, e.error)
             fail(f"stale: the move was numbered at version {expected_version} and the game has moved on ({e.detail}); "
                  f"{again}", STALE, e.error)
         fail(f"{e.error}: {e.detail}", refusal_code(e), e.error)
-    forget_listing(game_id, tok)
+    spend_listing(game_id, tok, acc["version"])
     if as_json:
         return emit_json(acc)
     typer.echo(f"played: {said} (version {acc['version']}, {acc['status']})" if said
                else f"played: version {acc['version']} ({acc['status']})")
 
 
-def ran_out(game_id: str, tok: Optional[str], since: Optional[int]) -> Optional[str]:
+def ran_out(game_id: str, tok: Optional[str], since: Optional[int], seat: Optional[str] = None) -> Optional[str]:
     """Why the caller's seat moved on without it after version `since`, when its time ran out: the timer
     played the rulebook's default for it, or an AI took the seat over (the log says both); None otherwise."""
     if since is None:
@@ -278,7 +302,7 @@ def ran_out(game_id: str, tok: Optional[str], since: Optional[int]) -> Optional[
         if e["kind"] == "taken-over" and p.get("seat") == you and p.get("timeout"):
             level = str(p.get("level", "an AI"))
             level = level if level.startswith("ai-") or level == "an AI" else f"ai-{level}"
-            return f"{level} plays your seat now (caravan back {game_id} takes it back)"
+            return f"{level} plays your seat now ({with_seat(f'caravan back {game_id}', game_id, seat)} takes it back)"
         if e["kind"] == "move" and e["actor"] == you and p.get("timeout"):
             return "the default move was played for you"
     return None

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import typer
 
 from cli import board, words
-from cli.client import Refused, ctx, fail, moves_at, raw, request, token_for
+from cli.client import Refused, ctx, fail, moves_at, raw, request, token_for, with_seat
 
 COUNTDOWN_EVERY = 0.5  # seconds between redraws of the prompt's countdown
 WARN_AT = (60, 30, 10, 5)  # not on a terminal: a line when this many seconds are left for your move
@@ -109,18 +109,15 @@ class Table:
             for line in lines[-most:]:
                 board.console.print("  " + line, markup=False)
             if len(lines) > most:
-                board.console.print(f"  … and {len(lines) - most} earlier (the l key, or caravan log {self.id})",
-                                    markup=False)
+                log = with_seat(f"caravan log {self.id}", self.id, "arbiter" if self.arbiter else self.names.get(self.me))
+                board.console.print(f"  … and {len(lines) - most} earlier (the l key, or {log})", markup=False)
 
     def away(self, g: dict[str, Any]) -> str | None:
         """The AI level that plays this seat while its owner is away (not for a resignation), or None."""
         return next((a["ai"] for a in g.get("absent") or [] if a["seat"] == self.me and not a.get("resigned")), None)
 
     def waiting_line(self, g: dict[str, Any]) -> str:
-        if g.get("waiting_for") == "chance":
-            return f"waiting for chance: {g.get('chance') or 'a draw'}"
-        who = [self.names.get(s, f"seat {s}") for s in g["actors"]]
-        return "waiting for " + (", ".join(who) if who else "the others")
+        return board.waiting_words(g)  # (before the first draw of an await_entropy game: whose entropy, and how)
 
     def clock_note(self, since: int) -> str | None:
         """When the clock played for this seat since `since`: what it did, in words."""

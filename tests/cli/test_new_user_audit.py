@@ -29,6 +29,45 @@ def version_of(cli, game_id: str) -> int:
     return cli.stack.client(cli.stack.arbiter).get(f"/games/{game_id}").json()["version"]
 
 
+# --- 1. a move number always refers to a list the user was shown ----------------------------------------
+
+def test_a_number_after_a_play_is_refused_until_the_moves_are_listed_again(cli):
+    """`moves`, `play 0` (it lands), then a round later `play 0` played number 0 of a list never shown."""
+    game_id = people(cli)
+    wait_for_human(cli.stack.client(), game_id, 0)
+    cli("moves", game_id, "--as", "ann")
+    cli("play", game_id, "0", "--as", "ann")
+    cli("play", game_id, "0", "--as", "bob")  # bob never listed: the list as it is now (a script's way)
+    wait_for_human(cli.stack.client(), game_id, 0)  # the roll is drawn: the next round's bids
+    before = version_of(cli, game_id)
+    refused = cli("play", game_id, "0", "--as", "ann", code=STALE)
+    assert f"caravan moves {game_id} --as ann" in refused.stderr, refused.stderr
+    assert version_of(cli, game_id) == before  # nothing was played
+    cli("play", game_id, "0", "--as", "ann", code=STALE)  # and again, until listed afresh
+    listed = cli.json("moves", game_id, "--as", "ann")
+    assert listed["moves"][0]["text"] in cli("play", game_id, "0", "--as", "ann").stdout
+
+
+def test_a_number_after_a_move_given_as_json_is_refused_too(cli):
+    game_id = people(cli)
+    wait_for_human(cli.stack.client(), game_id, 0)
+    listed = cli.json("moves", game_id, "--as", "ann")
+    cli("play", game_id, json.dumps(listed["moves"][0]["move"]), "--as", "ann")
+    cli("play", game_id, "0", "--as", "bob")
+    wait_for_human(cli.stack.client(), game_id, 0)
+    out = json.loads(cli("play", game_id, "0", "--as", "ann", "--json", code=STALE).stdout)
+    assert "list the moves again" in out["detail"]
+
+
+def test_a_script_that_never_lists_plays_numbers_of_the_list_as_it_is_now(cli):
+    """`while caravan wait ID --as 1; do caravan play ID --as 1 0; done` still works."""
+    game_id = people(cli)
+    for _ in range(2):
+        wait_for_human(cli.stack.client(), game_id, 1)
+        cli("play", game_id, "0", "--as", "bob")
+        cli("play", game_id, "0", "--as", "ann")
+
+
 # --- 2. --as NAME on a private fork ---------------------------------------------------------------------
 
 def test_as_a_name_reads_a_private_fork(cli):
@@ -75,6 +114,25 @@ def test_abandon_and_tournament_verbs_take_the_token_after_the_subcommand(cli):
     assert '"stream"' in cli("tournament", "export", t["id"], "--token", cli.stack.arbiter).stdout
 
 
+# --- 4. a game waiting for the seats' entropy says so -----------------------------------------------------
+
+def test_a_game_awaiting_entropy_says_so_and_how_to_give_it(cli):
+    game_id = people(cli, await_entropy=True)
+    hint = f"caravan entropy {game_id} --as ann"
+    shown = cli("game", "show", game_id, "--as", "ann").stdout
+    assert "waiting for entropy" in shown and hint in shown and "waiting for chance" not in shown, shown
+    listed = cli("moves", game_id, "--as", "ann").stdout
+    assert "entropy" in listed and hint in listed and "not your turn" not in listed, listed
+    waited = cli("wait", game_id, "--as", "ann", "--timeout", "5", code=0)
+    assert hint in waited.stdout, waited.stdout
+    assert json.loads(cli("wait", game_id, "--as", "ann", "--json").stdout)["waiting_for"] == "entropy"
+    cli("entropy", game_id, "--as", "ann", "mine")
+    still = cli("wait", game_id, "--as", "ann", "--timeout", "1", code=REFUSED)  # bob's entropy is awaited
+    assert "entropy" in still.stderr and "bob" in still.stderr, still.stderr
+    cli("entropy", game_id, "--as", "bob", "his")
+    assert cli("wait", game_id, "--as", "ann", "--timeout", "30").stdout.startswith("your turn")
+
+
 # --- 5. a refusal a retry can never turn round exits 1, not 4 ("stale") ----------------------------------
 
 def test_entropy_twice_or_too_late_and_back_when_not_away_are_refused_not_stale(cli):
@@ -94,6 +152,64 @@ def test_a_stale_version_still_exits_4(cli):
     g = wait_for_human(cli.stack.client(), game_id, 0)
     out = cli("play", game_id, "0", "--as", "ann", "--expected-version", str(g["version"] - 1), "--json", code=STALE)
     assert json.loads(out.stdout)["error"] == "version-conflict"
+
+
+# --- 6. every hint the CLI prints works when pasted -------------------------------------------------------
+
+def hinted(text: str, verb: str) -> list[list[str]]:
+    """The commands `caravan VERB ...` a text suggests, split as a shell would."""
+    return [shlex.split(m)[1:] for m in re.findall(rf"caravan {verb} [^()\n;,]*[^()\n;,. ]", text)]
+
+
+def test_the_undo_hint_on_the_board_works_when_pasted(cli):
+    game_id = people(cli)
+    wait_for_human(cli.stack.client(), game_id, 0)
+    cli("play", game_id, "0", "--as", "ann")
+    cli("undo", game_id, "--as", "ann")
+    board = cli("game", "show", game_id, "--as", "bob").stdout
+    answers = hinted(board, "undo")
+    assert answers and all("--as" in a for a in answers), board
+    consent = next(a for a in answers if "--consent" in a)
+    assert "undone" in cli(*consent).stdout
+
+
+def test_the_hints_after_a_takeover_work_when_pasted(cli):
+    game_id = cli.new_game("himalaya", "ann", "bob:ai-random", "cy:ai-random",
+                           options={"no_show": "takeover:1", "absent": "ai-mcts@1"})
+    reader = cli.stack.client(cli.stack.arbiter)
+    deadline = time.monotonic() + 60
+    while not [a for a in reader.get(f"/games/{game_id}").json().get("absent", []) if a["seat"] == 0]:
+        assert time.monotonic() < deadline, "ann was never taken over"
+        time.sleep(0.1)
+    board = cli("game", "show", game_id, "--as", "ann").stdout
+    back = hinted(board, "back")
+    assert back, board
+    said = cli(*back[0]).stdout
+    play = hinted(said, "game play")
+    assert play, said
+    cli(*play[0], "--poll", "0.05", input="q\n")
+
+
+def test_the_moves_hint_works_with_a_token_given_on_the_command_line(cli):
+    created = cli.stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]}).json()
+    token = created["seats"][0]["token"]  # not in the profile
+    wait_for_human(cli.stack.client(), created["id"], 0)
+    listed = cli("moves", created["id"], "--token", token).stdout
+    (play,) = hinted(listed, "play")
+    cli(*[("0" if a == "N" else a) for a in play])
+
+
+# --- 7. a number when it is not your turn says whose turn it is -------------------------------------------
+
+def test_a_number_when_it_is_not_your_turn_says_whose_it_is(cli):
+    game_id = people(cli)
+    wait_for_human(cli.stack.client(), game_id, 0)
+    cli("play", game_id, "0", "--as", "ann")
+    out = cli("play", game_id, "0", "--as", "ann", code=REFUSED)
+    assert "not your turn: waiting for bob" in out.stderr and "legal moves" not in out.stderr, out.stderr
+    cli("moves", game_id, "--as", "ann")
+    doc = json.loads(cli("play", game_id, "0", "--as", "ann", "--json", code=REFUSED).stdout)
+    assert doc["error"] == "not-your-turn" and "waiting for bob" in doc["detail"]
 
 
 # --- 8. the lobby's abandoned games -----------------------------------------------------------------------

@@ -69,7 +69,7 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Fold
         "waiting_for": waiting_for(f, actors),
         "players": [{"seat": i, "name": p.name, "ai": p.ai} for i, p in enumerate(f.players)],
         "you": seat,
-        "view": msgspec.to_builtins(game.view(state, seat)),
+        "view": None,
         "result": None,
         "seed_sha256": f.created.seed_sha256,
         "options": f.options,
@@ -93,13 +93,62 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Fold
         # log's result records it, which `verify` recomputes)
         out["result"] = {**msgspec.to_builtins(result), "winners": list(result.winners),
                          "said": named(result.detail, [p.name for p in f.players])}
-    if finished or caller == "arbiter":
-        out["seat_views"] = [msgspec.to_builtins(game.view(state, s)) for s in range(len(f.players))]
+    seat_views = [msgspec.to_builtins(game.view(state, s)) for s in range(len(f.players))] \
+        if finished or caller == ARBITER else None
+    view = msgspec.to_builtins(game.view(state, seat))
+    if finished and game.result(state) is None:  # the rules hide parts until the end: a past position, an abandoned game
+        spectator = view if seat is None else msgspec.to_builtins(game.view(state, None))  # what is public then
+        view = everything(view, spectator, seat_views)
+    out["view"] = view
+    if seat_views is not None:
+        out["seat_views"] = seat_views
     if caller is not None:
         out["undo"] = status_for(f, caller)
     if f.created.origin is not None:
         out["origin"] = msgspec.to_builtins(f.created.origin)
     return out
+
+
+_NONE = object()  # a part a view does not have
+
+
+def everything(base: Any, spectator: Any, seat_views: list[Any]) -> Any:
+    """A public game's position with every seat's hidden parts shown: `base` (the caller's view), where a
+    seat's own view differs from the spectator's (what that seat alone saw: its hand, its screen), that
+    seat's part (several seats that saw the same card agree on it). A part each seat sees of itself (`you`,
+    a preview of one's own plan: the seats' views differ, or the spectator's has none) stays the caller's.
+    It shows nothing that `seat_views` do not: only the game's `view` says what a seat sees."""
+    if spectator is _NONE and len(seat_views) > 1 and all(v is not _NONE for v in seat_views):
+        return base  # a part every seat has of itself and a spectator has not (a preview of one's own plan)
+    present = [v for v in (base, spectator, *seat_views) if v is not _NONE]
+    if all(isinstance(v, dict) for v in present):
+        names = list(dict.fromkeys(k for v in present for k in v))
+        merged = {k: everything(_part(base, k), _part(spectator, k), [_part(v, k) for v in seat_views]) for k in names}
+        return {k: v for k, v in merged.items() if v is not _NONE}
+    if all(isinstance(v, list) for v in present) and len({len(v) for v in present}) == 1:
+        return [everything(_part(base, i), _part(spectator, i), [_part(v, i) for v in seat_views])
+                for i in range(len(present[0]))]
+    secrets = [v for v in seat_views if v is not _NONE and not same(v, spectator)]
+    if secrets and all(same(v, secrets[0]) for v in secrets[1:]):
+        return secrets[0]
+    return base
+
+
+def _part(value: Any, key: Any) -> Any:
+    if isinstance(value, dict):
+        return value.get(key, _NONE)
+    if isinstance(value, list) and isinstance(key, int) and key < len(value):
+        return value[key]
+    return _NONE
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON, strictly (true is not 1)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
 
 
 def sealed_view(f: Folded) -> dict[str, Any]:

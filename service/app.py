@@ -19,7 +19,7 @@ from events.kinds import Finished, SeedRevealed
 
 from events.store import VersionConflict
 from games import registry
-from games.protocol import CHANCE, Option
+from games.protocol import CHANCE
 from projections.fold import CorruptLog, Folded
 from projections.lobby import LobbyRow
 from service import logs, openapi, options as game_options, said, schemas, views
@@ -74,7 +74,7 @@ class GameType(msgspec.Struct):
     name: str
     min_players: int
     max_players: int
-    options: list[Option]
+    options: list[schemas.ListedOption]
 
 
 # --- routes ---------------------------------------------------------------------------------------

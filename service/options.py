@@ -8,6 +8,7 @@ from typing import Any
 from games.protocol import Game, Option, check_option
 from projections import clock
 from service.errors import Invalid
+from service.schemas import ListedOption, OptionType
 
 PLATFORM_OPTIONS = (
     Option("arbiter_chance", "chance outcomes are entered by the arbiter (a tournament mirroring a physical "
@@ -39,6 +40,18 @@ def check(game: Game, given: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
         raise Invalid(str(e)) from None
 
 
-def listed(game: Game) -> list[Option]:
-    """What `GET /game-types` lists for a game: its own options, then the platform's."""
-    return [*game.options, *PLATFORM_OPTIONS]
+def listed(game: Game) -> list[ListedOption]:
+    """What `GET /game-types` lists for a game: its own options, then the platform's, each with its type."""
+    return [ListedOption(name=o.name, description=o.description, type=option_type(o), default=o.default,
+                         choices=None if o.choices is None else list(o.choices), minimum=o.minimum, maximum=o.maximum)
+            for o in (*game.options, *PLATFORM_OPTIONS)]
+
+
+JSON_TYPES: tuple[tuple[type, OptionType], ...] = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"))
+
+
+def option_type(o: Option) -> OptionType | None:
+    """The JSON type `check_option` reads a value of `o` as: its choices' (all of one type), else its default's
+    (true is no integer; an integer is a number's value too); None where any value goes (no default)."""
+    like = o.choices[0] if o.choices else o.default
+    return next((name for t, name in JSON_TYPES if isinstance(like, t)), None)

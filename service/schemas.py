@@ -4,10 +4,26 @@ is the game's own (its view, its moves, its result's extra fields) stays a free 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 from litestar.openapi import ResponseSpec
+
+
+OptionType = Literal["boolean", "integer", "number", "string"]
+
+
+class ListedOption(msgspec.Struct):
+    """One option of a game type as `GET /game-types` lists it: a value of another `type` than this, or out
+    of its choices or bounds, is a 422 (`games.protocol.check_option`)."""
+
+    name: str
+    description: str
+    type: OptionType | None  # the JSON type a value must have (None: any value)
+    default: Any
+    choices: list[Any] | None = None  # a value among them (or a list of them)
+    minimum: float | None = None  # the bounds of a number
+    maximum: float | None = None
 
 
 class PlayerRow(msgspec.Struct):

@@ -13,7 +13,10 @@ def caravan(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(["caravan", *args], capture_output=True, text=True)
 
 
-while (waited := caravan("wait", game, "--as", seat)).returncode == 0:  # 0: our turn, 3: the game is over
+while (waited := caravan("wait", game, "--as", seat, "--json")).returncode == 0:  # 0: our turn, 3: over
+    if json.loads(waited.stdout).get("waiting_for") == "entropy":  # (await_entropy: our share of the luck first)
+        caravan("entropy", game, "--as", seat)
+        continue
     listed = json.loads(caravan("moves", game, "--as", seat, "--json").stdout)
     if listed["moves"]:
         caravan("play", game, "--as", seat, str(random.choice(listed["moves"])["n"]))  # 4: stale, wait again

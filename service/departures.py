@@ -18,7 +18,7 @@ from events.kinds import Abandoned, Adjudicated, Finished, Resigned, Returned, S
 from events.store import VersionConflict
 from projections import clock
 from projections.fold import Folded, step
-from service.errors import Conflict, GameOver, Invalid, StaleVersion
+from service.errors import Conflict, GameOver, Invalid
 from service.commands import ARBITER, Commands
 from service.decide import shares_its_seed
 
@@ -45,7 +45,7 @@ async def resign(games: Commands, game_id: str, seat: int, forfeit: bool = False
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
         if seat in f.resigned:
-            raise StaleVersion(f"seat {seat} has resigned already")
+            raise Conflict(f"seat {seat} has resigned already")
         if f.players[seat].ai is not None and not withdrawn:
             raise Invalid(f"seat {seat} is an AI: it does not resign")
         level = f.players[seat].ai or clock.parse_absent(f.created.absent) or clock.RESIGNED_LEVEL

@@ -31,12 +31,12 @@ class StaleVersion(DomainError):
     status, code = 409, "version-conflict"
 
 
-class Conflict(StaleVersion):
+class Conflict(DomainError):
     """A step that was taken already, or whose moment has passed (a second entropy, entropy after the first
-    draw, coming back to a seat no AI plays): a retry can never succeed, so it is not a `version-conflict`
-    (which the CLI exits 4 for, "wait and try again"). A StaleVersion only so that code and tests that
-    catch StaleVersion around these steps keep catching them; nothing retries on it (only moves are retried)."""
-    code = "conflict"
+    draw, coming back to a seat no AI plays, an answer to an undo request no longer pending, a second
+    resignation): a retry can never succeed, so it is not a `version-conflict` (which the CLI exits 4 for,
+    "wait and try again")."""
+    status, code = 409, "conflict"
 
 
 class GameOver(DomainError):

@@ -12,7 +12,7 @@ from typing import Any
 
 from events.kinds import Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn
 from projections.fold import Folded
-from service.errors import GameOver, Illegal, Invalid, StaleVersion
+from service.errors import Conflict, GameOver, Illegal, Invalid
 from service.commands import ARBITER, Commands
 
 ACTIONS = ("request", "consent", "decline", "withdraw")
@@ -88,7 +88,7 @@ async def undo(games: Commands, game_id: str, caller: int | str, action: str = "
     if request is None:
         raise Invalid(f"{action} names the pending request: {{\"action\": \"{action}\", \"request\": VERSION}}")
     if req is None or req.version != request:
-        raise StaleVersion(f"undo request {request} is not pending (settled, withdrawn or never made)")
+        raise Conflict(f"undo request {request} is not pending (settled, withdrawn or never made)")
     if action == "withdraw":
         if req.by != seat:
             raise Illegal(f"only seat {req.by}, who asked, may withdraw undo request {request}")
@@ -97,7 +97,7 @@ async def undo(games: Commands, game_id: str, caller: int | str, action: str = "
     if req.by == seat:
         raise Illegal("you asked for this undo: withdraw it, or wait for the others' answers")
     if seat in req.consents:
-        raise StaleVersion(f"you have consented to undo request {request} already")
+        raise Conflict(f"you have consented to undo request {request} already")
     if action == "decline":
         f = await games.append_note(f, UndoDeclined(by=seat, request=request), actor=seat)
         return {"granted": False, "settled": "declined", "version": f.version, "to": req.to, "waiting_for": []}
@@ -113,7 +113,7 @@ async def ask(games: Commands, f: Folded, seat: int) -> dict[str, Any]:
     req = f.undo_request
     if req is not None:
         whose = "your" if req.by == seat else f"seat {req.by}'s"
-        raise StaleVersion(f"{whose} undo request {req.version} is pending: answer or withdraw it first")
+        raise Conflict(f"{whose} undo request {req.version} is pending: answer or withdraw it first")
     status = status_for(f, seat)
     if not status["possible"]:
         raise Illegal(f"undo refused: {status['why_not']}")

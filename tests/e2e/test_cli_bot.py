@@ -14,10 +14,12 @@ from tests.stack import ROOT
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize("game_type", ["toy"])
-def test_the_example_bot_plays_a_seat_to_the_end(stack, game_type):
+@pytest.mark.parametrize("game_type,options", [("toy", ()), ("toy", ("--option", "await_entropy=true"))])
+def test_the_example_bot_plays_a_seat_to_the_end(stack, game_type, options):
+    """With await_entropy the game holds its first draw for the seat's entropy: `wait` says so (it blocked
+    for ever, then returned at once with no move to play, and the bot spun), the bot adds it and plays on."""
     env = {**stack.env, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    created = stack.cli("game", "new", game_type, "--player", "ann", "--player", "bob:ai-greedy", "--json")
+    created = stack.cli("game", "new", game_type, "--player", "ann", "--player", "bob:ai-greedy", *options, "--json")
     import json
 
     game_id = json.loads(created.stdout)["id"]

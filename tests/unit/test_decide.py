@@ -11,7 +11,7 @@ from projections.audit import verify
 from projections.fold import Folded, fold
 from service import decide
 from service.decide import CreateGame
-from service.errors import GameOver, Illegal, Invalid, NotYourTurn, StaleVersion
+from service.errors import Conflict, GameOver, Illegal, Invalid, NotYourTurn, StaleVersion
 
 SEED = "s33d"
 
@@ -133,9 +133,9 @@ def test_a_seat_adds_entropy_once_and_before_the_first_draw():
     assert decide.waiting_on(f) is None and decide.entropy_missing(f) == [0, 1]
     d = decide.decide_entropy(f, 0, "mine", drawn=False)
     assert d.events[0].event() == SeatEntropy(entropy="mine") and d.events[0].actor == 0
-    with pytest.raises(StaleVersion, match="already"):
+    with pytest.raises(Conflict, match="already"):
         decide.decide_entropy(d.folded, 0, "again", drawn=False)
-    with pytest.raises(StaleVersion, match="too late"):
+    with pytest.raises(Conflict, match="too late"):
         decide.decide_entropy(d.folded, 1, "late", drawn=True)
     with pytest.raises(Invalid):
         decide.decide_entropy(d.folded, 1, "", drawn=False)

@@ -11,8 +11,8 @@ from service.errors import Invalid
 from service.schemas import ListedOption, OptionType
 
 PLATFORM_OPTIONS = (
-    Option("arbiter_chance", "chance outcomes are entered by the arbiter (a tournament mirroring a physical "
-           "table) instead of drawn", False, (True, False)),
+    Option("arbiter_chance", "chance outcomes are entered by the arbiter instead of drawn, for a game mirroring a "
+           "physical table (not a tournament option)", False, (True, False)),
     Option("await_entropy", "the first chance draw waits until every human seat has added its entropy "
            "(POST /games/{id}/entropy)", False, (True, False)),
     Option("clock", "time control: none, per-decision:SECONDS (1 to a week) or fischer:MAIN+INCREMENT (seconds; "

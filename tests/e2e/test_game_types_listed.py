@@ -33,3 +33,14 @@ def test_a_value_of_another_type_than_listed_is_refused(stack):
         r = stack.client().post("/games", json={"type": game, "players": ["a:ai-random", "b:ai-random"],
                                                 "options": {name: wrong[o["type"]]}})
         assert r.status_code == 422, (name, o["type"], r.text)
+
+
+def test_arbiter_chance_says_it_is_no_tournament_option(stack):
+    """It read "(a tournament mirroring a physical table)", and a tournament refuses it."""
+    for (game, name), o in options_of(stack).items():
+        if name == "arbiter_chance":
+            assert "a game mirroring a physical table (not a tournament option)" in o["description"], o
+            assert "a tournament mirroring" not in o["description"]
+    r = stack.client().post("/tournaments", json={"type": "toy", "players": ["a:ai-random", "b:ai-random"],
+                                                  "options": {"arbiter_chance": True}})
+    assert r.status_code == 422, r.text

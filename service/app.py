@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Literal
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
@@ -115,8 +115,13 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 
-@get("/games", responses=errors(503))
-async def lobby(request: Request, status: str | None = None, type: str | None = None) -> list[LobbyRow]:
+GameStatus = Literal["active", "finished", "abandoned"]
+
+
+@get("/games", responses=errors(400, 503))
+async def lobby(request: Request, status: GameStatus | None = Parameter(
+        default=None, description="only the games with this status (another is a 400)"),
+        type: str | None = None) -> list[LobbyRow]:
     rows = await rt(request).lobby.rows()
     return [r for r in rows if (status is None or r.status == status) and (type is None or r.type == type)]
 

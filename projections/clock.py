@@ -197,6 +197,18 @@ def advance(cs: ClockState, control: Control, game: Game, before: Any, after: An
     return ClockState(seats=tuple(seats), phase_since=phase)
 
 
+def restored(then: ClockState, now: ClockState) -> ClockState:
+    """The clocks after an undo back to a position whose clocks were `then`: as they stood there, each
+    running decision still counted from when it began, so an undo gives no time back (a seat that moved 2 s
+    into a 4 s decision and took it back had 4 s again, and a Fischer clock kept the undone move's
+    increment: against AI seats, which consent at once, a clock could be reset for ever). Whether a seat
+    has shown up (the no-show rule) stays as it is now."""
+    seats = tuple(msgspec.structs.replace(t, moved=t.moved or n.moved,
+                                          first_due=t.first_due if t.first_due is not None else n.first_due)
+                  for t, n in zip(then.seats, now.seats))
+    return ClockState(seats=seats, phase_since=then.phase_since)
+
+
 def deadlines(cs: ClockState | None, control: Control, game: Game, state: Any) -> dict[int, float]:
     """When each running seat's time runs out (unix seconds): the earliest of its own clock, the game's
     phase clock and its no-show deadline."""

@@ -150,6 +150,8 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
             back = history[to]
             changes = {"state": back.state, "last_effective": back.last_effective, "barrier": back.barrier,
                        "last_moves": back.last_moves, "made_for": back.made_for, "undo_request": None}
+            if f.clock is not None and back.clock is not None:  # no time back: the clocks as they stood then
+                changes["clock"] = clock.restored(back.clock, f.clock)
         case UndoRequested(by=by, to=to):
             changes = {"undo_request": UndoRequest(by=by, to=to, version=e.version)}
         case UndoConsented(by=by) if f.undo_request is not None:
@@ -177,7 +179,7 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
             changes = {"adjudicated": tuple(ranks)}
         case None:
             raise CorruptLog(f"the payload of version {e.version} is withheld: the fold needs every payload")
-    if f.clock is not None:
+    if f.clock is not None and "clock" not in changes:
         changes["clock"] = tick(f, e, changes)
     return msgspec.structs.replace(f, version=e.version, head=e.hash, **changes)
 

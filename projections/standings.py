@@ -205,6 +205,8 @@ def step(t: Tournament, e: Envelope) -> Tournament:
                         ending=ev.ending, timeouts=ev.timeouts, resigned=ev.resigned, forfeits=ev.forfeits)
             if t.recorded(o.game):
                 return t
+            if t.status == "cancelled" and o.ending != "abandoned":  # ended after the cancel: counts for nobody
+                o = msgspec.structs.replace(o, ending="abandoned")
             seated = next((x for r in t.rounds if r.round == o.round for x in r.tables if x.table == o.table), None)
             if seated is None:
                 t = msgspec.structs.replace(t, pending=(*t.pending, o))

@@ -38,8 +38,9 @@ async def cancel(request: Request, tournament_id: str, data: CancelRequest | Non
     before = await ts.load(tournament_id)
     by = await organiser(request, ts, tournament_id)
     reason = data.reason if data is not None else ""
-    if len(reason) > REASON_MAX:
-        raise Invalid(f"the reason is at most {REASON_MAX} characters")
+    if len(reason) > REASON_MAX or not reason.isprintable():
+        raise Invalid(f"the reason is at most {REASON_MAX} printable characters (no control or bidirectional-override "
+                      "character: it is shown on the page and in `caravan tournament show`)")
     running = {x.game for r in before.rounds for x in r.tables if before.result_of(x) is None}
     t = await ts.cancel(tournament_id, by, reason)
     return Cancelled(id=t.id, status=t.status, by=by, reason=reason, abandoned=sorted(running),

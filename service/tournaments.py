@@ -34,7 +34,7 @@ from projections.standings import Tournament
 from service import pairing, round_robin
 from service.errors import DomainError, GameOver, Invalid, NotFound, StaleVersion, Unauthorized
 from service.commands import Commands, CreateGame, token_hash
-from service.departures import abandon, resign
+from service.departures import REASON_MAX, abandon, resign
 from service.players import check_name, parse_players
 
 ID_PREFIX = "t-"  # every tournament id starts so; no game id does
@@ -189,12 +189,14 @@ class Tournaments:
         t = await self.load(tournament_id)
         if t.cancelled is None or t.cancelled.by != by:
             raise GameOver(f"the tournament is {t.status} already")  # it ended meanwhile
+        note = f"the tournament was cancelled{': ' + reason if reason else ''}"
+        note = note if len(note) <= REASON_MAX else note[:REASON_MAX - 1] + "…"  # (a table's note has the game's bound)
         for r in t.rounds:
             for x in r.tables:
                 if t.result_of(x) is None:
                     try:
-                        await abandon(self.games, x.game, f"the tournament was cancelled{': ' + reason if reason else ''}")
-                    except DomainError:  # the table ended meanwhile
+                        await abandon(self.games, x.game, note)
+                    except GameOver:  # the table ended meanwhile (what ends after the cancel counts for nobody)
                         pass
         if t.duplicate and t.rounds:  # the round is over too: its shared deal is published (else sealed for good)
             for x in t.rounds[-1].tables:

@@ -140,6 +140,16 @@ def test_a_duplicate_bye_earns_the_rounds_average_matchpoints():
     assert sum(r["matchpoints"] for r in s.values()) / len(s) == 1.0
 
 
+def test_a_table_that_ends_after_the_cancel_counts_for_nobody():
+    """The standings at the cancel are the last: a table that finishes after it (its abandonment failed, or
+    it ended as the cancel came) moved points, matchpoints and ratings."""
+    log = Log(duplicate=True).seat(1, [(0, 1), (2, 3)]).result(1, 0, [7, 3], [1, 2])
+    log.add("cancelled", {"by": "organiser", "reason": "", "round": 1})
+    s = by_name(log.result(1, 1, [9, 1], [1, 2]).fold())
+    assert (s["cy"]["points"], s["cy"]["played"], s["cy"]["matchpoints"]) == (0, 0, 0)
+    assert s["cy"]["abandoned"] == 1 and s["ann"]["points"] == 1
+
+
 def test_folding_event_by_event_equals_folding_from_scratch():
     log = Log(k=2).seat(1, [(0, 1), (2, 3)]).result(1, 1, [2, 8], [2, 1]).result(1, 0, [4, 4], [1, 1])
     log.seat(2, [(0, 2), (1, 3)]).result(2, 0, [1, 0], [1, 2]).add("finished", {})

@@ -82,8 +82,8 @@ def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written 
     """Verify an exported game (or tournament) offline: hash chain, seed against its commitment, every
     chance outcome recomputed, every move re-checked by the rules, the result recomputed (for a
     tournament: every table so, and every recorded result against its table). Exit 0 only if all holds;
-    1 when something is wrong; 6 when the export is not a complete finished game (unless --partial)."""
-    from projections.audit import SEALED, verify_lines
+    1 when something is wrong; 6 when the export is not a complete game, finished or abandoned (unless --partial)."""
+    from projections.audit import SEALED, not_checked, verify_lines
 
     if file == "-":
         lines = sys.stdin.buffer.readlines() if hasattr(sys.stdin, "buffer") else sys.stdin.readlines()
@@ -113,33 +113,6 @@ def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written 
         if missing:
             typer.echo("not checked: " + "; ".join(missing))
     raise typer.Exit(0 if report.ok and not incomplete else INCOMPLETE if incomplete else REFUSED)
-
-
-def not_checked(lines: list) -> list[str]:
-    """What an export that holds does not show (an empty list for a complete finished game)."""
-    import json
-
-    kinds_by_stream: dict[str, set[str]] = {}
-    for line in lines:
-        try:
-            row = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(row, dict) or "section" in row:
-            continue
-        if "stream" in row and "event" in row:
-            if row.get("kind") == "game":
-                kinds_by_stream.setdefault(row["stream"], set()).add(row["event"].get("kind"))
-        else:
-            kinds_by_stream.setdefault("", set()).add(row.get("kind"))
-    out = []
-    for stream, kinds in kinds_by_stream.items():
-        where = f"table {stream}: " if stream else ""
-        if "finished" not in kinds:
-            out.append(f"{where}the game does not finish in this file (the result was not checked)")
-        if "seed-revealed" not in kinds:
-            out.append(f"{where}no seed-revealed event (the seed and the chance outcomes were not checked)")
-    return out
 
 
 def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),

@@ -77,7 +77,11 @@ class Reader:
         k = rng.randrange(1, f.version + 1)
         check_rows(self.get("/events", **{"from": k}).json(), seat, public)
         then = self.get("/state", at=k).json()
-        assert then["view"] == as_json(game.view(fold(game_id, log, upto=k).state, seat))
+        past = fold(game_id, log, upto=k).state
+        if public:  # everything is public once the game ends, its past positions too: every seat's view
+            assert then["seat_views"] == [as_json(game.view(past, s)) for s in range(len(f.players))]
+        else:
+            assert then["view"] == as_json(game.view(past, seat))
         check_rows([msgspec.json.decode(x) for x in self.get("/export").text.splitlines()], seat, public)
         report = self.get("/verify").json()
         assert report["ok"], report
@@ -117,7 +121,7 @@ class Reader:
             if line["version"] in mine:
                 row = mine[line["version"]]
                 view = before(row["version"]) if row["kind"] in ("move", "chance") and row["payload"] else None
-                assert line["text"] == describe_event(game, row, names, view), line
+                assert line["text"] == describe_event(game, row, names, view, self.seat), line
         for row, told in zip(rows, said):
             assert {k: v for k, v in told.items() if k != "words"} == row
             if row["kind"] in ("move", "chance") and row["payload"] is not None:

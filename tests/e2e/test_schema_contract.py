@@ -84,7 +84,7 @@ def test_every_route_declares_exactly_its_errors(stack):
     assert not undeclared, undeclared
     doc = stack.client().get("/schema/openapi.json").json()
     assert set(doc["paths"]["/game-types"]["get"]["responses"]) == {"200"}  # no parameter, no store: no error
-    assert set(doc["paths"]["/games/{game_id}/verify"]["get"]["responses"]) == {"200", "404", "503"}
+    assert set(doc["paths"]["/games/{game_id}/verify"]["get"]["responses"]) == {"200", "401", "404", "503"}
     assert "400" not in doc["paths"]["/games/{game_id}"]["get"]["responses"]  # a string segment always parses
 
 

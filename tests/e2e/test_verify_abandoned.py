@@ -77,3 +77,13 @@ def test_a_cancelled_tournaments_export_is_complete_and_verifies(stack):
     report = verify_lines(lines)
     assert report.ok, report.line()
     assert not_checked(lines) == []
+
+
+def test_caravan_verify_of_an_abandoned_games_export_exits_0(stack, tmp_path):
+    from tests.cli.conftest import Cli
+
+    game_id, lines = abandoned_game(stack)
+    path = tmp_path / "abandoned.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    out = Cli(stack, tmp_path)("verify", str(path), code=None)
+    assert out.exit_code == 0, out.stdout + out.stderr

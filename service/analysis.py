@@ -109,7 +109,8 @@ def scope_for(f: Folded, caller: int | str | None) -> tuple[str, int | None]:
 async def allowed_scope(r, f: Folded, caller: int | str | None) -> tuple[str, int | None]:
     """`scope_for`, and no engine help for a game still being played: a fork of a game in play (a seat's
     copy, or one made from it) is not analysed, over or not, while that game has another person in it or is
-    a tournament table (whose fair-play signal would never see it); the arbiter's reading is not help."""
+    a tournament table (whose fair-play signal would never see it), nor while it is a duplicate table whose
+    round is in play (the same deal, at the other tables); the arbiter's reading is not help."""
     found = scope_for(f, caller)
     origin, hops = f.created.origin, 0
     while caller != ARBITER and origin is not None and origin.secret and hops < MAX_FORK_DEPTH:
@@ -118,6 +119,9 @@ async def allowed_scope(r, f: Folded, caller: int | str | None) -> tuple[str, in
             raise Running(f"fair play: this is a fork of game {then.id}, which "
                           + ("is a tournament table" if then.created.tournament is not None else "another person")
                           + " still plays; its analysis waits until that game is over")
+        if not public(then):  # a duplicate table over, its deal still played at the round's other tables
+            raise Running(f"fair play: this is a fork of game {then.id}, a duplicate table whose deal the round's "
+                          "other tables still play; its analysis waits until the round is over")
         origin, hops = then.created.origin, hops + 1
     return found
 

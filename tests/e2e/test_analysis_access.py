@@ -134,3 +134,24 @@ def test_ai_moves_do_not_wait_behind_an_analysis(stack):
     wait_until_finished(c, created["id"], timeout=300)
     report = c.get(f"/games/{game_id}/analysis").json()
     assert report["status"] == "running" and report["done"] < report["total"], (report["done"], report["total"])
+
+
+def test_no_engine_help_on_a_duplicate_deal_still_in_play(stack):
+    """A duplicate table that is over while the round's other table still plays the same deal: its seat
+    forked it (a private copy) and asked the copy's analysis for the engine's best move in the very position
+    the other table was at; the check looked only at whether the forked table was still being played."""
+    from tests.e2e.test_trust_duplicate import seated_round
+
+    tid, tokens, _, _ = seated_round(stack, players=("ann", "x:ai-random", "bob", "y:ai-random"))
+    ann = stack.client(tokens["ann"])
+    games = [g["id"] for g in stack.client().get(f"/tournaments/{tid}").json()["games"]]
+    mine = next(g for g in games if ann.get(f"/games/{g}").status_code == 200)  # (bob's table plays on)
+    wait_for_human(ann, mine, ann.get(f"/games/{mine}").json()["you"], timeout=120)
+    assert ann.post(f"/games/{mine}/resign").status_code == 200
+    wait_until_finished(ann, mine)
+    fork = ann.post(f"/games/{mine}/fork", params={"at": 3})
+    assert fork.status_code == 201, fork.text
+    me = stack.client(next(s["token"] for s in fork.json()["seats"] if s.get("token")))
+    assert me.post(f"/games/{fork.json()['id']}/resign").status_code == 200
+    wait_until_finished(me, fork.json()["id"])
+    assert_no_engine_help(me, fork.json()["id"])

@@ -119,7 +119,7 @@ async def allowed_scope(r, f: Folded, caller: int | str | None) -> tuple[str, in
             raise Running(f"fair play: this is a fork of game {then.id}, which "
                           + ("is a tournament table" if then.created.tournament is not None else "another person")
                           + " still plays; its analysis waits until that game is over")
-        if not public(then):  # a duplicate table over, its deal still played at the round's other tables
+        if then.status != "active" and not public(then):  # a duplicate table over, its deal still played elsewhere
             raise Running(f"fair play: this is a fork of game {then.id}, a duplicate table whose deal the round's "
                           "other tables still play; its analysis waits until the round is over")
         origin, hops = then.created.origin, hops + 1

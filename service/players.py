@@ -3,6 +3,9 @@ or `NAME:ai-easy|medium|hard` (the named strengths of ai.NAMED, which think a fi
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from ai import LEVELS, parse_level
 from projections.fold import Player
 from service.errors import Invalid
@@ -22,13 +25,19 @@ def check_name(name: str, what: str = "a player's name") -> str:
     return trimmed
 
 
+RESERVED = ("arbiter", "the arbiter", "chance", "the table", "system", "you", "nobody")  # how the log names others
+SEAT_WORDS = re.compile(r"(seat\s*)?[+-]?\d[\d_]*")  # "0", "+1", "1_0", "seat 1": read as a seat
+
+
 def check_selectable(name: str) -> None:
-    """A player's name never reads as something else to the CLI's `--as`, which takes a seat number, a
-    player's name or `arbiter`: all-digit names and `arbiter` are refused."""
-    if name == "arbiter" or name.isdigit():
-        raise Invalid(f"a player may not be called {name!r}: `--as {name}` would mean "
-                      f"{'the arbiter' if name == 'arbiter' else 'a seat number'} (a name of digits only, or "
-                      "'arbiter', is refused)")
+    """A player's name never reads as something else: the CLI's `--as` takes a seat number, a player's
+    name or `arbiter`, and the log names the arbiter, chance, the table and "you" in words ("taken back
+    (asked by the arbiter)"), so a name that folds (case, width, compatibility forms) to one of those, or
+    to a seat number, is refused."""
+    folded = unicodedata.normalize("NFKC", name).casefold().strip()
+    if folded in RESERVED or SEAT_WORDS.fullmatch(folded) or name.isdigit():
+        what = "a seat number" if folded[-1:].isdigit() or name.isdigit() else repr(folded)
+        raise Invalid(f"a player's name may not read as {what}, as {name!r} does (to `--as`, or in the log's words)")
 
 
 def parse_player(spec: str) -> Player:

@@ -9,7 +9,8 @@ import pytest
 
 pytestmark = pytest.mark.e2e
 
-REFUSED = ["arbiter", "0", "12", "٣", "   ", "ann\u202eevil", "a\nb"]
+REFUSED = ["arbiter", "0", "12", "٣", "   ", "ann\u202eevil", "a\nb",
+           "Arbiter", "ａｒｂｉｔｅｒ", "the arbiter", "chance", "seat 1", "+1", "1_0", "you"]
 
 
 @pytest.mark.parametrize("name", REFUSED)

@@ -23,7 +23,7 @@ def test_a_name_the_cli_reads_as_a_seat_or_the_arbiter_is_refused(stack, name):
     assert len(c.get("/tournaments").json()) == before
 
 
-@pytest.mark.parametrize("name", ["Arbiter", "arbiter2", "r2d2", "ann 2", "0x"])
+@pytest.mark.parametrize("name", ["arbiter2", "r2d2", "ann 2", "0x", "Seat"])
 def test_names_that_only_look_alike_are_taken(stack, name):
     r = stack.client().post("/tournaments", json={"type": "toy", "players": [name, "bob:ai-random"]})
     assert r.status_code == 201, r.text

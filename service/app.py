@@ -24,7 +24,7 @@ from projections.fold import CorruptLog, Folded
 from projections.lobby import LobbyRow
 from service import logs, openapi, options as game_options, said, schemas, views
 from service.openapi import errors
-from service.schemas import GameCreated, SeatInfo
+from service.schemas import VERSION_MAX, GameCreated, SeatInfo
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
 from service import decide
 from service.clocks import clock_frame
@@ -46,7 +46,6 @@ from service import web
 
 
 log = logging.getLogger("caravan.api")
-VERSION_MAX = 2**53 - 1  # no log grows this long; a larger version in a request is refused (400)
 
 
 # --- request and response bodies -----------------------------------------------------------------

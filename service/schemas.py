@@ -9,6 +9,8 @@ from typing import Any, Literal
 import msgspec
 from litestar.openapi import ResponseSpec
 
+VERSION_MAX = 2**53 - 1  # no log grows this long; a larger version in a request is refused (400)
+
 
 OptionType = Literal["boolean", "integer", "number", "string"]
 

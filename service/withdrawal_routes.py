@@ -39,17 +39,19 @@ async def withdraw(request: Request, tournament_id: str, data: WithdrawRequest |
         raise Unauthorized("an entrant's token, or the organiser's or the arbiter's, is needed to withdraw")
     names = [e.name for e in t.entrants]
     named = data.entrant if data is not None else None
-    if named is not None and named not in names:
-        raise Invalid(f"no entrant {named!r} in this tournament")
+    # who asks first (a token that is nobody's here is a 401 whatever the body names), then whom it names
     if request.app.state.runtime.is_arbiter(token) or await ts.is_organiser(tournament_id, token):
-        by = "arbiter" if request.app.state.runtime.is_arbiter(token) else "organiser"
+        by, entrant = "arbiter" if request.app.state.runtime.is_arbiter(token) else "organiser", None
         if named is None:
             raise Invalid("name the entrant who withdraws: {\"entrant\": NAME}")
-        entrant = names.index(named)
     else:
         entrant, by = await ts.entrant_of(tournament_id, token), "entrant"
-        if named is not None and names.index(named) != entrant:
-            raise Forbidden("an entrant withdraws itself only")
+    if named is not None and named not in names:
+        raise Invalid(f"no entrant {named!r} in this tournament")
+    if entrant is None:
+        entrant = names.index(named)
+    elif named is not None and names.index(named) != entrant:
+        raise Forbidden("an entrant withdraws itself only")
     t = await ts.withdraw(tournament_id, entrant, by)
     return Withdrawal(id=t.id, entrant=names[entrant], by=by, after_round=dict(t.withdrawn)[entrant],
                       status=t.status, withdrawn=[names[e] for e, _ in t.withdrawn])

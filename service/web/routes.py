@@ -28,7 +28,7 @@ from projections import standings
 from service import said, undo, views
 from service.errors import NotFound
 from service.openapi import errors
-from service.schemas import FRAME
+from service.schemas import FRAME, VERSION_MAX
 from service.runtime import Runtime, rt
 from service.streams import open_stream, snapshots
 from service.tournament_routes import tournaments
@@ -192,7 +192,7 @@ async def game_page(request: Request, game_id: str) -> Template:
 
 
 @get("/games/{game_id:str}/replay", **PAGE)
-async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Template:
+async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1, le=VERSION_MAX)) -> Template:
     r = rt(request)
     await r.caller_of(None, game_id)  # (a private fork's page is not for everyone)
     f = await r.commands.load(game_id)
@@ -215,7 +215,7 @@ async def tournament_page(request: Request, tournament_id: str, fragment: bool =
 # --- frames for the page's script (JSON, as the bearer's seat may see) ----------------------------------
 
 @get("/games/{game_id:str}/view/frame", responses=errors(400, 401, 404, 503, ok=FRAME))
-async def game_frame(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> dict[str, Any]:
+async def game_frame(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1, le=VERSION_MAX)) -> dict[str, Any]:
     """The game drawn for the bearer's seat (no token: a spectator): the board as SVG, the header fields
     of `GET /games/{id}`, the legal moves in words, and the recent events in words (`at`: as it was
     after event `at`, with that event)."""

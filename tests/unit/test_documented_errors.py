@@ -33,6 +33,7 @@ BAD_QUERY = {  # a parameter that cannot parse or is out of range (routes withou
     "/games/{game_id}/events": {"from": 0}, "/games/{game_id}/events/stream": {"from": 0},
     "/games/{game_id}/state": {"at": "soon"}, "/games/{game_id}/fork": {"at": 0},
     "/games/{game_id}/view/frame": {"at": 0}, "/games/{game_id}/export": {"analysis": "maybe"}, "/tournaments/{tournament_id}": {"rebuild": "maybe"},
+    "/games": {"status": "bogus"},
 }
 
 
@@ -224,11 +225,11 @@ def provoke(w: World, down: TestClient, method: str, template: str, code: int):
         return send(c, method, template, w.game()[0], headers=auth("not-a-seat"))
     if code == 413 and template in BODY:
         return raw(c, method, template, w.game()[0], b'{"x": "' + b"a" * (70 * 1024) + b'"}')
-    if code == 400 and template in BODY:
-        return raw(c, method, template, w.game()[0], b'{"move": [')
-    if code == 400 and template in BAD_QUERY:
+    if code == 400 and template in BAD_QUERY and (method.upper() == "GET" or template not in BODY):
         return send(c, method, template, w.game()[0], w.tournament()["id"], headers=auth(ARBITER),
                     params=BAD_QUERY[template])
+    if code == 400 and template in BODY:
+        return raw(c, method, template, w.game()[0], b'{"move": [')
     return None
 
 

@@ -18,7 +18,7 @@ from events.envelope import Envelope, seal, secret_salt
 from events.kinds import (ARBITER, Chance, Created, Finished, ForkedState, GameEvent, Move, Origin, SeatEntropy,
                           SeedRevealed, TableRef, Undo)
 from games import fairness, registry
-from games.protocol import CHANCE, Game, IllegalMove, sample_chance
+from games.protocol import CHANCE, IllegalMove, sample_chance
 from projections import clock
 from projections.fold import Folded, chance_rng, start, step
 from service import options as game_options

@@ -20,12 +20,12 @@ OPPONENT = {"kashgar": "ai-random", "yangtze": "ai-greedy", "bangkok-klongs": "a
 @pytest.mark.parametrize("game_type", GAMES)
 def test_a_person_plays_a_whole_game_by_clicking(stack, page, shots, game_type):
     game = all_games()[game_type]
-    players = ["you"] + [f"bot{i}:{OPPONENT[game_type]}" for i in range(1, game.min_players)]
+    players = ["ann"] + [f"bot{i}:{OPPONENT[game_type]}" for i in range(1, game.min_players)]
     created = stack.client().post("/games", json={"type": game_type, "players": players}).json()
     game_id, token = created["id"], created["seats"][0]["token"]
     hold_seat(page, game_id, 0, token)
     open_game(page, game_id)
-    expect(page.locator("#as")).to_contain_text("Playing as you (seat 0)")
+    expect(page.locator("#as")).to_contain_text("Playing as ann (seat 0)")
     assert token not in page.url
 
     def shot(pg):

@@ -9,6 +9,7 @@ import pytest
 
 from projections.audit import verify_lines
 from tests.cli.conftest import Cli
+from tests.e2e.helpers import wait_for_status
 
 pytestmark = pytest.mark.e2e
 
@@ -18,16 +19,6 @@ def humans_tournament(stack) -> dict:
     r = stack.client().post("/tournaments", json=body)
     assert r.status_code == 201, r.text
     return r.json()
-
-
-def wait_status(client, game_id: str, want: str, timeout: float = 120) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        g = client.get(f"/games/{game_id}").json()
-        if g["status"] == want:
-            return g
-        time.sleep(0.1)
-    raise AssertionError(f"game {game_id} never became {want}: {g['status']}")
 
 
 def test_only_the_organiser_or_the_arbiter_cancels_and_the_tables_in_play_are_abandoned(stack):
@@ -56,7 +47,7 @@ def test_only_the_organiser_or_the_arbiter_cancels_and_the_tables_in_play_are_ab
     assert out["status"] == "cancelled" and out["by"] == "organiser" and out["after_round"] == 1
     assert set(running) <= set(out["abandoned"])
     for game_id in running:
-        wait_status(stack.client(), game_id, "abandoned")
+        wait_for_status(stack.client(), f"/games/{game_id}", "abandoned")
 
     again = stack.client(stack.arbiter).post(f"/tournaments/{tid}/cancel")
     assert again.status_code == 409 and again.json()["error"]

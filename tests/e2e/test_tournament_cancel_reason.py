@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.test_tournament_cancel import humans_tournament, wait_status
+from tests.e2e.helpers import wait_for_status
+from tests.e2e.test_tournament_cancel import humans_tournament
 
 pytestmark = pytest.mark.e2e
 
@@ -31,4 +32,4 @@ def test_a_long_reason_still_abandons_every_table_in_play(stack):
     r = stack.client(t["organiser_token"]).post(f"/tournaments/{t['id']}/cancel", json={"reason": "r" * 200})
     assert r.status_code == 200, r.text
     for game_id in running:
-        assert wait_status(stack.client(), game_id, "abandoned", timeout=30)["status"] == "abandoned"
+        assert wait_for_status(stack.client(), f"/games/{game_id}", "abandoned", timeout=30)["status"] == "abandoned"

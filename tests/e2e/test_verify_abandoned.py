@@ -11,19 +11,9 @@ import time
 import pytest
 
 from projections.audit import not_checked, verify_lines
-from tests.e2e.helpers import wait_for_human
+from tests.e2e.helpers import wait_for_human, wait_for_status
 
 pytestmark = pytest.mark.e2e
-
-
-def wait_status(client, path: str, want: str, timeout: float = 120) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        g = client.get(path).json()
-        if g["status"] == want:
-            return g
-        time.sleep(0.1)
-    raise AssertionError(f"{path} never became {want}: {g['status']}")
 
 
 def abandoned_game(stack) -> tuple[str, list[str]]:
@@ -32,7 +22,7 @@ def abandoned_game(stack) -> tuple[str, list[str]]:
     wait_for_human(stack.client(created["seats"][0]["token"]), game_id, 0)  # a chance outcome drawn already
     r = stack.client(stack.arbiter).post(f"/games/{game_id}/abandon", json={"reason": "the hall closes"})
     assert r.status_code == 200, r.text
-    wait_status(stack.client(), f"/games/{game_id}", "abandoned")
+    wait_for_status(stack.client(), f"/games/{game_id}", "abandoned")
     return game_id, stack.client().get(f"/games/{game_id}/export").text.splitlines()
 
 
@@ -67,7 +57,7 @@ def test_a_cancelled_tournaments_export_is_complete_and_verifies(stack):
     wait_for_human(stack.client(), table, 0)
     r = stack.client(t["organiser_token"]).post(f"/tournaments/{tid}/cancel", json={"reason": "rain"})
     assert r.status_code == 200, r.text
-    wait_status(stack.client(), f"/games/{table}", "abandoned")
+    wait_for_status(stack.client(), f"/games/{table}", "abandoned")
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:  # the workers record the table's end in the tournament
         if all(g["status"] != "active" for g in stack.client().get(f"/tournaments/{tid}").json()["games"]):

@@ -127,10 +127,13 @@ encoder = msgspec.json.Encoder()
 decoder = msgspec.json.Decoder(Envelope)
 
 
-def redacted(e: Envelope, seat: int | None, everything: bool = False) -> dict[str, Any]:
-    """The envelope as `seat` may read it: payload withheld unless public, its own, or the game is over."""
+def redacted(e: Envelope, seat: int | None, everything: bool = False, opened: int = 0) -> dict[str, Any]:
+    """The envelope as `seat` may read it: payload withheld unless public, its own, a seat's move up to
+    version `opened` (that move turned it face up), or the game is over."""
     d = msgspec.structs.asdict(e)
-    if not everything and e.visible_to is not None and (seat is None or seat not in e.visible_to):
+    shown = (everything or e.visible_to is None or (seat is not None and seat in e.visible_to)
+             or (e.version <= opened and e.kind == "move"))
+    if not shown:
         d["payload"] = None
         d["redacted"] = True
     return d

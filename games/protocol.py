@@ -290,6 +290,12 @@ class Game:
         face up). Undo never reaches back across such a move. Chance moves always count as reveals."""
         return False
 
+    def opens(self, state: Any, actor: Seat, move: Any) -> bool:
+        """True when this move turns every earlier secret move of the seats face up for every reader (the
+        last disc of Himalaya's programs reveals them all): from then on the log shows those moves to all.
+        Secret chance outcomes stay as they were. Default: no move does."""
+        return False
+
     def time_limit(self, state: Any) -> float | None:
         """Seconds the seats acting now have (a phase's clock: it starts when the limit first appears and
         stops when it goes away), or None for no limit. When it runs out the platform plays

@@ -61,6 +61,7 @@ class Folded(msgspec.Struct, frozen=True):
     last_effective: int = 0  # version of the last move/chance event not undone
     barrier: int = 1  # the last chance outcome or revealed secret not undone: undo never reaches before it
     last_moves: tuple[int, ...] = ()  # per seat: the version of its last move not undone (0: none)
+    opened: int = 0  # the seats' secret moves up to this version are public (a move opened them: Game.opens)
     made_for: tuple[int, ...] = ()  # the seats whose last move the timer or an AI made for them (never undone)
     undo_request: UndoRequest | None = None  # while an undo awaits consent
     entropy: tuple[tuple[int, str], ...] = ()  # (seat, string) each seat added before the first draw
@@ -142,6 +143,8 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
             if isinstance(ev, Chance) or ev.reveals or made_for:  # (a move made for a seat is not taken back)
                 changes["barrier"] = e.version
             if isinstance(ev, Move):
+                if game.opens(f.state, int(e.actor), game.decode_move(ev.move)):
+                    changes["opened"] = e.version
                 changes["last_moves"] = tuple(e.version if s == e.actor else v for s, v in enumerate(f.last_moves))
                 changes["made_for"] = (*(s for s in f.made_for if s != e.actor), *((int(e.actor),) if made_for else ()))
         case Undo(to=to):

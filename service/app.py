@@ -231,7 +231,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
                     ev = e.event()
                     if isinstance(ev, SeedRevealed) or (isinstance(ev, Finished) and not shared):
                         finished, seal_all = True, False
-                    row = views.event_rows([e], caller, finished, seal_all)[0]
+                    row = views.event_rows([e], caller, finished, seal_all, f.opened)[0]
                     if words and row["payload"] is not None and row["kind"] in said.TOLD:  # from the position kept
                         before = await said.views_before(r, game_id, [e], [row], caller)  # after the last event
                         row["words"] = said.words(f.type, row, before.get(e.version), names, caller)

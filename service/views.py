@@ -167,11 +167,13 @@ def waiting_for(f: Folded, actors) -> str | None:
     return "seats" if actors else None
 
 
-def event_rows(events: list[Envelope], caller: Caller, finished: bool, seal_all: bool = False) -> list[dict[str, Any]]:
+def event_rows(events: list[Envelope], caller: Caller, finished: bool, seal_all: bool = False,
+               opened: int = 0) -> list[dict[str, Any]]:
     """Events as `caller` may read them: `finished`: everything is public (see `public`); `seal_all`: a
-    sealed duplicate table (see `sealed`): no payload after the created event."""
+    sealed duplicate table (see `sealed`): no payload after the created event; `opened`: the seats' secret
+    moves up to this version are public (`Folded.opened`)."""
     everything = finished or caller == ARBITER
-    rows = [redacted(e, seat_of(caller), everything) for e in events]
+    rows = [redacted(e, seat_of(caller), everything, opened) for e in events]
     if seal_all and not everything:
         for row in rows:
             if row["version"] > 1:
@@ -191,4 +193,4 @@ def seal_row(row: dict[str, Any]) -> None:
 
 def log_rows(f: Folded, events: list[Envelope], caller: Caller) -> list[dict[str, Any]]:
     """`events` of the game `f` (as it is now) as `caller` may read them."""
-    return event_rows(events, caller, public(f), sealed(f, caller))
+    return event_rows(events, caller, public(f), sealed(f, caller), f.opened)

@@ -38,10 +38,15 @@ def full_log(stack, game_id) -> list[Envelope]:
     return [msgspec.convert({k: v for k, v in r.items() if k != "redacted"}, Envelope) for r in rows]
 
 
-def check_rows(rows, seat, public):
+def check_rows(rows, seat, public, opened=0, known=None):
+    """Payloads only where public, addressed to `seat`, or a seat's move a later move turned face up (up to
+    version `opened`, Game.opens); rows past version `known` (read after the full log was) are not judged."""
     public = public or any(e["kind"] == "seed-revealed" for e in rows)  # a draw may end the game meanwhile
     for e in rows:
-        may = public or e["visible_to"] is None or (seat is not None and seat in e["visible_to"])
+        if known is not None and e["version"] > known and not public:
+            continue  # a worker moved since the full log was read: a later move may have opened it
+        may = (public or e["visible_to"] is None or (seat is not None and seat in e["visible_to"])
+               or (e["version"] <= opened and e["kind"] == "move"))
         assert (e["payload"] is not None) == may, (seat, e["version"], e["kind"])
 
 
@@ -72,17 +77,18 @@ class Reader:
             if seat is not None and not public:
                 assert self.get("/moves").json() == as_json(game.legal_moves(f.state, seat))
         rows = self.get("/events").json()
-        check_rows(rows, seat, public)
+        opened = dict(opened=f.opened, known=f.version)
+        check_rows(rows, seat, public, **opened)
         self.check_frame(game, g, rows, log)
         k = rng.randrange(1, f.version + 1)
-        check_rows(self.get("/events", **{"from": k}).json(), seat, public)
+        check_rows(self.get("/events", **{"from": k}).json(), seat, public, **opened)
         then = self.get("/state", at=k).json()
         past = fold(game_id, log, upto=k).state
         if public:  # everything is public once the game ends, its past positions too: every seat's view
             assert then["seat_views"] == [as_json(game.view(past, s)) for s in range(len(f.players))]
         else:
             assert then["view"] == as_json(game.view(past, seat))
-        check_rows([msgspec.json.decode(x) for x in self.get("/export").text.splitlines()], seat, public)
+        check_rows([msgspec.json.decode(x) for x in self.get("/export").text.splitlines()], seat, public, **opened)
         report = self.get("/verify").json()
         assert report["ok"], report
         wrong = self.c.post(f"/games/{game_id}/moves", json={"move": {"type": "no-such-move"}})
@@ -109,8 +115,8 @@ class Reader:
 
         frame = self.get("/view/frame").json()
         said = self.get("/events", words="true").json()
-        if not rows or frame["version"] != rows[-1]["version"] or len(said) != len(rows):
-            return  # a worker moved between the reads: another time
+        if not rows or frame["version"] != rows[-1]["version"] or len(said) != len(rows) or log[-1].version < len(rows):
+            return  # a worker moved between the reads (the full log read before them is short): another time
         mine = {r["version"]: r for r in rows}
         names = [p["name"] for p in g["players"]]
 
@@ -172,10 +178,11 @@ def play_and_scan(stack, game_type, seed):
         if moves:
             readers[seat].c.post(f"/games/{game_id}/moves", json={"move": rng.choice(moves), "expected_version": f.version})
     log = full_log(stack, game_id)
-    public = fold(game_id, log).status == "finished"
+    last = fold(game_id, log)
+    public = last.status == "finished"
     for r in readers:
         r.scan(log, rng)
-        check_rows(r.stream(len(log)), r.seat, public)
+        check_rows(r.stream(len(log)), r.seat, public, last.opened, last.version)
     for r in readers:  # no answer to one reader holds another seat's token
         others = [t.encode() for s, t in tokens.items() if s != r.seat]
         assert not any(t in body for body in r.bodies for t in others), r.seat

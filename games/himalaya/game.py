@@ -45,6 +45,7 @@ class Himalaya(Game):
 
     visible_to = staticmethod(rules.visible_to)  # (state, actor, move) -> seats or None
     reveals = staticmethod(rules.reveals)  # (state, actor, move) -> bool
+    opens = staticmethod(rules.opens)  # (state, actor, move) -> bool: the programs' reveal
 
     # --- for the AI and for people --------------------------------------------------------------
 

@@ -246,6 +246,11 @@ def reveals(s: HimalayaState, actor: int, move) -> bool:
     return left == added
 
 
+def opens(s: HimalayaState, actor: int, move) -> bool:
+    """The last disc of all reveals every program at once: the seats' secret discs are public from then on."""
+    return actor != CHANCE and reveals(s, actor, move)
+
+
 def time_limit(s: HimalayaState) -> float | None:
     """The planning clock (option planning_time_limit; 0: none) runs while discs are programmed."""
     return float(s.planning_time_limit) if s.phase == PLANNING and s.planning_time_limit > 0 else None

@@ -27,14 +27,26 @@ def check_name(name: str, what: str = "a player's name") -> str:
 
 RESERVED = ("arbiter", "the arbiter", "chance", "the table", "system", "you", "nobody")  # how the log names others
 SEAT_WORDS = re.compile(r"(seat\s*)?[+-]?\d[\d_]*")  # "0", "+1", "1_0", "seat 1": read as a seat
+# Letters of other scripts drawn like Latin ones (after case folding; capitals first, as some look alike
+# only as capitals: Cyrillic В, Н, Greek Η, Ρ), from Unicode's confusables for the Latin letters: enough to
+# tell whether two names, or a name and a reserved word, read alike on a page or in a terminal.
+LIKE_LATIN_CAPITALS = str.maketrans("АВЕКМНОРСТХУЅІЈΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEKMHOPCTXYSIJABEZHIKMNOPTYX")
+LIKE_LATIN = str.maketrans("асеһіјӏорԛѕԝхуԁɡսոαϲιοκνρτυɑıℓ", "acehijlopqswxydgunaciokvptuail")
+
+
+def looks(name: str) -> str:
+    """How `name` reads: compatibility forms (full width) folded, accents dropped, case folded, and letters
+    of other scripts drawn like Latin ones read as those. Two names that look the same look the same here."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFKC", plain.translate(LIKE_LATIN_CAPITALS)).casefold().translate(LIKE_LATIN).strip()
 
 
 def check_selectable(name: str) -> None:
     """A player's name never reads as something else: the CLI's `--as` takes a seat number, a player's
     name or `arbiter`, and the log names the arbiter, chance, the table and "you" in words ("taken back
-    (asked by the arbiter)"), so a name that folds (case, width, compatibility forms) to one of those, or
-    to a seat number, is refused."""
-    folded = unicodedata.normalize("NFKC", name).casefold().strip()
+    (asked by the arbiter)"), so a name that reads (`looks`: case, width, accents, look-alike letters of
+    other scripts) as one of those, or as a seat number, is refused."""
+    folded = looks(name)
     if folded in RESERVED or SEAT_WORDS.fullmatch(folded) or name.isdigit():
         what = "a seat number" if folded[-1:].isdigit() or name.isdigit() else repr(folded)
         raise Invalid(f"a player's name may not read as {what}, as {name!r} does (to `--as`, or in the log's words)")
@@ -62,8 +74,9 @@ def parse_players(specs: list[str]) -> tuple[Player, ...]:
     if len(specs) > MAX_PLAYERS:
         raise Invalid(f"at most {MAX_PLAYERS} players")
     players = tuple(parse_player(s) for s in specs)
-    names = [p.name for p in players]
-    dupes = sorted({n for n in names if names.count(n) > 1})
-    if dupes:
-        raise Invalid(f"duplicate player name(s): {', '.join(dupes)}")
+    seen: dict[str, str] = {}
+    for p in players:
+        if (other := seen.setdefault(looks(p.name), p.name)) != p.name or [q.name for q in players].count(p.name) > 1:
+            same = "duplicate player name" if other == p.name else f"player names that read alike: {other!r} and"
+            raise Invalid(f"{same} {p.name!r} (each seat's name must read unlike the others', to `--as` and in the log)")
     return players

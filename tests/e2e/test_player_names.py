@@ -27,3 +27,35 @@ def test_the_spaces_around_a_name_are_trimmed(stack):
     created = stack.client().post("/games", json={"type": "toy", "players": ["  ann ", "bob:ai-random"]})
     assert created.status_code == 201, created.text
     assert [p["name"] for p in stack.client().get(f"/games/{created.json()['id']}").json()["players"]][0] == "ann"
+
+
+LOOK_ALIKES = ["\u0430rbiter",  # Cyrillic а
+               "\u0410RBITER",  # Cyrillic А, the rest Latin capitals
+               "arbit\u0435r",  # Cyrillic е
+               "\u03bfbody".replace("\u03bf", "n\u03bf"),  # "nοbody", Greek omicron
+               "\u0441hance",  # Cyrillic с
+               "arbite\u0433".replace("\u0433", "r\u0301"),  # an accent on a letter
+               "y\u043eu"]  # Cyrillic о
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES)
+def test_a_name_that_only_looks_like_a_reserved_word_is_refused(stack, name):
+    c = stack.client()
+    r = c.post("/games", json={"type": "toy", "players": [name, "bob:ai-random"]})
+    assert r.status_code in (400, 422), (name, r.status_code, r.text)
+    assert "name" in r.json()["detail"], r.text
+
+
+@pytest.mark.parametrize("pair", [("ann", "Ann"), ("ann", "\u0430nn"), ("bob", "BOB"), ("zoë", "zoe"), ("ann", "ａｎｎ")])
+def test_two_players_whose_names_read_alike_are_refused(stack, pair):
+    r = stack.client().post("/games", json={"type": "toy", "players": list(pair)})
+    assert r.status_code in (400, 422), (pair, r.status_code, r.text)
+    assert "alike" in r.json()["detail"] or "duplicate" in r.json()["detail"], r.text
+    body = {"type": "toy", "format": "swiss", "rounds": 1, "players": [*pair, "cy:ai-random", "di:ai-random"]}
+    assert stack.client().post("/tournaments", json=body).status_code in (400, 422)
+
+
+def test_names_in_other_scripts_are_welcome(stack):
+    for name in ("Анна", "Ελένη", "zoë", "José", "李"):
+        r = stack.client().post("/games", json={"type": "toy", "players": [name, "bob:ai-random"]})
+        assert r.status_code == 201, (name, r.text)

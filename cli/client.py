@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 import httpx
 import typer
 
+from games.naming import looks
+
 DEFAULT_URL = "http://127.0.0.1:8000"
 
 OK, REFUSED, USAGE, GAME_OVER, STALE, UNREACHABLE, INCOMPLETE = 0, 1, 2, 3, 4, 5, 6
@@ -176,8 +178,8 @@ def seat_number(game_id: str, seat: str) -> str:
             continue  # (a token the server no longer knows): the next, or read it as anyone
     if g is None:
         g = request("GET", f"/games/{game_id}")
-    names = [p for p in g["players"] if p["name"] == seat]
-    if not names:
+    names = [p for p in g["players"] if p["name"] == seat] or [p for p in g["players"] if looks(p["name"]) == looks(seat)]
+    if not names:  # (names at one table never read alike: `--as Ann` is ann's seat)
         fail(f"game {game_id} has no seat {seat!r} (players: {', '.join(p['name'] for p in g['players'])})")
     return str(names[0]["seat"])
 

@@ -12,6 +12,7 @@ card, a river position) for the mover, and never the reader's own secrets (see `
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 
@@ -81,3 +82,17 @@ def secrecy(visible_to: Any, reader: int | None, names: dict[int, str] | list[st
     if reader in seats:
         return " (secret: only you see it)" if not who else f" (secret: seen by you and {' and '.join(who)})"
     return f" (secret at the time: {' and '.join(who) + ' only' if who else 'no seat saw it'})"
+
+
+# Letters of other scripts drawn like Latin ones (after case folding; capitals first, as some look alike
+# only as capitals: Cyrillic В, Н, Greek Η, Ρ), from Unicode's confusables for the Latin letters: enough to
+# tell whether two names, or a name and a reserved word, read alike on a page or in a terminal.
+LIKE_LATIN_CAPITALS = str.maketrans("АВЕКМНОРСТХУЅІЈΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEKMHOPCTXYSIJABEZHIKMNOPTYX")
+LIKE_LATIN = str.maketrans("асеһіјӏорԛѕԝхуԁɡսոαϲιοκνρτυɑıℓ", "acehijlopqswxydgunaciokvptuail")
+
+
+def looks(name: str) -> str:
+    """How `name` reads: compatibility forms (full width) folded, accents dropped, case folded, and letters
+    of other scripts drawn like Latin ones read as those. Two names that look the same look the same here."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFKC", plain.translate(LIKE_LATIN_CAPITALS)).casefold().translate(LIKE_LATIN).strip()

@@ -4,9 +4,9 @@ or `NAME:ai-easy|medium|hard` (the named strengths of ai.NAMED, which think a fi
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from ai import LEVELS, parse_level
+from games.naming import looks
 from projections.fold import Player
 from service.errors import Invalid
 
@@ -27,20 +27,6 @@ def check_name(name: str, what: str = "a player's name") -> str:
 
 RESERVED = ("arbiter", "the arbiter", "chance", "the table", "system", "you", "nobody")  # how the log names others
 SEAT_WORDS = re.compile(r"(seat\s*)?[+-]?\d[\d_]*")  # "0", "+1", "1_0", "seat 1": read as a seat
-# Letters of other scripts drawn like Latin ones (after case folding; capitals first, as some look alike
-# only as capitals: Cyrillic В, Н, Greek Η, Ρ), from Unicode's confusables for the Latin letters: enough to
-# tell whether two names, or a name and a reserved word, read alike on a page or in a terminal.
-LIKE_LATIN_CAPITALS = str.maketrans("АВЕКМНОРСТХУЅІЈΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEKMHOPCTXYSIJABEZHIKMNOPTYX")
-LIKE_LATIN = str.maketrans("асеһіјӏорԛѕԝхуԁɡսոαϲιοκνρτυɑıℓ", "acehijlopqswxydgunaciokvptuail")
-
-
-def looks(name: str) -> str:
-    """How `name` reads: compatibility forms (full width) folded, accents dropped, case folded, and letters
-    of other scripts drawn like Latin ones read as those. Two names that look the same look the same here."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFKC", plain.translate(LIKE_LATIN_CAPITALS)).casefold().translate(LIKE_LATIN).strip()
-
-
 def check_selectable(name: str) -> None:
     """A player's name never reads as something else: the CLI's `--as` takes a seat number, a player's
     name or `arbiter`, and the log names the arbiter, chance, the table and "you" in words ("taken back

@@ -70,6 +70,9 @@ def test_as_a_player_name_is_that_seat(cli):
     assert cli.json("game", "show", game_id, "--as", "bob")["you"] == 1
     missing = cli("game", "show", game_id, "--as", "zed", code=1)
     assert "no seat 'zed'" in missing.stderr
+    # names at one table never read alike, so a name typed as it reads finds the seat: `--as Bob`, `--as ＢＯＢ`
+    assert cli.json("game", "show", game_id, "--as", "Bob")["you"] == 1
+    assert cli.json("game", "show", game_id, "--as", "ＢＯＢ")["you"] == 1
 
 
 def test_the_profile_does_not_depend_on_how_the_url_is_spelled(cli):

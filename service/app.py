@@ -200,11 +200,20 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
 @get("/games/{game_id:str}/events/stream", media_type="text/event-stream", responses=errors(400, 401, 404, 503))
 async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
                        words: bool = Parameter(default=False, description="add `words` to each move and draw the caller may "
-                                               "read, as `GET /games/{id}/events?words=true` does")) -> ServerSentEvent:
+                                               "read, as `GET /games/{id}/events?words=true` does"),
+                       last_event_id: str | None = Parameter(header="Last-Event-ID", default=None, description=(
+                           "the version of the last event a reconnecting client got (a browser's EventSource sends "
+                           "it): the stream goes on after it (after `from` - 1, whichever is later)"))) -> ServerSentEvent:
     """The game's events from `from`, live, with a keep-alive comment while it is quiet; the stream ends
     when the game has ended. At a table with clocks, while the game is active, an event of type `clock`
     (no id: not in the log) follows each event that reaches the log's head, and opens a stream that starts
     caught up: the clocks then (`GET /games/{id}`'s `clock` and `deadline`, with `version` and `server_time`). Bounded per client and per server: 503 with Retry-After past the bound."""
+    if last_event_id is not None:
+        got = last_event_id.strip()
+        if not got.isascii() or not got.isdigit() or int(got) > VERSION_MAX:
+            raise HTTPException(status_code=400, detail=f"Last-Event-ID must be an event's version (an id this stream "
+                                                        f"sent), not {last_event_id[:20]!r}")
+        from_ = max(from_, int(got) + 1)
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)

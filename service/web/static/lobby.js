@@ -18,7 +18,7 @@
   const notice = document.getElementById("new-game-notice");
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const players = form.players.value.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+    const players = form.players.value.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);  // a name may hold a comma
     const r = await caravan.api("POST", "/games", null, { type: form.type.value, players });
     if (!r.ok) { notice.textContent = r.data ? `${r.data.error}: ${r.data.detail}` : `refused (${r.status})`; return; }
     for (const s of r.data.seats) if (s.token) caravan.keepSeat(r.data.id, s.seat, s.token);

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from litestar import MediaType, Request, Response, get
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import CacheControlHeader
+from litestar.exceptions import ValidationException
 from litestar.params import Parameter
 from litestar.response import ServerSentEvent, Template
 from litestar.static_files import create_static_files_router
@@ -115,13 +116,35 @@ async def tournament_rows(request: Request) -> list[dict[str, Any]]:
 
 # --- pages ---------------------------------------------------------------------------------------------
 
+def error_page(request: Request, status: int, heading: str, detail: str, **more: Any) -> Response:
+    """A page's refusal said in a page (with a way back to the lobby), never the API's JSON."""
+    html = request.app.template_engine.get_template("missing.html").render(heading=heading, detail=detail, **more)
+    return Response(html, status_code=status, media_type=MediaType.HTML)
+
+
 def page_not_found(request: Request, exc: NotFound) -> Response:
-    """A page for a game or tournament that does not exist: said in a page, not in JSON."""
-    html = request.app.template_engine.get_template("missing.html").render(detail=exc.detail)
-    return Response(html, status_code=404, media_type=MediaType.HTML)
+    """A page for a game or tournament that does not exist."""
+    return error_page(request, 404, "Not found", exc.detail)
 
 
-PAGE = {"include_in_schema": False, "exception_handlers": {NotFound: page_not_found}}
+QUERY_WORDS = {"at": "a version of the game, a whole number from 1", "fragment": "true or false",
+               "projector": "true or false"}
+
+
+def page_bad_query(request: Request, exc: ValidationException) -> Response:
+    """A page asked for with a query it cannot take (`replay?at=0`, `?projector=maybe`): which, and why."""
+    reasons = []
+    for bad in exc.extra if isinstance(exc.extra, list) else []:
+        key = bad.get("key", "") if isinstance(bad, dict) else ""
+        if key in QUERY_WORDS:
+            reasons.append(f"{key}={request.query_params.get(key, '')}: {key} must be {QUERY_WORDS[key]}")
+        elif key:
+            reasons.append(f"{key}: {bad.get('message', 'not a value this page takes')}")
+    return error_page(request, 400, "Bad request", "; ".join(reasons) or exc.detail)
+
+
+PAGE = {"include_in_schema": False,
+        "exception_handlers": {NotFound: page_not_found, ValidationException: page_bad_query}}
 
 
 STATUSES = {"live": ("active",), "finished": ("finished",), "abandoned": ("abandoned",)}
@@ -152,7 +175,7 @@ async def lobby_seats(r: Runtime, game_id: str) -> dict[str, Any] | None:
             "turn": turn, "winners": winners, "people": any(p.ai is None for p in f.players)}
 
 
-@get("/", include_in_schema=False)
+@get("/", **PAGE)
 async def lobby_page(request: Request, status: str | None = None, type: str | None = None, show: str | None = None,
                      seats: str | None = None, fragment: bool = False) -> Template:
     """The lobby; its filters are a plain GET form (they work without the script)."""

@@ -23,6 +23,7 @@ from redis import Redis as SyncRedis
 from rq import Queue
 
 from events import keys
+from events.connect import connect_sync
 from events.kinds import TableRef
 from events.store import VersionConflict
 from service.commands import Commands
@@ -52,18 +53,18 @@ return 1
 
 def queue_for(cfg: Settings) -> Queue:
     """The slow queue: AI thinking."""
-    return Queue(cfg.queue, connection=SyncRedis.from_url(cfg.queue_url), default_timeout=cfg.job_timeout)
+    return Queue(cfg.queue, connection=connect_sync(cfg.queue_url), default_timeout=cfg.job_timeout)
 
 
 def analysis_queue_for(cfg: Settings, connection=None) -> Queue:
     """The analysis queue: served after the slow one, so a game's AI moves never wait behind an analysis."""
-    return Queue(cfg.analysis_queue, connection=connection or SyncRedis.from_url(cfg.queue_url),
+    return Queue(cfg.analysis_queue, connection=connection or connect_sync(cfg.queue_url),
                  default_timeout=cfg.job_timeout)
 
 
 def fast_queue_for(cfg: Settings, connection=None) -> Queue:
     """The fast queue: chance draws, clock timeouts, tournament bookkeeping. Every worker serves it first."""
-    return Queue(cfg.fast_queue, connection=connection or SyncRedis.from_url(cfg.queue_url),
+    return Queue(cfg.fast_queue, connection=connection or connect_sync(cfg.queue_url),
                  default_timeout=cfg.job_timeout)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 import threading
 
-from redis import Redis as SyncRedis
 from rq import SimpleWorker
 
+from events.connect import connect_sync
 from service.jobs import analysis_queue_for, fast_queue_for, queue_for
 from service.settings import Settings, settings
 from service.sweeper import run as sweep
@@ -24,7 +24,7 @@ def queues(cfg: Settings, fast_only: bool = False) -> list:
 
 def run_worker(cfg: Settings | None = None, burst: bool = False, fast_only: bool = False) -> None:
     cfg = cfg or settings()
-    conn = SyncRedis.from_url(cfg.queue_url)
+    conn = connect_sync(cfg.queue_url)
     stop = threading.Event()
     thread = threading.Thread(target=sweep, args=(cfg, stop, 1.0, False), daemon=True, name="sweeper")
     thread.start()

@@ -211,6 +211,37 @@ def test_kill_9_of_the_store_is_repaired_and_the_api_says_503_meanwhile(up):
     assert lobby.status_code == 200
 
 
+def test_once_the_store_is_back_no_request_fails_on_a_connection_left_idle_through_the_outage(up):
+    """The API's pooled connections (and its read processes') that sat idle while the store was down are
+    dead; a request that draws one reconnects instead of failing. Before, /health said 503 "Connection
+    closed by server" 10 s after the store was back, and each read process failed a verify once."""
+    created = httpx.post(up.url + "/games", json={"type": "toy", "players": ["ann", "bob:ai-random"]}, timeout=5).json()
+    game_id = created["id"]
+    paths = ["/health", "/games", f"/games/{game_id}", f"/games/{game_id}/events", f"/games/{game_id}/verify",
+             f"/games/{game_id}/state?at=1"]
+
+    def burst() -> list[tuple[str, int]]:  # many at once: the pools open many connections
+        got: list[tuple[str, int]] = []
+        threads = [threading.Thread(target=lambda p=p: got.append((p, httpx.get(up.url + p, timeout=10).status_code)))
+                   for p in paths * 6]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return got
+
+    assert all(code == 200 for _, code in burst())
+    old = up.pid("store")
+    os.kill(old, signal.SIGKILL)
+    up.wait_said(rf"^store: pid {old} .+ restarting in")
+    up.wait_said(r"^store: restarted \(pid \d+")
+    wait_for(up.url + "/health", timeout=30)
+    time.sleep(2.0)  # the store back and the pools' connections idle
+    failed = [(p, code) for p, code in burst() + burst() if code != 200]
+    failed += [(p, code) for p in paths * 3 if (code := httpx.get(up.url + p, timeout=10).status_code) != 200]
+    assert not failed, failed
+
+
 def test_kill_9_of_the_api_main_process_leaves_no_listener_behind(up):
     old = up.pid("api")
     workers = children_of(old)

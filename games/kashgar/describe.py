@@ -1,6 +1,8 @@
 """Kashgar's moves, person cards and orders in the rulebook's words, for every client (the CLI's
 lists, the log, replay). Caravans are numbered 1-3 as at the table. `describe_move(move, view)` names
-the card a move uses when the view shows the caravan; `group(move)` is a long list's heading."""
+the card a move uses when the view shows the caravan, and a card it acts on (Judge, Caravan Leader,
+Mercenary, Robber) by its name as the board shows it, never by a position the board does not number;
+`group(move)` is a long list's heading."""
 
 from __future__ import annotations
 
@@ -142,7 +144,9 @@ def person(card: str | None, action: int | None = None, farewell: bool = False) 
     return f"{p.name}: " + (f"pay {' + '.join(pay)}, " if pay else "") + effect(a.effect, p.id)
 
 
-def front(view: dict[str, Any] | None, caravan: int) -> str | None:
+def caravans_of(view: dict[str, Any] | None) -> list[list[str]] | None:
+    """The caravans (cards by id, front first) of the seat whose move the view describes: the mover, else the
+    seat a pending step waits for."""
     if not view:
         return None
     seat = mover(view)
@@ -152,8 +156,40 @@ def front(view: dict[str, Any] | None, caravan: int) -> str | None:
     players = view.get("players") or []
     if seat is None or not 0 <= seat < len(players):
         return None
-    caravans = players[seat].get("caravans") or []
+    return players[seat].get("caravans") or []
+
+
+def front(view: dict[str, Any] | None, caravan: int) -> str | None:
+    caravans = caravans_of(view) or []
     return caravans[caravan][0] if 0 <= caravan < len(caravans) and caravans[caravan] else None
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def card_in(view: dict[str, Any] | None, caravan: int, position: int) -> str:
+    """The card at `position` (0: the front) of the mover's caravan as the board shows it: by its name
+    ("Baker"), with its place among the cards alike where there are more ("Baker (the 2nd of 2 from the
+    front)"); without the position to tell by, by its place ("the 3rd card from the front")."""
+    caravans = caravans_of(view) or []
+    cards = caravans[caravan] if 0 <= caravan < len(caravans) else []
+    if not 0 <= position < len(cards):
+        return f"the {ordinal(position + 1)} card from the front"
+    card = cards[position]
+    alike = [i for i, c in enumerate(cards) if c == card]
+    if len(alike) == 1:
+        return person(card)
+    return f"{person(card)} (the {ordinal(alike.index(position) + 1)} of {len(alike)} from the front)"
+
+
+def effect_of(move: Any, view: dict[str, Any] | None) -> str | None:
+    """The kind of effect (content's effect tuples: "judge", "leader_move" …) a caravan action or farewell
+    carries out, when the view shows the card at the front of its caravan."""
+    p = PERSONS.get(front(view, move.caravan) or "")
+    actions = (p.farewell if isinstance(move, Farewell) else p.caravan) if p is not None else ()
+    return actions[move.action].effect[0] if 0 <= move.action < len(actions) else None
 
 
 def board_of(view: dict[str, Any] | None) -> dict[str, int] | None:
@@ -175,14 +211,23 @@ def details(move: Any, view: dict[str, Any] | None = None) -> str:
     if move.order:
         parts.append("order " + order(move.order))
     if move.target is not None:
-        parts.append(f"against {seat_name(view, move.target)}" + (f"'s caravan {move.target_caravan + 1}" if move.target_caravan is not None else ""))
-    if move.from_caravan is not None:
-        parts.append(f"from caravan {move.from_caravan + 1}")
+        parts.append(f"against {seat_name(view, move.target)}" + (target_caravan(view, move) if move.target_caravan is not None else ""))
     if move.position is not None:
-        parts.append(f"card {move.position + 1}")
-    if move.to_caravan is not None:
-        parts.append(f"to caravan {move.to_caravan + 1}")
+        card = card_in(view, move.caravan if move.from_caravan is None else move.from_caravan, move.position)
+        if move.from_caravan is not None:  # the Caravan Leader's farewell: a card to another caravan
+            card = card.removesuffix(" from the front")  # (unseen: "the 4th card from caravan 2")
+            parts.append(f"{card} from caravan {move.from_caravan + 1} to caravan {move.to_caravan + 1}")
+        else:
+            parts.append({"judge": f"remove {card}", "leader_front": f"{card} to the front"}.get(effect_of(move, view) or "", card))
     return "; ".join(parts)
+
+
+def target_caravan(view: dict[str, Any] | None, move: Any) -> str:
+    """The Mercenary's target: "'s caravan 2 (front card: Baker)"."""
+    players = (view or {}).get("players") or []
+    cars = players[move.target].get("caravans") or [] if 0 <= move.target < len(players) else []
+    car = cars[move.target_caravan] if 0 <= move.target_caravan < len(cars) else []
+    return f"'s caravan {move.target_caravan + 1}" + (f" (front card: {person(car[0])})" if car else "")
 
 
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
@@ -211,7 +256,9 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
             return f"take {person(c)} from the discard pile"
         case Respond(caravan=c, spice=s):
             if c is not None:
-                return f"caravan {c + 1} gives up its last card"
+                cars = caravans_of(view) or []
+                last = cars[c][-1] if 0 <= c < len(cars) and cars[c] else None
+                return f"caravan {c + 1} gives up its last card" + (f", {person(last)}" if last else "")
             return f"lose {SPICE_NAMES.get(s or '', s)}"
         case DealStart(card=c):
             return f"a start card is dealt: {person(c)}"

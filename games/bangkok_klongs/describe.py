@@ -1,6 +1,7 @@
 """Bangkok Klongs' moves and boats in the rulebook's words, for every client (the CLI's lists, the log,
 replay). Squares are (x, y) as the board is drawn (x = 0..9 left to right, y = 0..7 top to bottom);
-a boat is named by what it carries, not by its card id."""
+a boat is named by what it carries, not by its card id; a mooring place by the four squares around it,
+as both boards number the squares and name no mooring place (the rulebook's "M4.2" is on neither)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,18 @@ def boat(card: str | None) -> str:
 
 def where(x: int, y: int) -> str:
     return f"({x}, {y})"
+
+
+def mooring(px: int, py: int) -> str:
+    """Mooring place M px.py (§3.3) as a player finds it on the board: "the mooring place where (3, 1),
+    (4, 1), (3, 2) and (4, 2) meet" (its quartet, the squares whose shared corner it is)."""
+    return f"the mooring place where {where(px - 1, py - 1)}, {where(px, py - 1)}, {where(px - 1, py)} and {where(px, py)} meet"
+
+
+def mooring_named(name: str) -> str:
+    """A mooring place as the view names it ("M4.2", the rulebook's name) in the words of `mooring`."""
+    px, _, py = name.removeprefix("M").partition(".")
+    return mooring(int(px), int(py))
 
 
 def whose(view: dict[str, Any] | None) -> str:
@@ -85,7 +98,7 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case ReceiveThief(boat=b, to=to):
             return f"keep the caught {boat(b)} in {whose(view)} {'hand' if to == HAND else 'warehouse'}"
         case Score(px=px, py=py, x=x, y=y):
-            return f"market day: the market master to mooring M{px}.{py}, and the boat at {where(x, y)}{boat_at(view, x, y)} " \
+            return f"market day: the market master to {mooring(px, py)}, and the boat at {where(x, y)}{boat_at(view, x, y)} " \
                 f"goes to {whose(view)} warehouse"
         case Pass():
             return "market day: do not score now"
@@ -106,7 +119,7 @@ def group(move: Any, view: dict[str, Any] | None = None) -> str:
         case MoveBoat():
             return "movement card"
         case Score(px=px, py=py):
-            return f"market day at mooring M{px}.{py}"
+            return f"market day at {mooring(px, py)}"
         case Steal() | NoSteal():
             return "the thief"
         case ReceiveThief():

@@ -10,6 +10,7 @@ from . import rules
 from .content import (
     BOATS, IS_THIEF, MOORING_AT, NEIGHBOURS, QUARTER, QUARTER_LIMIT, QUARTER_SQUARES, SQUARES, entry_squares, xy,
 )
+from .describe import boat
 from .market import eligible, removable
 from .moves import (
     HAND, WAREHOUSE, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
@@ -75,7 +76,7 @@ def why_not_here(s: BangkokState, b: int, sq: int) -> str:
         return f"({x}, {y}) touches no boat"
     if IS_THIEF[b]:
         return f"a thief may not be placed in column {x}: an overseer guards it"
-    return f"{BOATS[b].id} may not go on ({x}, {y})"
+    return f"the boat ({boat(BOATS[b].id).removeprefix('boat: ')}) may not go on ({x}, {y})"
 
 
 # --- what a seat that ran out of time plays ------------------------------------------------------

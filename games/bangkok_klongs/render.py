@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.naming import counted, seat_name
 
 from .content import BOAT_INDEX, BOATS, COLOURS, DARK_ENTRIES, LIGHT_ENTRIES, WIDTH, square
-from .describe import CHOICE_WORDS, PHASE_WORDS, boat
+from .describe import CHOICE_WORDS, PHASE_WORDS, boat, mooring_named
 
 SHORT = {"BANANAS": "Ba", "FISH": "Fi", "FLOWERS": "Fl", "RICE": "Ri", "VEGETABLES": "Ve", "COCONUTS": "Co",
          "SPICES": "Sp", "THIEF": "TH", "OVERSEER": "OV", "COOKSHOP": "CK"}
@@ -48,7 +48,7 @@ def render(v: dict, seat: int | None) -> str:
              f"Luk Phat {v['luk_phat']}/15" + (f" (next market day at {v['next_market_day']})" if v.get('next_market_day') is not None else "")
              + f", pile {v['pile']}"]
     if v.get("market_master"):
-        lines.append(f"market master on {v['market_master']}")
+        lines.append(f"market master on {mooring_named(v['market_master'])}")
     lines.append("      " + "".join(f"  x={x} " + (" " if x % 2 else "") for x in range(WIDTH)))
     for y, row in enumerate(v["board"]):
         if y and y % 2 == 0:
@@ -78,7 +78,7 @@ def render(v: dict, seat: int | None) -> str:
     md = v.get("market_day")
     if md:
         lines.append(f"{md['kind']} market day (triggered by {seat_name(v, md['trigger'])}): {seat_name(v, md['scorer'])} scores "
-                     f"or passes; eligible: {', '.join(md['eligible']) or 'none'}")
+                     f"or passes; eligible: {'; '.join(map(mooring_named, md['eligible'])) or 'none'}")
     if v.get("pending"):
         lines.append(f"waiting for {seat_name(v, v['turn'])}: {CHOICE_WORDS.get(v['pending']['choice'], v['pending']['choice'])}"
                      + (f" (caught: {boats(v['pending']['caught'])})" if v["pending"]["caught"] else "")

@@ -14,9 +14,10 @@ from . import board as B
 from . import legal
 from .content import (
     BOAT_INDEX, BOATS, DECK_SIZE, HAND_SIZE, HAS_LUK_PHAT, IS_OVERSEER, IS_OWNABLE, IS_THIEF, LARGE,
-    LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MAX_PLAYERS, MERCHANTS_PER_PLAYER, MOORING_AT, MOORING_NAME, MOVEMENT_CARDS,
+    LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MAX_PLAYERS, MERCHANTS_PER_PLAYER, MOORING_AT, MOVEMENT_CARDS,
     QUARTET, SMALL, SQUARES, square,
 )
+from .describe import mooring
 from .market import (
     anyone_eligible, eligible, large_day_opener, removable, scoring_points, warehouse_points,
 )
@@ -326,10 +327,10 @@ def score(s: BangkokState, seat: int, move: Score) -> BangkokState:
     if m is None:
         raise IllegalMove(f"there is no mooring place at grid point ({move.px}, {move.py})")
     if m not in eligible(s, seat):
-        raise IllegalMove(f"{MOORING_NAME[m]} is not eligible for you: it needs 4 boats, one of them yours")
+        raise IllegalMove(f"{mooring(move.px, move.py)} is not eligible for you: it needs 4 boats, one of them yours")
     sq = _square(move.x, move.y)
     if sq not in QUARTET[m]:
-        raise IllegalMove(f"({move.x}, {move.y}) is not one of the 4 squares of {MOORING_NAME[m]}")
+        raise IllegalMove(f"({move.x}, {move.y}) is not one of the 4 squares of {mooring(move.px, move.py)}")
     if sq not in removable(s, seat, m):
         raise IllegalMove("you may remove only an own boat" + (" or a neutral one" if s.market == LARGE else
                           " on a small market day"))

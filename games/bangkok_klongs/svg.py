@@ -1,5 +1,6 @@
 """Bangkok Klongs' board as a picture for the web page, from the JSON-decoded view: the 10 × 8 water
-fields in quarters of four, the piers between them with their mooring places (and the market master),
+fields in quarters of four, the piers between them with their mooring places (and the market master; on a
+market day the places the scorer may score are ringed; each place's tooltip names it by its four squares),
 the entry squares, each boat with its goods, baskets, Luk Phat mark and merchant (the player's colour,
 shape and letter — or a printed neutral merchant, or none), the Luk Phat track, and every player's
 supply, warehouse and hand (the hand only in its owner's view: the view holds nothing else)."""
@@ -13,7 +14,8 @@ from games.svgkit import SEAT_SHAPES, circle, ink_on, line, rect, shape, standin
 from games.svgkit import target as clickable
 
 from .content import BOAT_INDEX, BOATS, DARK_ENTRIES, HEIGHT, LIGHT_ENTRIES, LUK_PHAT_POINTS, MARKET_DAY_FIELDS, WIDTH, square
-from .describe import CHOICE_WORDS
+from . import describe
+from .describe import CHOICE_WORDS, mooring
 
 W = 1000
 CELL = 66
@@ -38,8 +40,13 @@ def target(move: dict[str, Any], view: dict[str, Any] | None = None) -> str | No
 def group(move: dict[str, Any]) -> str:
     t = move.get("type", "move")
     if t == "place":
-        return f"place {move['boat']}"
+        return f"place {describe.boat(move['boat'])}"
     return t.replace("-", " ")
+
+
+def in_words(boat_id: str) -> str:
+    """A boat by what it carries, as the move lists say it ("3 baskets of fish, Luk Phat"), never by its id."""
+    return describe.boat(boat_id).removeprefix("boat: ")
 
 
 def boat_words(boat_id: str) -> str:
@@ -70,7 +77,7 @@ def boat(x: float, y: float, boat_id: str, owner: int | None, colours: list[str]
     elif b.printed_merchant:
         out.append(circle(x + CELL - 14, y + CELL - 14, 7, "#fff", "#222") + text(x + CELL - 14, y + CELL - 10, "n", 10, "middle"))
     who = f", merchant of {colours[owner]}" if owner is not None and owner < len(colours) else ""
-    out.append(title(f"{boat_id}: {boat_words(boat_id)}{who}"))
+    out.append(title(f"{in_words(boat_id)}{who}"))
     return "".join(out)
 
 
@@ -98,7 +105,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
                 body.append(text(cx + CELL / 2, cy + CELL / 2 + 5, "entry " + e, 11, "middle", fill="#0b3d6e"))
             if cell is not None:
                 body.append(boat(cx, cy, cell["boat"], cell.get("owner"), colours))
-            label = f"water field ({x}, {y})" + (f": {cell['boat']}" if cell else "")
+            label = f"water field ({x}, {y})" + (f": {in_words(cell['boat'])}" if cell else "")
             out.append(clickable(f"sq:{x},{y}", body, label))
     # piers between the quarters, and the mooring places on them
     for px in range(2, WIDTH, 2):
@@ -106,17 +113,21 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     for py in range(2, HEIGHT, 2):
         out.append(line(X0, Y0 + py * CELL, X0 + WIDTH * CELL, Y0 + py * CELL, "#8c510a", 5))
     master = view.get("market_master")
+    eligible = set((view.get("market_day") or {}).get("eligible") or ())  # the scorer's choice: ringed
     for py in range(1, HEIGHT):
         for px in range(1, WIDTH):
             if px % 2 and py % 2:
                 continue
-            name = f"M{px}.{py}"
+            name = f"M{px}.{py}"  # the view's name; a player reads the place by its squares (describe.mooring)
             mx, my = X0 + px * CELL, Y0 + py * CELL
             if name == master:
-                out.append(circle(mx, my, 11, "#fff", "#000", stroke_width="3") + text(mx, my + 4, "MM", 9, "middle", weight="700")
-                           + title(f"the market master on {name}"))
+                out.append("<g>" + circle(mx, my, 11, "#fff", "#000", stroke_width="3") + text(mx, my + 4, "MM", 9, "middle", weight="700")
+                           + title(f"the market master on {mooring(px, py)}") + "</g>")
+            elif name in eligible:
+                out.append("<g>" + circle(mx, my, 8, "#fde8d8", "#a4161a", stroke_width="3")
+                           + title(f"may be scored now: {mooring(px, py)}") + "</g>")
             else:
-                out.append(circle(mx, my, 3, "#f4e3c1", "#5a3a10"))
+                out.append("<g>" + circle(mx, my, 3, "#f4e3c1", "#5a3a10") + title(mooring(px, py)) + "</g>")
     for x in range(WIDTH):
         out.append(text(X0 + x * CELL + CELL / 2, Y0 - 6, x, 11, "middle", fill="#333"))
     for y in range(HEIGHT):

@@ -27,6 +27,26 @@ HEARTBEAT = f"{keys.PREFIX}:sweeper:heartbeat"  # unix time of the last sweep (e
 HEARTBEAT_TTL = 30
 TIMEOUT_LEASE = 10  # seconds before the sweeper enqueues a late game's timeout job again (a job lost with its worker)
 THINK_ALLOWANCE = 5.0  # seconds a job may run beyond its slice (or its AI's budget) before it counts as lost
+ALIVE_TTL = 5  # seconds a worker's "alive" lasts: it says so every second; a started job whose worker is silent is lost
+
+
+def alive_key(worker: str) -> str:
+    """Set (for ALIVE_TTL s) by the sweeper thread of the worker named `worker`, every sweep."""
+    return f"{keys.PREFIX}:worker:{worker}:alive"
+
+
+def running(job: Job, queue: Queue, allowed: float, cfg: Settings, now: float) -> bool:
+    """A queued job, or a started one within its allowance whose worker still says it is alive (a worker
+    killed mid-job leaves its job "started" for good: without the second check, a game stood still for the
+    whole allowance, the longest AI budget)."""
+    status = job.get_status(refresh=False)
+    if status == JobStatus.QUEUED:
+        return True
+    if status != JobStatus.STARTED or job.started_at is None:
+        return False
+    if now - job.started_at.timestamp() >= cfg.sweep_after + allowed + THINK_ALLOWANCE:
+        return False
+    return job.worker_name is None or bool(queue.connection.exists(alive_key(job.worker_name)))
 
 
 def sweep_once(conn, queue: Queue, cfg: Settings) -> list[str]:
@@ -44,9 +64,7 @@ def sweep_once(conn, queue: Queue, cfg: Settings) -> list[str]:
                 job = Job.fetch(f"{kind}-{game_id}-{version}", connection=queue.connection)
             except NoSuchJobError:
                 continue
-            status = job.get_status(refresh=False)
-            if status == JobStatus.QUEUED or (status == JobStatus.STARTED and job.started_at is not None and
-                                              now - job.started_at.timestamp() < cfg.sweep_after + allowed + THINK_ALLOWANCE):
+            if running(job, queue, allowed, cfg, now):
                 live = True
             else:
                 dead.append(job)
@@ -68,11 +86,19 @@ def expired_clocks(conn, queue: Queue) -> list[str]:
     return late
 
 
-def run(cfg: Settings, stop: threading.Event, every: float = 1.0, heartbeat: bool = True) -> None:
+def run(cfg: Settings, stop: threading.Event, every: float = 1.0, heartbeat: bool = True, worker: str | None = None) -> None:
     """Sweep every `every` seconds until `stop`; `heartbeat`: say so for health checks (the sweeper process,
-    not a worker's thread: the sweeper's health is that of the process of its own)."""
+    not a worker's thread: the sweeper's health is that of the process of its own); `worker`: the name of the
+    worker whose thread this is, which each sweep says is alive (`alive_key`)."""
     conn, queue = connect_sync(cfg.redis_url, cfg.cluster), fast_queue_for(cfg)
-    while not stop.wait(every):
+    while True:
+        try:
+            if worker is not None:
+                queue.connection.set(alive_key(worker), "1", ex=ALIVE_TTL)
+        except RedisError as e:
+            log.warning("could not say the worker is alive: %s", e)
+        if stop.wait(every):
+            return
         try:
             for game_id in sweep_once(conn, queue, cfg):
                 log.info("resumed game %s", game_id, extra={"game": game_id})

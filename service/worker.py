@@ -26,10 +26,12 @@ def run_worker(cfg: Settings | None = None, burst: bool = False, fast_only: bool
     cfg = cfg or settings()
     conn = connect_sync(cfg.queue_url)
     stop = threading.Event()
-    thread = threading.Thread(target=sweep, args=(cfg, stop, 1.0, False), daemon=True, name="sweeper")
+    worker = SimpleWorker(queues(cfg, fast_only), connection=conn)
+    # its sweeper thread also says every second that this worker is alive: a job it started and lost with
+    # it (kill -9) is then resumed by any sweeper within seconds (service/sweeper.running)
+    thread = threading.Thread(target=sweep, args=(cfg, stop, 1.0, False, worker.name), daemon=True, name="sweeper")
     thread.start()
     try:
-        worker = SimpleWorker(queues(cfg, fast_only), connection=conn)
         worker.work(burst=burst, with_scheduler=False, logging_level="WARNING")
     finally:
         stop.set()

@@ -33,6 +33,7 @@ class Up:
         self.env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CARAVAN_ARBITER_TOKEN")}
         self.env.update(CARAVAN_DATA=str(tmp / "data"), CARAVAN_CONFIG=str(tmp / "config"), CARAVAN_URL=self.url,
                         CARAVAN_GAME_MODULES="tests.toygame", PYTHONPATH=str(ROOT), CARAVAN_SWEEP_AFTER="1.5",
+                        CARAVAN_AI_MAX_BUDGET="60",
                         CARAVAN_STREAM_KEEPALIVE="2")
         self.log = tmp / "up.log"
         self.proc = subprocess.Popen([CARAVAN, "up", "--port", str(self.port)], env=self.env, cwd=ROOT,
@@ -169,6 +170,42 @@ def test_kill_9_of_the_worker_is_repaired(up):
     a_move_goes_through(up)
     print(f"\nworker kill -9: restarted and a move answered by an AI {time.monotonic() - t0:.2f} s after the kill")
     assert up.pid("worker") != old and alive(up.pid("worker"))
+
+
+def test_an_ai_move_lost_with_its_worker_is_thought_again_at_once(up):
+    """kill -9 of the worker while an AI thinks: the job it ran is lost with it. The sweeper used to count a
+    started job as alive for its whole allowance (the server's longest AI budget, here 60 s, plus 6.5 s), so
+    the game stood still that long (41 s with the default 30 s). A worker now says it is alive every second,
+    and a started job whose worker has not said so for a few seconds is lost: the game is resumed."""
+    created = httpx.post(up.url + "/games", json={"type": "yangtze", "players": ["ann", "bob:ai-mcts@4"]}, timeout=5).json()
+    game_id, ann = created["id"], httpx.Client(base_url=up.url, timeout=5,
+                                                headers={"Authorization": f"Bearer {created['seats'][0]['token']}"})
+    kills, deadline = 0, time.monotonic() + 180
+    while kills < 4:  # (a search that stops early, its choice clear, may be over before the kill: again)
+        g = ann.get(f"/games/{game_id}").json()
+        assert time.monotonic() < deadline and g["status"] == "active", g
+        if 0 in g["actors"]:
+            r = ann.post(f"/games/{game_id}/moves", json={"move": ann.get(f"/games/{game_id}/moves").json()[0],
+                                                          "expected_version": g["version"]})
+            assert r.status_code in (201, 409), r.text
+            continue
+        if 1 not in g["actors"]:
+            time.sleep(0.05)  # a draw
+            continue
+        time.sleep(1.0)  # the AI thinks (4 s a move)
+        if ann.get(f"/games/{game_id}").json()["version"] != g["version"]:
+            continue
+        kills += 1
+        old = up.pid("worker")
+        os.kill(old, signal.SIGKILL)
+        t0 = time.monotonic()
+        up.wait_said(rf"^worker: restarted \(pid (?!{old}\b)\d+")
+        while ann.get(f"/games/{game_id}").json()["version"] == g["version"]:
+            assert time.monotonic() - t0 < 40, "the AI's move lost with its worker was not thought again"
+            time.sleep(0.1)
+        print(f"\nworker kill -9 while an AI thought: the AI moved {time.monotonic() - t0:.1f} s after the kill")
+        return
+    pytest.skip("the AI answered before every kill")
 
 
 def test_kill_9_of_the_store_is_repaired_and_the_api_says_503_meanwhile(up):

@@ -3,7 +3,9 @@
 Pages are rendered for a spectator (a browser sends no token when it opens a page); the page's script
 then asks for frames with the seat's token in the Authorization header — `GET /games/{id}/view/frame`
 and the live `GET /games/{id}/view/stream` — which answer exactly what the API answers that reader,
-drawn and put in words (see frames.py)."""
+drawn and put in words (see frames.py). A private fork's page is refused (401) to a request without a
+token, in a page that holds nothing of the game; its script asks again with a seat's token this browser
+keeps (or one pasted there), in the Authorization header, and shows the game page that answers."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from games import registry
 from games.protocol import CHANCE
 from projections import standings
 from service import said, undo, views
-from service.errors import NotFound
+from service.errors import NotFound, Unauthorized
 from service.openapi import errors
 from service.schemas import FRAME, VERSION_MAX
 from service.runtime import Runtime, rt
@@ -143,8 +145,17 @@ def page_bad_query(request: Request, exc: ValidationException) -> Response:
     return error_page(request, 400, "Bad request", "; ".join(reasons) or exc.detail)
 
 
-PAGE = {"include_in_schema": False,
-        "exception_handlers": {NotFound: page_not_found, ValidationException: page_bad_query}}
+def page_unauthorized(request: Request, exc: Unauthorized) -> Response:
+    """A private fork's page asked for without a token (a browser opening it sends none), or with one that is
+    not its seat's: a refusal holding nothing of the game, from which a seat's token opens it."""
+    out = error_page(request, 401, "A private game", exc.detail, game_id=request.path_params.get("game_id"))
+    out.headers.update(NOT_KEPT)
+    return out
+
+
+NOT_KEPT = {"Cache-Control": "no-store", "Vary": "Authorization"}  # a page drawn for a token, or refused for want of one
+PAGE = {"include_in_schema": False, "exception_handlers": {
+    NotFound: page_not_found, ValidationException: page_bad_query, Unauthorized: page_unauthorized}}
 
 
 STATUSES = {"live": ("active",), "finished": ("finished",), "abandoned": ("abandoned",)}
@@ -206,23 +217,29 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
     return Template(template_name="lobby_rows.html" if fragment else "lobby.html", context=ctx)
 
 
+def game_template(f0: dict[str, Any], mode: str, caller: Any) -> Template:
+    return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0), "mode": mode},
+                    headers=NOT_KEPT if caller is not None else None)
+
+
 @get("/games/{game_id:str}/view", **PAGE)
 async def game_page(request: Request, game_id: str) -> Template:
-    await rt(request).caller_of(None, game_id)  # (a private fork's page is not for everyone)
-    f0 = await frame_now(rt(request), game_id, None)
-    return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
-                                                          "mode": "live"})
+    """A game, live. Opened by a browser: drawn for a spectator (a private fork's: refused, see
+    page_unauthorized); asked for by that refusal's script with a seat's token: drawn for that seat."""
+    r = rt(request)
+    caller = await r.caller(request, game_id)
+    return game_template(await frame_now(r, game_id, caller), "live", caller)
 
 
 @get("/games/{game_id:str}/replay", **PAGE)
 async def replay_page(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1, le=VERSION_MAX)) -> Template:
+    """A game's every version, from `at` (default: the latest); for a reader as game_page."""
     r = rt(request)
-    await r.caller_of(None, game_id)  # (a private fork's page is not for everyone)
+    caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
-    f0 = await frame_at(r, game_id, None, min(at or f.version, f.version))
+    f0 = await frame_at(r, game_id, caller, min(at or f.version, f.version))
     f0["latest"] = f.version
-    return Template(template_name="game.html", context={"f": f0, "frame_json": script_json(f0),
-                                                          "mode": "replay"})
+    return game_template(f0, "replay", caller)
 
 
 @get("/tournaments/{tournament_id:str}/view", **PAGE)

@@ -6,6 +6,8 @@ from its created position while the original was still being played."""
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 import pytest
 
@@ -27,10 +29,16 @@ def forked(stack, players, by="seat"):
 def assert_private(stack, fork_id, holder):
     spectator = stack.client()
     for path in ("", "/events", "/events?words=true", "/export", "/state?at=2", "/view/frame", "/view/frame?at=2",
-                 "/view", "/replay", "/analysis", "/verify"):
+                 "/analysis", "/verify"):
         r = spectator.get(f"/games/{fork_id}{path}")
         assert r.status_code == 401, (path, r.status_code, r.text[:200])
         assert "private" in r.json()["detail"], r.text
+    players = [p["name"] for p in holder.get(f"/games/{fork_id}").json()["players"]]
+    for path in ("/view", "/replay", "/replay?at=2"):  # a page: the refusal said in a page, holding nothing of the game
+        r = spectator.get(f"/games/{fork_id}{path}")
+        assert r.status_code == 401 and r.headers["content-type"].startswith("text/html"), (path, r.status_code)
+        assert "private" in r.text and "frame0" not in r.text and "<svg" not in r.text, r.text
+        assert not any(re.search(rf"\b{re.escape(name)}\b", r.text) for name in players + ["toy"]), r.text
     assert fork_id not in {g["id"] for g in spectator.get("/games", params={"limit": 0}).json()}
     assert fork_id not in spectator.get("/").text
     assert holder.get(f"/games/{fork_id}").status_code == 200

@@ -1,7 +1,8 @@
 // Shared by every page: seat tokens kept in this browser (localStorage, never in a URL), and fetch with
-// the chosen seat's token in the Authorization header.
+// the chosen seat's token in the Authorization header. (`var`: a private game's page is written over its
+// refusal page, in the same window, and runs this again.)
 "use strict";
-const caravan = (() => {
+var caravan = (() => {
   const seatsKey = (game) => `caravan:seats:${game}`;
   const asKey = (game) => `caravan:as:${game}`;
   function seats(game) {  // {seat: token} for the seats of this game this browser holds
@@ -20,7 +21,11 @@ const caravan = (() => {
     const held = Object.keys(seats(game));
     return held.length ? held[0] : "";
   }
-  function choose(game, seat) { sessionStorage.setItem(asKey(game), seat === null ? "" : String(seat)); }
+  const privateKey = (game) => `caravan:private:${game}`;
+  function choose(game, seat) {  // a private game has no spectator's view: its page stays with its seat
+    if (seat === null && sessionStorage.getItem(privateKey(game))) return;
+    sessionStorage.setItem(asKey(game), seat === null ? "" : String(seat));
+  }
   function token(game) { const c = chosen(game); return c === "" ? null : (seats(game)[c] || null); }
   function headers(game, extra) {
     const h = Object.assign({ "Accept": "application/json" }, extra || {});
@@ -28,8 +33,9 @@ const caravan = (() => {
     if (t) h["Authorization"] = `Bearer ${t}`;
     return h;
   }
-  async function api(method, path, game, body) {
+  async function api(method, path, game, body, bearer) {  // `bearer`: this token instead of the game's chosen seat's
     const opts = { method, headers: headers(game, body !== undefined ? { "Content-Type": "application/json" } : {}) };
+    if (bearer) opts.headers["Authorization"] = `Bearer ${bearer}`;
     if (body !== undefined) opts.body = JSON.stringify(body);
     const r = await fetch(path, opts);
     let data = null;
@@ -45,5 +51,42 @@ const caravan = (() => {
     for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k instanceof Node ? k : String(k));
     return e;
   }
-  return { seats, keepSeat, dropSeat, chosen, choose, token, headers, api, el };
+  // A private game's page (a fork made while its game was played) is refused to a browser opening it, which
+  // sends no token; the refusal page asks again with a seat's token this browser keeps (or one pasted
+  // there) in the Authorization header, and the game page that answers is written in its place.
+  async function openPrivate(game) {
+    const form = document.getElementById("private-form"), notice = document.getElementById("private-notice");
+    async function open(token) {
+      sessionStorage.setItem(privateKey(game), "1");
+      const r = await fetch(location.href, { headers: { Authorization: `Bearer ${token}`, Accept: "text/html" } });
+      if (!r.ok) return false;
+      const html = await r.text();
+      document.open(); document.write(html); document.close();
+      return true;
+    }
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const token = form.token.value.trim();
+      if (!token) return;
+      const r = await api("GET", `/games/${game}/view/frame`, null, undefined, token);
+      if (!r.ok || typeof (r.data && r.data.you) !== "number") {
+        notice.textContent = r.ok ? "That token is not a seat of this game (the arbiter reads it through the API or the CLI)."
+          : `Refused: ${r.data ? r.data.detail : `HTTP ${r.status}`}`;
+        return;
+      }
+      form.token.value = "";
+      keepSeat(game, r.data.you, token); choose(game, r.data.you);
+      notice.textContent = `Opening the game as seat ${r.data.you}…`;
+      if (!(await open(token))) notice.textContent = "Refused: the game page did not open with that token.";
+    });
+    const held = seats(game), first = chosen(game);
+    for (const seat of [first, ...Object.keys(held)].filter((s, i, all) => s !== "" && held[s] && all.indexOf(s) === i)) {
+      notice.textContent = `Opening the game as seat ${seat}, whose token this browser keeps…`;
+      choose(game, seat);
+      if (await open(held[seat])) return;
+      dropSeat(game, seat);
+      notice.textContent = `This browser's token for seat ${seat} was refused.`;
+    }
+  }
+  return { seats, keepSeat, dropSeat, chosen, choose, token, headers, api, el, openPrivate };
 })();

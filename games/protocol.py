@@ -29,7 +29,7 @@ Secrets
 `view(state, seat)` is the only code that knows what a seat may see (`seat=None` is a spectator).
 Once `result(state)` is not None, the view shows everything. `visible_to(state, actor, move)` says who
 may read a move's payload in the event log before the game ends (None: everyone); for chance moves it
-is `chance(state).visible_to`.
+is `chance(state).visible_to`. After a move `opens` (Himalaya's last disc) every secret seat move is public.
 """
 
 from __future__ import annotations
@@ -291,9 +291,7 @@ class Game:
         return False
 
     def opens(self, state: Any, actor: Seat, move: Any) -> bool:
-        """True when this move turns every earlier secret move of the seats face up for every reader (the
-        last disc of Himalaya's programs reveals them all): from then on the log shows those moves to all.
-        Secret chance outcomes stay as they were. Default: no move does."""
+        """True when this move turns every earlier secret seat move face up in the log (see Secrets)."""
         return False
 
     def time_limit(self, state: Any) -> float | None:
@@ -334,9 +332,7 @@ class Game:
         """How well `seat` stands, in [0, 1] (1: certainly winning). Used by greedy and to cut
         MCTS playouts short. Default: 1 for a winner, 0 for a loser, 0.5 while running."""
         r = self.result(state)
-        if r is None:
-            return 0.5
-        return 1.0 if r.ranks[seat] == 1 else 0.0
+        return 0.5 if r is None else float(r.ranks[seat] == 1)
 
     def heuristics(self, state: Any, seats: list[Seat]) -> list[float]:
         """`heuristic` of each of `seats` (the search asks for every seat on its path at once; a game

@@ -28,7 +28,8 @@ def resign(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="
 def back(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="your seat"), token: Optional[str] = TOKEN,
          as_json: bool = JSON):
     """Take back your seat, which an AI plays since your time ran out (or you did not show up): it is
-    yours again at once, your clock running (the AI answers within moments, so moving first rarely works)."""
+    yours again at once, your clock running (the AI answers within moments, so moving first rarely works).
+    Refused (exit 1) when no time is left on your clock: the AI would take the seat straight back."""
     use_token(token)
     tok = token_for(game_id, seat)
     answer = request("POST", f"/games/{game_id}/return", token=tok)

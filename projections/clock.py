@@ -240,6 +240,28 @@ def due_dates(cs: ClockState | None, control: Control, game: Game, state: Any) -
     return out
 
 
+def why_no_return(cs: ClockState | None, back: ClockState | None, control: Control, game: Game, state: Any,
+                  seat: int, at: float) -> str | None:
+    """Why seat `seat`, which an AI plays, cannot be given back to its owner at `at` (None: it can). `cs`:
+    the clocks now; `back`: as they would be with the seat given back then. A return that could not hold
+    is refused: the seat would be late at once and the AI take it again within moments. With Fischer and
+    its main time spent, every later decision is late at once (no move of its own brings an increment);
+    and a deadline already past (the game's phase limit) makes the seat late as soon as it is back."""
+    if cs is None:
+        return None
+    left = remaining(cs, control, seat, at)
+    if control.kind == "fischer" and left is not None and left <= 0:
+        return "no time left on the clock (its Fischer main time is spent: the AI would take the seat straight back)"
+    due = due_dates(back, control, game, state).get(seat)
+    if due is not None and due[0] <= at:
+        return f"{_PAST[due[1]]} (the seat would be late at once: the AI would take it straight back)"
+    return None
+
+
+_PAST = {"clock": "no time left on the clock", "phase": "the phase's time limit has passed",
+         "no-show": "the time to make a first move has passed"}
+
+
 def no_shows(cs: ClockState | None, control: Control) -> dict[int, float]:
     """The no-show deadline of each running seat that has not moved yet: its first decision's start plus
     the table's `no_show` seconds."""

@@ -46,7 +46,8 @@ async def resign_route(request: Request, game_id: str) -> GameEnded:
 async def return_route(request: Request, game_id: str) -> GameEnded:
     """Your seat, which an AI plays since your time ran out (or you did not show up), is yours again at
     once: a `returned` event (a move of yours does the same, but the AI answers within milliseconds).
-    409 `conflict` when no AI plays the seat, or it resigned (no retry can change that)."""
+    409 `conflict` when no AI plays the seat, it resigned, or no time is left on its clock (its Fischer
+    main time spent: every decision of its would be late at once), so the return could not hold."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     if not isinstance(caller, int):

@@ -61,13 +61,18 @@ async def resign(games: Commands, game_id: str, seat: int, forfeit: bool = False
 async def come_back(games: Commands, game_id: str, seat: int) -> Folded:
     """The owner of a seat an AI plays (late, or a no-show) takes it back: `returned`, now, without having
     to move before the AI does (it plays within milliseconds of each decision coming due). The seat's
-    clock runs for its owner from here; having come back, the seat has shown up."""
+    clock runs for its owner from here; having come back, the seat has shown up. A return that could not
+    hold (no time left on the seat's clock: projections.clock.why_no_return) is refused, changing nothing."""
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
         if seat in f.resigned:
             raise Conflict(f"seat {seat} has resigned: a resignation is final")
         if seat not in dict(f.absent):
             raise Conflict(f"seat {seat} is not played by an AI: there is nothing to come back from")
+        came = seal(f.version + 1, seat, Returned(seat=seat), prev=f.head)
+        why = clock.why_no_return(f.clock, step(f, came).clock, f.control, f.game, f.state, seat, clock.epoch(came.at))
+        if why:
+            raise Conflict(f"seat {seat} cannot come back: {why}")
         try:
             return await games.append_note(f, Returned(seat=seat), actor=seat)
         except VersionConflict:

@@ -13,6 +13,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
+from urllib.parse import urlencode
 
 import msgspec
 from markupsafe import Markup
@@ -53,7 +54,8 @@ def _engine(engine: JinjaTemplateEngine) -> None:
 TEMPLATES = TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine, engine_callback=_engine)
 RECENT = 40  # events in words a live page starts with
 REPLAY_WINDOW = 12  # events in words a replay's account shows, ending with the step shown
-LOBBY_DETAIL = 60  # lobby rows shown with seats and turn (the newest)
+LOBBY_PAGE = 60  # game rows a lobby page shows, newest first, each with its seats and turn ("Older games": the next)
+LOBBY_LOOK = 240  # games a lobby page reads at most to find its rows (the seats filter reads each game)
 
 
 async def api_view(r: Runtime, f: Any, caller: Any) -> dict[str, Any]:
@@ -186,34 +188,54 @@ async def lobby_seats(r: Runtime, game_id: str) -> dict[str, Any] | None:
             "turn": turn, "winners": winners, "people": any(p.ai is None for p in f.players)}
 
 
+async def lobby_games(r: Runtime, want: dict[str, str], before: str | None) -> tuple[list[Any], dict[str, Any], str | None, int]:
+    """A page of the lobby's games, newest first, older than the game `before` (none: from the newest):
+    its rows, each one's seats and turn, the last game it read when older ones are left (the next page's
+    `before`), and how many games it read."""
+    served = registry.all_games()  # a row of a type this server does not serve (retired, a bench's) is left out
+    rows = sorted((g for g in await r.lobby.rows() if g.type in served), key=lambda g: (g.created, g.id), reverse=True)
+    if before is not None:
+        cut = next(((g.created, g.id) for g in rows if g.id == before), None)
+        if cut is None:
+            raise ValidationException(extra=[{"key": "before", "message": f"no game {before!r} in the lobby to page from"}])
+        rows = [g for g in rows if (g.created, g.id) < cut]
+    statuses = STATUSES.get(want["status"])
+    rows = [g for g in rows if (not statuses or g.status in statuses) and (not want["type"] or g.type == want["type"])]
+    games, tables, looked = [], {}, 0
+    for row in rows:
+        if len(games) == LOBBY_PAGE or looked == LOBBY_LOOK:
+            return games, tables, rows[looked - 1].id, looked
+        looked += 1
+        detail = await lobby_seats(r, row.id)
+        if want["seats"] and (detail is None or detail["people"] != (want["seats"] == "people")):
+            continue
+        games.append(row)
+        if detail is not None:
+            tables[row.id] = detail
+    return games, tables, None, looked
+
+
 @get("/", **PAGE)
 async def lobby_page(request: Request, status: str | None = None, type: str | None = None, show: str | None = None,
-                     seats: str | None = None, fragment: bool = False) -> Template:
-    """The lobby; its filters are a plain GET form (they work without the script)."""
+                     seats: str | None = None, before: str | None = None, fragment: bool = False) -> Template:
+    """The lobby; its filters are a plain GET form (they work without the script); `before`: the games older
+    than that one (the "Older games" link)."""
     r = rt(request)
     want = lobby_filters(type, status, show, seats)
-    statuses = STATUSES.get(want["status"])
-    games, tables = [], {}
+    games, tables, older, looked = [], {}, None, 0
     if want["show"] != "tournaments":
-        served = registry.all_games()  # a row of a type this server does not serve (retired, a bench's) is left out
-        rows = [g for g in await r.lobby.rows() if g.type in served
-                and (not statuses or g.status in statuses) and (not want["type"] or g.type == want["type"])]
-        rows.reverse()  # newest first
-        for row in rows:
-            detail = await lobby_seats(r, row.id) if len(tables) < LOBBY_DETAIL else None
-            if want["seats"] and (detail is None or detail["people"] != (want["seats"] == "people")):
-                continue
-            games.append(row)
-            if detail is not None:
-                tables[row.id] = detail
-    ts = []
+        games, tables, older, looked = await lobby_games(r, want, before)
+    ts, statuses = [], STATUSES.get(want["status"])
     if want["show"] != "games":
         ts = [t for t in await tournament_rows(request)
               if (not statuses or t["status"] in statuses or (want["status"] == "live" and t["status"] != "finished"))
               and (not want["type"] or t["game"] == want["type"])
               and (not want["seats"] or any(e["ai"] is None for e in t["entrants"]) == (want["seats"] == "people"))]
+    page = {k: v for k, v in want.items() if v}
     ctx = {"games": games, "tables": tables, "tournaments": ts, "types": game_types(), "want": want,
-           "filtered": any(want.values())}
+           "filtered": any(want.values()), "paged": before is not None, "looked": looked,
+           "older": "/?" + urlencode({**page, "before": older}) if older else None,
+           "newest": "/?" + urlencode(page) if page else "/"}
     return Template(template_name="lobby_rows.html" if fragment else "lobby.html", context=ctx)
 
 

@@ -20,7 +20,9 @@
   const who = (s) => (s === null || s === undefined ? "a spectator" : `${names()[s] ?? s} (seat ${s})`);
 
   // --- the header: players, turn, result, chance -------------------------------------------------------
+  let notBack = null;  // the server's refusal of "I'm back" ({seat, detail}), said while the seat stays away
   function drawStatus() {
+    if (notBack && (notBack.seat !== frame.you || !(frame.absent || []).some((a) => a.seat === notBack.seat))) notBack = null;
     const acting = new Set(frame.actors || []);
     const list = el("ul", { class: "players" }, frame.players.map((p) =>
       el("li", { class: [acting.has(p.seat) ? "acting" : "", frame.you === p.seat ? "you" : ""].join(" ").trim(),
@@ -38,7 +40,9 @@
       bits.push(el("p", { class: "small absent" }, `${who(a.seat)} ${a.resigned ? "resigned" : over ? "was away at the end" : "is away"}`
         + (over ? "." : `: ai-${a.ai} plays for it.`)));
       if (a.seat === frame.you && !a.resigned && !over) {  // the AI answers in moments: moving first rarely works
-        bits.push(el("button", { type: "button", id: "come-back", onclick: comeBack }, "I'm back: give me my seat"));
+        // refused (409: no retry can change it, e.g. no time left on the clock): the reason instead of the button
+        if (notBack && notBack.seat === a.seat) bits.push(el("p", { class: "small refused", id: "come-back-refused" }, `Refused: ${notBack.detail}.`));
+        else bits.push(el("button", { type: "button", id: "come-back", onclick: comeBack }, "I'm back: give me my seat"));
       }
     }
     if (frame.result) {
@@ -123,7 +127,7 @@
     say("sending…", true);
     const r = await caravan.api("POST", `/games/${game}/moves`, game, { move: m.move, expected_version: frame.version });
     picked = null;
-    if (r.ok) { say(`played: ${m.text}`, true); return; }  // the stream brings the new frame
+    if (r.ok) { say(`played: ${m.text}`, true); await unlessLive(); return; }  // live: the stream brings the new frame
     say(r.data ? `Refused: ${r.data.detail || r.data.error}` : `Refused (HTTP ${r.status})`);
     await refetch();
   }
@@ -145,6 +149,16 @@
     const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), s = String(t % 60).padStart(2, "0");
     return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
   };
+  const span = (sec) => (sec >= 60 ? mmss(sec) : `${sec} s`);
+  function controlWords(control) {  // "fischer 600+3: 10:00 for the game, 3 s more after each move"
+    const [kind, rest] = control.split(":");
+    if (kind === "fischer") {
+      const [main, inc] = rest.split("+").map(Number);
+      return `fischer ${rest}: ${span(main)} for the game` + (inc ? `, ${span(inc)} more after each move` : ", nothing added after a move");
+    }
+    if (kind === "per-decision") return `per-decision ${rest}: ${span(Number(rest))} for each decision`;
+    return `time control ${control}`;
+  }
   const clockTime = (unix) => new Date((unix - skew) * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   function drawClock() {
     const box = $("clock");
@@ -157,7 +171,8 @@
     const kids = [el("h2", {}, "Clocks")];
     if (c) {
       const [rule, secs] = (c.no_show || "").split(":");
-      kids.push(el("p", { class: "small" }, `time control ${c.control.replace(":", " ")}; a late seat gets ${c.absent === "default" ? "the rulebook's default move" : c.absent}`
+      kids.push(el("p", { class: "small rules" }, `${controlWords(c.control)}; a seat out of time ${c.absent === "default"
+        ? "gets the rulebook's default move" : `is played by an AI (${c.absent}) until its player comes back`}`
         + (rule ? `; a seat without a first move after ${secs} s ${rule === "forfeit" ? "is forfeited (ranked last)" : "is taken over by an AI"}` : "")));
       const list = el("ul", { class: "clocks" });
       for (const s of c.seats) {
@@ -217,25 +232,73 @@
   }
   async function comeBack() {
     const r = await caravan.api("POST", `/games/${game}/return`, game);
-    if (!r.ok) { say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch(); }
-    else say("Your seat is yours again.", true);  // the stream brings the new frame
+    if (!r.ok) {
+      if (r.status === 409 && r.data && r.data.detail) notBack = { seat: frame.you, detail: r.data.detail };
+      say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch();
+    } else { notBack = null; say("Your seat is yours again.", true); await unlessLive(); }  // live: the stream brings the new frame
   }
   async function undoVerb(action, request, done) {
     const body = action === "request" ? {} : { action, request };  // an answer names the pending request
     const r = await caravan.api("POST", `/games/${game}/undo`, game, body);
     if (!r.ok) { say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch(); }
-    else say(done, true);  // the stream brings the new frame
+    else { say(done, true); await unlessLive(); }  // live: the stream brings the new frame
+  }
+  // the seat that asked an undo is told how its request ended (the others answer it; the account says it too)
+  function undoSettled(old, f) {
+    const p = old.undo && old.undo.pending;
+    if (!p || old.you !== f.you || f.you === null || f.you === undefined || p.by !== f.you) return;
+    const now = f.undo && f.undo.pending;
+    if (now && now.request === p.request) return;  // still pending
+    const end = (f.events || []).find((e) => e.version > p.request && ["undo-declined", "undo", "undo-withdrawn"].includes(e.kind));
+    if (!end) { if (notice.textContent === "undo asked") say("Your undo request is no longer pending."); return; }
+    if (end.kind === "undo-declined") {
+      const by = end.text.match(/^(.*) declines the undo asked at event \d+$/);  // the account's words (frames.py)
+      say(`${by ? `${by[1]} declined your undo request` : "Your undo request was declined"}: nothing is taken back.`);
+    }
+    else if (end.kind === "undo") say(`Your undo request was agreed: ${end.text}.`, true);
+  }
+
+  // --- resigning: a seat leaves the game, after saying it means it -------------------------------------------
+  let confirming = false, leaveDrawn = null;
+  function drawLeave() {
+    const box = $("leave");
+    if (!box) return;
+    const you = frame.you;
+    const may = you !== null && you !== undefined && frame.status === "active" && !(frame.players[you] || {}).ai
+      && !(frame.absent || []).some((a) => a.seat === you && a.resigned);
+    if (!may) confirming = false;
+    const key = JSON.stringify([may, confirming, you]);
+    if (key === leaveDrawn) return;  // the same buttons (and the focus on one) stay
+    leaveDrawn = key;
+    box.hidden = !may;
+    if (!may) { box.replaceChildren(); return; }
+    if (!confirming) {
+      box.replaceChildren(el("button", { type: "button", id: "resign", onclick: () => { confirming = true; drawLeave(); $("resign-cancel").focus(); } }, "Resign…"));
+      return;
+    }
+    box.replaceChildren(
+      el("p", { class: "confirm" }, "Resign this game? You will be ranked last among those still in, and an AI plays your remaining decisions. A resignation is final."),
+      el("button", { type: "button", id: "resign-confirm", class: "primary", onclick: resign }, "Yes, resign"), " ",
+      el("button", { type: "button", id: "resign-cancel", onclick: () => { confirming = false; drawLeave(); $("resign").focus(); } }, "No, keep playing"));
+  }
+  async function resign() {
+    const r = await caravan.api("POST", `/games/${game}/resign`, game);
+    confirming = false;
+    if (!r.ok) { say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); drawLeave(); await refetch(); return; }
+    say("You resigned: you are ranked last among those still in, and an AI plays your remaining decisions.", true);
+    drawLeave(); await unlessLive();  // live: the stream brings the new frame
   }
 
   // --- a redraw ----------------------------------------------------------------------------------------------
   function apply(f, fresh) {
     const t0 = performance.now();
     if (f.you !== frame.you || f.version !== frame.version) picked = null;
+    if (mode === "live") undoSettled(frame, f);
     frame = f;
     if (f.server_time) skew = f.server_time - Date.now() / 1000;
     const focused = focusKey();
     if (f.board !== lastBoard) { boardBox.innerHTML = f.board; lastBoard = f.board; }  // the same picture again (an undo note, a refetch) stays
-    drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo();
+    drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo(); drawLeave();
     refocus(focused);
     if (mode === "live") {
       // the account is told for one reader: the page is first drawn for a spectator, and a seat's frames tell
@@ -275,11 +338,28 @@
   });
 
   // --- live: the frame stream (fetch, so the token goes in a header) ------------------------------------------
+  // When the server refuses the stream (503: too many streams from this address, or in all), the page says so
+  // and asks for the frame every few seconds instead, asking for the stream again after its Retry-After.
   let controller = null;
-  async function refetch() {
+  const POLL_MS = 2500, REFUSED = "Live updates are refused for now";
+  const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+  async function refetch(fresh) {
     const path = mode === "replay" ? `/games/${game}/view/frame?at=${frame.version}` : `/games/${game}/view/frame`;
     const r = await fetch(path, { headers: caravan.headers(game) });
-    if (r.ok) apply(await r.json(), false);
+    if (r.ok) apply(await r.json(), !!fresh);
+  }
+  async function unlessLive() { if (mode === "live" && body.dataset.live !== "yes") await refetch(true); }
+  async function withoutStream(r, signal) {
+    let detail = "";
+    try { detail = (await r.json()).detail || ""; } catch (e) { detail = ""; }  // (not JSON: said without it)
+    say(`${REFUSED}${detail ? ` (${detail})` : ""}: this page asks for the game every few seconds instead.`);
+    const after = Number(r.headers.get("Retry-After")) || 5;
+    const until = Date.now() + Math.min(Math.max(after, 2), 60) * 1000;
+    for (let first = true; !signal.aborted; first = false) {
+      try { await refetch(!first); } catch (e) { /* the server is away: asked again in a moment */ }
+      if (signal.aborted || frame.status !== "active" || Date.now() >= until) return;
+      await sleep(POLL_MS);
+    }
   }
   async function follow() {
     controller = new AbortController();
@@ -292,8 +372,14 @@
           const c = caravan.chosen(game); if (c !== "") caravan.dropSeat(game, c);
           say("This browser's token for that seat was refused; watching as a spectator."); drawSeats(); continue;
         }
+        if (r.status === 503 || r.status === 429) {
+          await withoutStream(r, mine.signal);
+          if (frame.status !== "active") return;  // over (finished or abandoned): nothing more will come
+          continue;
+        }
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
         body.dataset.live = "yes";
+        if (notice.textContent.startsWith(REFUSED)) say("Live updates are back.", true);
         const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = "", fresh = false;  // the first frame of a connection is the game as it is, not news
         for (;;) {
@@ -316,7 +402,7 @@
         }
       }
       body.dataset.live = "no";
-      if (frame.status === "finished") return;  // the stream ends with the game: nothing more will come
+      if (frame.status !== "active") return;  // the stream ends with the game (finished or abandoned): nothing more will come
       await new Promise((res) => setTimeout(res, delay));
       delay = Math.min(delay * 2, 8000);
     }

@@ -126,6 +126,9 @@ def report_lines(r: dict[str, Any], width: Optional[int] = None) -> list[str]:
                  [[s["name"], num(s["accuracy"], ".1f"), num(s["expected_rank"]), num(s["expected_rank_best"]),
                    str(s["decisions"]), *(str(s["classes"][c]) for c in ("best", "good", "inaccuracy", "mistake", "blunder")),
                    sparkline([p["win"] for p in s["graph"]])] for s in r["seats"]], right=set(range(1, 10)))
+    apart = [line for s in r["seats"] if (line := not_counted(s))]
+    if apart:
+        out += ["", *apart]
     moments = [[s["name"], str(m["version"]), m["text"], m["best_text"] or "-", lost(m["loss"]), m["class"]]
                for s in r["seats"] for m in s["costliest"]]
     if moments:
@@ -137,7 +140,7 @@ def report_lines(r: dict[str, Any], width: Optional[int] = None) -> list[str]:
             odds = f"p {row['odds']:.3g} ({row['outcomes']} outcomes)" if row["odds"] is not None else ""
             rows.append([str(row["version"]), "chance", row["text"], odds, "", "", "", ""])
         else:
-            rows.append([str(row["version"]), names.get(row["seat"], str(row["seat"])), row["text"],
+            rows.append([str(row["version"]), made_by(row, names), row["text"],
                          row["best_text"] if row["best_text"] and not row["matches"] else
                          ("=" if row["matches"] else "-"),
                          pct(row["win_played"]), pct(row["win_best"]), lost(row["loss"]), row["class"]])
@@ -146,6 +149,19 @@ def report_lines(r: dict[str, Any], width: Optional[int] = None) -> list[str]:
         out += fitted(["v", "seat", "played", "best", "win%", "best%", "loss", "class"], rows, {0, 4, 5, 6}, (2, 3),
                       width)
     return out
+
+
+def made_by(row: dict[str, Any], names: dict[int, str]) -> str:
+    """Who made a decision: the seat's name, or, where the seat did not choose it, who did ("made by the AI for
+    ann", "the clock's default for ann")."""
+    return row.get("by_text") or names.get(row["seat"], str(row["seat"]))
+
+
+def not_counted(s: dict[str, Any]) -> str:
+    """A seat's moves made for it, which its figures leave out ("" when none)."""
+    parts = [f"{n} move{'' if n == 1 else 's'} {what} {s['name']}" for n, what in
+             ((s.get("by_ai", 0), "made by the AI for"), (s.get("by_clock", 0), "the clock's default for")) if n]
+    return f"{s['name']}: not counted: {', '.join(parts)}" if parts else ""
 
 
 def scope_words(scope: str, names: dict[int, str]) -> str:
@@ -248,13 +264,15 @@ def verdicts(report: Optional[dict[str, Any]]) -> dict[int, str]:
         if row["kind"] == "chance":
             if row["odds"] is not None:
                 out[row["version"]] = f"p {row['odds']:.3g} of {row['outcomes']} outcomes"
-        elif row["class"] == "forced":
-            out[row["version"]] = "forced"
+            continue
+        if row["class"] == "forced":
+            said = "forced"
         elif row["matches"]:
-            out[row["version"]] = f"best, win {pct(row['win_played'])}"
+            said = f"best, win {pct(row['win_played'])}"
         else:
-            out[row["version"]] = (f"{row['class']} (-{lost(row['loss'])}), win {pct(row['win_played'])}; "
-                                   f"best: {row['best_text']} (win {pct(row['win_best'])})")
+            said = (f"{row['class']} (-{lost(row['loss'])}), win {pct(row['win_played'])}; "
+                    f"best: {row['best_text']} (win {pct(row['win_best'])})")
+        out[row["version"]] = f"{row['by_text']}: {said}" if row.get("by_text") else said  # not the seat's own choice
     return out
 
 

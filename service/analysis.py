@@ -32,7 +32,7 @@ from games.protocol import CHANCE
 from projections.decisions import Step, steps
 from projections.fold import Folded
 from service.errors import DomainError, Forbidden, Invalid, NotFound
-from service.analysis_rows import by_whom, decision_row, forced, instant_row, seat_summary
+from service.analysis_rows import attributed, by_whom, decision_row, forced, instant_row, seat_summary
 from service.analysis_schemas import AnalysisReport, AnalysisSection, Engine, Row, SeatSummary, Thresholds
 from service.schemas import PlayerRow
 from service.views import public
@@ -175,7 +175,7 @@ def chunked(decisions: list[Step], engine: Engine) -> list[list[int]]:
     each = engine.budget if engine.budget is not None else engine.iterations * SECONDS_PER_ITERATION
     if engine.budget is not None and engine.iterations is not None:
         each = min(each, engine.iterations * SECONDS_PER_ITERATION)
-    units = [2 if by_whom(s) == "person" else 1 for s in decisions]
+    units = [2 if by_whom(s, None) == "person" else 1 for s in decisions]
     per_job = max(1.0, min(JOB_SECONDS / max(each, 1e-6), sum(units) / MIN_JOBS))
     chunks: list[list[int]] = [[]]
     load = 0.0
@@ -250,7 +250,7 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
     meta = Meta(id=secrets.token_hex(6), game=game_id, scope=scope, head=final.head, version=final.version,
                 engine=engine, total=len(mine), created=now(), chunks=chunked(searched, engine))
     names = [p.name for p in final.players]
-    rows = {str(s.version): msgspec.json.encode(instant_row(game, s, names)) for s in instant}
+    rows = {str(s.version): msgspec.json.encode(instant_row(game, s, names, own_ai(final, s))) for s in instant}
     if rows:
         await r.redis.hset(rows_key(meta), mapping=rows)
     await r.redis.set(meta_key(game_id, scope), msgspec.json.encode(meta))
@@ -260,6 +260,11 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
         await finish(r.redis, meta, final)
     await asyncio.to_thread(enqueue, r.analysis_queue, meta, list(range(len(meta.chunks))))
     return await report(r, f, meta, seat), True
+
+
+def own_ai(f: Folded, step: Step) -> str | None:
+    """The AI level of the step's seat itself (None: a person's seat, or chance)."""
+    return None if step.actor == CHANCE else f.players[step.actor].ai
 
 
 def refuse_replacing(old: Meta | None, f: Folded, engine: Engine, caller: int | str | None) -> None:
@@ -286,7 +291,7 @@ def same_settings(old: Engine, new: Engine, body: Any) -> bool:
 
 async def finish(redis, meta: Meta, f: Folded) -> None:
     """The last row landed: keep the per-seat summary beside the rows (the tournament view reads it)."""
-    rows = await read_rows(redis, meta)
+    rows = attributed(await read_rows(redis, meta), f.players)
     seats = summaries(rows, f, None if meta.scope == "all" else int(meta.scope.removeprefix("seat-")))
     await redis.set(sum_key(meta), msgspec.json.encode(Summary(id=meta.id, head=meta.head, engine=meta.engine,
                                                                seats=seats)))
@@ -338,7 +343,7 @@ async def section(r, f: Folded, caller: int | str | None) -> AnalysisSection:
 
 
 async def report(r, f: Folded, meta: Meta, seat: int | None) -> AnalysisReport:
-    rows = await read_rows(r.redis, meta)
+    rows = attributed(await read_rows(r.redis, meta), f.players)
     done = len(rows)
     return AnalysisReport(
         game=f.id, type=f.type, scope=meta.scope, id=meta.id, status="done" if done >= meta.total else "running",
@@ -377,7 +382,7 @@ async def _judge_chunk(r, game_id: str, scope: str, analysis: str, chunk: int) -
     for v in meta.chunks[chunk]:
         if v in have:
             continue
-        row = decision_row(game, by_version[v], meta.engine, len(final.players), names)
+        row = decision_row(game, by_version[v], meta.engine, len(final.players), names, own_ai(final, by_version[v]))
         still = await current(r.redis, game_id, scope)
         if still is None or still.id != analysis:
             return "superseded"

@@ -32,15 +32,42 @@ def mover_view(game: Game, state: Any, seat: int | None, names: list[str] | None
     return with_names(view, names)
 
 
-def by_whom(step: Step) -> str:
-    return "timeout" if step.timeout else "ai" if step.ai else "person"
+def by_whom(step: Step, own_ai: str | None) -> str:
+    """Who chose the step's move (`own_ai`: the seat's own AI level, None for a person's seat): the clock, an
+    AI seat, the AI playing for a person who was away, or the person."""
+    if step.timeout:
+        return "timeout"
+    if step.ai:
+        return "ai" if own_ai else "ai-for-person"
+    return "person"
+
+
+OWN = ("person", "ai")  # the seat's own choices (an AI seat's AI is the seat): what accuracy counts
+
+
+def by_words(by: str, name: str) -> str | None:
+    """Who made a move that was not the seat's own choice, in words naming the seat (None: its own)."""
+    return {"ai-for-person": f"made by the AI for {name}", "timeout": f"the clock's default for {name}"}.get(by)
+
+
+def attributed(rows: list[Row], players: list[Any]) -> list[Row]:
+    """Rows as a reader gets them: each decision says who made it where the seat did not choose it. A row
+    stored before the AI playing for an away person was told apart (`by` "ai" at a person's seat) is read as
+    that (stored shapes only evolve: upcast on read)."""
+    out: list[Row] = []
+    for r in rows:
+        if isinstance(r, DecisionRow):
+            by = "ai-for-person" if r.by == "ai" and players[r.seat].ai is None else r.by
+            r = msgspec.structs.replace(r, by=by, by_text=by_words(by, players[r.seat].name))
+        out.append(r)
+    return out
 
 
 def forced(game: Game, step: Step) -> bool:
     return step.actor not in game.actors(step.state) or len(game.legal_moves(step.state, step.actor)) <= 1
 
 
-def instant_row(game: Game, step: Step, names: list[str] | None = None) -> Row:
+def instant_row(game: Game, step: Step, names: list[str] | None = None, own_ai: str | None = None) -> Row:
     """A chance step or a forced move: nothing to search."""
     text = registry.words(game, step.move, mover_view(game, step.state, None if step.actor == CHANCE else step.actor, names),
                           chance=step.actor == CHANCE)
@@ -48,19 +75,22 @@ def instant_row(game: Game, step: Step, names: list[str] | None = None) -> Row:
         p, n = odds(game, step.state, step.move)
         return ChanceRow(version=step.version, label=step.label, move=msgspec.to_builtins(step.move), text=text,
                          odds=p, outcomes=n)
-    return DecisionRow(version=step.version, seat=step.actor, by=by_whom(step), move=msgspec.to_builtins(step.move),
-                       text=text, cls="forced")
+    return DecisionRow(version=step.version, seat=step.actor, by=by_whom(step, own_ai),
+                       move=msgspec.to_builtins(step.move), text=text, cls="forced")
 
 
-def decision_row(game: Game, step: Step, engine: Engine, seats: int, names: list[str] | None = None) -> DecisionRow:
-    """One decision judged from the mover's information set (ai/analysis.py)."""
+def decision_row(game: Game, step: Step, engine: Engine, seats: int, names: list[str] | None = None,
+                 own_ai: str | None = None) -> DecisionRow:
+    """One decision judged from the mover's information set (ai/analysis.py); `own_ai`: the mover's seat's
+    own AI level (None: a person's seat)."""
     rng = random.Random(f"{engine.seed}:{step.version}")
-    person = by_whom(step) == "person"
+    by = by_whom(step, own_ai)
+    person = by == "person"
     v = judge(game, step.state, step.actor, step.move, rng, budget=engine.budget, iterations=engine.iterations,
               seats=seats, second_opinion=person)
     view = mover_view(game, step.state, step.actor, names)
     return DecisionRow(
-        version=step.version, seat=step.actor, by=by_whom(step), move=msgspec.to_builtins(step.move),
+        version=step.version, seat=step.actor, by=by, move=msgspec.to_builtins(step.move),
         text=registry.words(game, step.move, view), cls="forced" if v.forced else v.cls,
         best=msgspec.to_builtins(v.best), best_text=registry.words(game, v.best, view),
         win_played=round(v.value_played, 4), win_best=round(v.value_best, 4),
@@ -70,9 +100,9 @@ def decision_row(game: Game, step: Step, engine: Engine, seats: int, names: list
 
 
 def judged(rows: list[Row], seat: int) -> list[DecisionRow]:
-    """The seat's decisions that count for accuracy: it had a choice and made it (not the platform)."""
-    return [r for r in rows if isinstance(r, DecisionRow) and r.seat == seat and r.cls in CLASSES
-            and r.by != "timeout"]
+    """The seat's decisions that count for accuracy: it had a choice and made it itself (not the AI playing
+    for its person while away, not the clock)."""
+    return [r for r in rows if isinstance(r, DecisionRow) and r.seat == seat and r.cls in CLASSES and r.by in OWN]
 
 
 def mean(xs: list[float]) -> float | None:
@@ -84,7 +114,12 @@ def rounded(x: float | None, digits: int) -> float | None:
 
 
 def seat_summary(rows: list[Row], seat: int, name: str) -> SeatSummary:
+    """The seat's figures from its own choices only; the moves made for it are counted apart (`by_ai`,
+    `by_clock`) and left out of its graph too, whose line would otherwise join unrelated positions: a Yangtze
+    seat whose clock bought nothing each turn let the other end the game at once by passing (7.2), 0% after
+    each such default, then its usual 50-60% once the other had not."""
     mine = judged(rows, seat)
+    made_for = [r.by for r in rows if isinstance(r, DecisionRow) and r.seat == seat and r.by not in OWN]
     loss = sum(r.loss or 0.0 for r in mine)
     agree = [r.engine_agrees for r in mine if r.engine_agrees is not None]
     return SeatSummary(
@@ -96,8 +131,8 @@ def seat_summary(rows: list[Row], seat: int, name: str) -> SeatSummary:
         matches=sum(1 for r in mine if r.matches), engine_checked=len(agree), engine_matches=sum(agree),
         costliest=[Moment(version=r.version, text=r.text, best_text=r.best_text, loss=r.loss or 0.0, cls=r.cls)
                    for r in sorted(mine, key=lambda r: r.loss or 0.0, reverse=True)[:COSTLIEST] if (r.loss or 0) > 0],
-        graph=[Point(version=r.version, win=r.win_played, rank=r.rank_played) for r in rows
-               if isinstance(r, DecisionRow) and r.seat == seat and r.win_played is not None],
+        graph=[Point(version=r.version, win=r.win_played, rank=r.rank_played) for r in mine if r.win_played is not None],
+        by_ai=made_for.count("ai-for-person"), by_clock=made_for.count("timeout"),
     )
 
 

@@ -12,7 +12,10 @@ import msgspec
 from service.schemas import PlayerRow
 
 Class = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
-By = Literal["person", "ai", "timeout"]  # who chose the move: a person, an AI seat, the platform (clock ran out)
+By = Literal["person", "ai", "ai-for-person", "timeout"]
+# who chose the move: the seat's person, an AI seat (its own AI), the AI playing for a person who was away (taken
+# over, or after resigning), the clock (the rulebook's default when the seat's time ran out). Only the first two
+# are the seat's own choices: the others are told, never counted in its accuracy, classes or costliest moments
 
 
 class Engine(msgspec.Struct, frozen=True):
@@ -35,6 +38,8 @@ class DecisionRow(msgspec.Struct, tag_field="kind", tag="decision", kw_only=True
     by: By
     move: dict[str, Any]  # the move played (the game's own)
     text: str  # ... in words
+    by_text: str | None = None  # who made it, in words, when it was not the seat's own choice: "made by the AI
+    # for ann", "the clock's default for ann" (null: the seat chose it)
     cls: Literal["best", "good", "inaccuracy", "mistake", "blunder", "forced"] = msgspec.field(name="class")
     best: dict[str, Any] | None = None  # the engine's pick, or the move played where valued at least as high
     best_text: str | None = None
@@ -103,7 +108,7 @@ class Point(msgspec.Struct):
 class SeatSummary(msgspec.Struct, kw_only=True):
     seat: int
     name: str
-    decisions: int  # decisions that count: it had a choice and made it (not forced, not the clock)
+    decisions: int  # decisions that count: it had a choice and made it (not forced, not the AI or the clock for it)
     loss: float  # summed
     accuracy: float | None  # mean move accuracy, 0..100 (ai/analysis.py move_accuracy); null with none to judge
     expected_rank: float | None  # the mean expected place after its moves played
@@ -113,7 +118,9 @@ class SeatSummary(msgspec.Struct, kw_only=True):
     engine_checked: int  # a person's decisions searched twice (the fair-play baseline)
     engine_matches: int  # ... where the two searches agreed
     costliest: list[Moment]
-    graph: list[Point]
+    graph: list[Point]  # after each decision of its own (as counted in `decisions`, forced moves aside)
+    by_ai: int = 0  # its moves the AI made for it while its person was away (not counted)
+    by_clock: int = 0  # its moves the clock made (the rulebook's default: not counted)
 
 
 class AnalysisReport(msgspec.Struct, kw_only=True):

@@ -1,6 +1,8 @@
 // A replay's analysis (GET /games/{id}/analysis): each seat's win chance after each of its decisions drawn
 // as a graph under the slider (a line per seat, each with its own dash and marker shape, and a label), and
-// the verdict on the step shown beside its description. A finished game without one offers to start it.
+// the verdict on the step shown beside its description, saying who made the move where the seat did not choose it
+// (the AI playing for an away person, the clock's default): those are not the seat's, so neither counted in its
+// accuracy nor on its line, which breaks where they were. A finished game without one offers to start it.
 "use strict";
 const caravanAnalysis = (() => {
   const NS = "http://www.w3.org/2000/svg";
@@ -11,6 +13,7 @@ const caravanAnalysis = (() => {
   const VERDICT = { best: "★ best", good: "✓ good", inaccuracy: "?! inaccuracy", mistake: "? mistake", blunder: "?? blunder", forced: "forced" };
   const W = 360, H = 170, L = 38, R = 6, T = 14, B = 18;  // L: room for "100%" left of the frame
   const LABEL_GAP = 20;  // between two end labels' baselines: their boxes (11 px type, its halo) never meet
+  const OWN = ["person", "ai"];  // a row's `by` when the seat chose the move itself (an AI seat's AI is the seat)
   const pct = (x) => `${Math.round(x * 100)}%`;  // a half rounded up, as the CLI's pct does (0.485: 49%)
   const svg = (tag, attrs, ...kids) => {
     const e = document.createElementNS(NS, tag);
@@ -51,8 +54,9 @@ const caravanAnalysis = (() => {
         if (!pts.length) continue;
         const i = s.seat % COLOURS.length;
         const line = svg("g", { class: "seat-line", "data-seat": s.seat });
-        line.append(svg("polyline", { points: pts.map((p) => `${xOf(p.version)},${yOf(p.win)}`).join(" "), fill: "none",
-          stroke: COLOURS[i], "stroke-width": 2, "stroke-dasharray": DASHES[i] }));
+        for (const run of runs(s.seat, pts))  // a piece per stretch of its own moves: none joins across moves made for it
+          line.append(svg("polyline", { points: run.map((p) => `${xOf(p.version)},${yOf(p.win)}`).join(" "), fill: "none",
+            stroke: COLOURS[i], "stroke-width": 2, "stroke-dasharray": DASHES[i] }));
         for (const p of pts) {
           const m = marker(SHAPES[i], xOf(p.version), yOf(p.win), COLOURS[i]);
           m.append(svg("title", {}, `${names[s.seat]} after event ${p.version}: ${pct(p.win)}`));
@@ -75,6 +79,15 @@ const caravanAnalysis = (() => {
       });
       return g;
     }
+    function runs(seat, pts) {  // the points cut wherever a move made for the seat (the AI's, the clock's) came between
+      const made = report.rows.filter((r) => r.kind === "decision" && r.seat === seat && !OWN.includes(r.by)).map((r) => r.version);
+      const out = [];
+      pts.forEach((p, k) => {
+        if (!k || made.some((v) => v > pts[k - 1].version && v < p.version)) out.push([]);
+        out[out.length - 1].push(p);
+      });
+      return out;
+    }
     function spread(labels) {  // end labels moved apart (in order, within the frame) where they would overlap
       labels.sort((a, b) => a.y - b.y);
       const top = T + 10, bottom = H - B - 2;
@@ -85,10 +98,15 @@ const caravanAnalysis = (() => {
     function legend() {
       return el("ul", { class: "graph-legend" }, report.seats.map((s) => {
         const i = s.seat % COLOURS.length;
-        const acc = s.accuracy === null || s.accuracy === undefined ? "no decision judged" : `accuracy ${s.accuracy}%`;
+        const name = report.players[s.seat].name;
+        const acc = s.accuracy === null || s.accuracy === undefined ? `no decision of ${name}'s own judged` : `accuracy ${s.accuracy}%`;
         const plural = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
         const marks = ["inaccuracy", "mistake", "blunder"].map((c) => `${s.classes[c]} ${s.classes[c] === 1 ? c : plural[c]}`).join(", ");
-        return el("li", { "data-seat": s.seat }, el("span", { style: `color:${COLOURS[i]}` }, `${SYMBOL[SHAPES[i]]} `), `${report.players[s.seat].name}: ${acc} (${marks})`);
+        const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
+        const apart = [s.by_ai ? `${moves(s.by_ai)} made by the AI for ${name}` : "", s.by_clock ? `${moves(s.by_clock)} the clock's default for ${name}` : ""]
+          .filter(Boolean).join(", ");
+        return el("li", { "data-seat": s.seat }, el("span", { style: `color:${COLOURS[i]}` }, `${SYMBOL[SHAPES[i]]} `),
+          `${name}: ${acc} (${marks})` + (apart ? `; not counted: ${apart}` : ""));
       }));
     }
     function engineLine() {  // what made the verdicts, so anyone can make them again (the CLI's `caravan analyse` prints the same)
@@ -115,6 +133,7 @@ const caravanAnalysis = (() => {
       if (cursor) { cursor.setAttribute("x1", xOf(at)); cursor.setAttribute("x2", xOf(at)); }
       if (!report) { verdict.replaceChildren(); return; }
       const row = report.rows.find((r) => r.version === version);
+      verdict.removeAttribute("data-by");
       if (!row) { verdict.replaceChildren(); verdict.removeAttribute("data-class"); return; }
       const names = report.players.map((p) => p.name);
       if (row.kind === "chance") {
@@ -123,7 +142,9 @@ const caravanAnalysis = (() => {
         return;
       }
       verdict.dataset.class = row.class;
-      const kids = [el("b", { class: `verdict verdict-${row.class}` }, VERDICT[row.class] || row.class), ` — ${names[row.seat]}`];
+      const kids = [el("b", { class: `verdict verdict-${row.class}` }, VERDICT[row.class] || row.class),
+        ` — ${row.by_text || names[row.seat]}`];  // who made it, where the seat did not choose it: "the clock's default for ann"
+      verdict.dataset.by = row.by;
       if (row.win_played !== null && row.win_played !== undefined)
         kids.push(`: win chance ${pct(row.win_played)}` + (row.class !== "best" ? ` (the best move: ${pct(row.win_best)})` : ""));
       if (row.best_text && !row.matches)  // both told alike: from the mover's view, naming the mover

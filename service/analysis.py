@@ -320,6 +320,15 @@ async def stored_summary(redis, game_id: str) -> Summary | None:
     return msgspec.json.decode(raw, type=Summary) if raw else None
 
 
+async def standing(redis, game_id: str) -> str:
+    """What a finished game's replay page is told of its analysis, so it asks the API only for one there is:
+    "none" (GET would answer 404), "running" or "done"."""
+    meta = await current(redis, game_id, "all")
+    if meta is None:
+        return "none"
+    return "done" if await redis.exists(sum_key(meta)) else "running"
+
+
 async def read(r, game_id: str, caller: int | str | None) -> AnalysisReport:
     """GET: the analysis `caller` may read: progress, then the rows and the per-seat summary."""
     f = await r.commands.load(game_id)

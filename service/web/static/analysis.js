@@ -2,7 +2,9 @@
 // as a graph under the slider (a line per seat, each with its own dash and marker shape, and a label), and
 // the verdict on the step shown beside its description, saying who made the move where the seat did not choose it
 // (the AI playing for an away person, the clock's default): those are not the seat's, so neither counted in its
-// accuracy nor on its line, which breaks where they were. A finished game without one offers to start it.
+// accuracy nor on its line, which breaks where they were. A finished game without one offers to start it. It asks
+// the API only for what the page knows is there: never for a game in play (409), nor for a finished game whose
+// replay frame says it has no analysis (`analysis: "none"`, 404).
 "use strict";
 const caravanAnalysis = (() => {
   const NS = "http://www.w3.org/2000/svg";
@@ -152,7 +154,17 @@ const caravanAnalysis = (() => {
           el("span", { class: "verdict-best-move" }, `best: ${row.best_text}`));
       verdict.replaceChildren(...kids);
     }
+    function offer() {
+      box.dataset.status = "none";
+      box.replaceChildren(el("h2", {}, "Analysis"), el("p", { class: "small" }, "No analysis of this game yet. "),
+        el("button", { type: "button", id: "analyse", onclick: start }, "Analyse this game (a quick search, ¼ s a decision)"));
+    }
+    function known() {  // what the replay's first frame says of the game's analysis: "none" | "running" | "done" (or not said)
+      const f = document.getElementById("frame0");
+      try { return f ? JSON.parse(f.textContent).analysis : undefined; } catch { return undefined; }
+    }
     async function load() {
+      if (!finished()) { box.replaceChildren(); return; }  // a game in play: nothing to ask (409 game-running)
       const r = await fetch(`/games/${game}/analysis`, { headers: headers() });
       if (r.ok) {
         report = await r.json();
@@ -160,18 +172,14 @@ const caravanAnalysis = (() => {
         if (report.status !== "done") setTimeout(load, 1500);  // a running analysis: its progress
         return;
       }
-      if (r.status === 404 && finished()) {
-        box.dataset.status = "none";
-        box.replaceChildren(el("h2", {}, "Analysis"), el("p", { class: "small" }, "No analysis of this game yet. "),
-          el("button", { type: "button", id: "analyse", onclick: start }, "Analyse this game (a quick search, ¼ s a decision)"));
-      } else box.replaceChildren();
+      if (r.status === 404) offer(); else box.replaceChildren();
     }
     async function start() {
       const r = await caravan.api("POST", `/games/${game}/analysis`, game, { budget: 0.25 });
       if (!r.ok) { box.append(el("p", { class: "notice" }, `Refused: ${r.data ? r.data.detail : r.status}`)); return; }
       load();
     }
-    load();
+    if (finished() && known() === "none") offer(); else load();
     return { show, setLatest: (n) => { if (n !== last) { last = n; draw(); } } };
   }
   return { setup };

@@ -16,13 +16,19 @@ from pathlib import Path
 import redis
 
 from service.embedded import EmbeddedRedis, data_dir
-from service.supervisor import Child, Supervisor
+from service.supervisor import GRACE, Child, Supervisor
 
 
 def api_command(host: str, port: int, workers: int = 1) -> list[str]:
     return [sys.executable, "-m", "granian", "--interface", "asgi", "--factory", "service.app:app_from_env",
             "--host", host, "--port", str(port), "--workers", str(workers), "--loop", "uvloop",
             "--log-level", "warning"]
+
+
+def guarded(command: list[str]) -> list[str]:
+    """`command` under its group's guard (service/guard.py): should `caravan up` be killed, what the
+    command started is stopped all the same, within the supervisor's grace."""
+    return [sys.executable, "-m", "service.guard", str(GRACE), "--", *command]
 
 
 def worker_command(fast: bool = False) -> list[str]:
@@ -95,7 +101,7 @@ def children(host: str, port: int, workers: int, env: dict[str, str], store: Emb
     out = []
     if store is not None:
         out.append(Child("store", store.command(), ready=pings(store.url)))
-    out.append(Child("api", api_command(host, port), env))
+    out.append(Child("api", guarded(api_command(host, port)), env))
     out += [Child("worker" if workers == 1 else f"worker-{i + 1}", worker_command(), env) for i in range(workers)]
     out.append(Child("fast-worker", worker_command(fast=True), env))  # chance and clocks never wait for a search
     out += [Child("sweeper", sweeper_command(), env), Child("projector", projector_command(), env)]

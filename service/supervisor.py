@@ -18,7 +18,7 @@ STABLE = 10.0  # a child that ran this long before dying is restarted after FIRS
 GRACE = 5.0  # seconds a stopping group gets between SIGTERM and SIGKILL
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """In the child, before exec: SIGTERM when the supervisor dies, however it dies (Linux only)."""
     try:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
@@ -40,7 +40,7 @@ class Child:
     restart_at: float | None = None  # when a dead child is due to be started again
 
     def start(self) -> None:
-        self.proc = subprocess.Popen(self.command, env=self.env, start_new_session=True, preexec_fn=_die_with_parent)
+        self.proc = subprocess.Popen(self.command, env=self.env, start_new_session=True, preexec_fn=die_with_parent)
         self.started_at = time.monotonic()
         self.restart_at = None
 

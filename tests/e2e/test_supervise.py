@@ -341,3 +341,32 @@ def test_sigterm_stops_the_whole_tree_and_frees_the_port(up):  # last: it stops 
     with socket.socket() as s:
         assert s.connect_ex(("127.0.0.1", up.port)) != 0
     assert up.said().rstrip().endswith("stopped")
+
+
+def test_kill_9_of_caravan_up_itself_leaves_no_process_behind(tmp_path):
+    """The supervisor killed with kill -9 cannot stop its children; each gets SIGTERM from its death
+    (PR_SET_PDEATHSIG). The API's server, told to stop, waits for the requests in flight, and a live
+    stream of a game in play never ends: before, the server, its worker and its read processes were left
+    running for good (still retrying the dead store minutes later). Its group's guard now kills what is
+    left of the group a few seconds after the stop."""
+    u = Up(tmp_path)
+    created = httpx.post(u.url + "/games", json={"type": "toy", "players": ["ann", "bob"]}, timeout=5).json()
+    stream: dict = {"lines": []}
+    threading.Thread(target=read_stream, daemon=True,
+                     args=(f"{u.url}/games/{created['id']}/events/stream", stream)).start()
+    deadline = time.monotonic() + 20
+    while stream.get("status") != 200:
+        assert time.monotonic() < deadline and "error" not in stream, stream
+        time.sleep(0.05)
+    everyone = tree(u.proc.pid)[1:]
+    assert len(everyone) >= 6, everyone  # the store, the API and its processes, two workers, sweeper, projector
+    u.proc.kill()
+    u.proc.wait()
+    deadline = time.monotonic() + 30
+    while left := [p for p in everyone if alive(p)]:
+        if time.monotonic() > deadline:
+            for p in left:
+                os.kill(p, signal.SIGKILL)
+            raise AssertionError(f"left running 30 s after kill -9 of caravan up: "
+                                 f"{[Path(f'/proc/{p}/cmdline').read_bytes()[:80] for p in left if alive(p)]}")
+        time.sleep(0.2)

@@ -47,15 +47,17 @@ def parse_lines(lines: Iterable[str | bytes]) -> list[Envelope]:
     """JSON lines of an export: one envelope a line (blank lines skipped)."""
     out = []
     for i, line in enumerate(lines, 1):
-        if isinstance(line, bytes):
-            line = line.decode()
-        if not line.strip():
-            continue
         try:
+            if isinstance(line, bytes):
+                line = line.decode()
+            if not line.strip():
+                continue
             obj = msgspec.json.decode(line)
+            if not isinstance(obj, dict):
+                raise msgspec.ValidationError(f"expected an object, got {type(obj).__name__}")
             obj.pop("redacted", None)
             out.append(msgspec.convert(obj, Envelope))
-        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+        except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as e:
             raise ValueError(f"line {i} is not an event envelope: {e}") from None
     return out
 
@@ -221,23 +223,27 @@ SEALED = ("a sealed duplicate table: its round is still in play, so its events p
 def verify_lines(lines: Iterable[str | bytes]) -> Report:
     """A game's export (one envelope a line) or a tournament's ({"stream", "kind", "event"} a line). Trailing
     `{"section": ...}` lines (an export's analysis: derived data, outside the chain) are skipped."""
-    lines = [line for line in lines if line.strip()]
-    if any(sealed_row(line) for line in lines):
-        return bad(None, SEALED, len(lines))
+    lines = list(lines)  # blank lines stay, so that a refusal names the file's own line number
+    while lines and not lines[-1].strip():
+        lines.pop()
+    filled = [line for line in lines if line.strip()]
+    if any(sealed_row(line) for line in filled):
+        return bad(None, SEALED, len(filled))
     lines, skipped = without_sections(lines)
     if skipped:
         report = verify_lines(lines)
         report.checked = [*report.checked, f"skipped (not part of the chain): {', '.join(skipped)} section"]
         return report
+    filled = [line for line in lines if line.strip()]
     try:
-        first = msgspec.json.decode(lines[0]) if lines else {}
+        first = msgspec.json.decode(filled[0]) if filled else {}
     except msgspec.DecodeError:
         first = {}
     if isinstance(first, dict) and "stream" in first and "event" in first:
         try:
-            return verify_tournament([msgspec.json.decode(line) for line in lines])
+            return verify_tournament([msgspec.json.decode(line) for line in filled])
         except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError) as e:
-            return bad(None, f"not a tournament export: {e}", len(lines))
+            return bad(None, f"not a tournament export: {e}", len(filled))
     try:
         events = parse_lines(lines)
     except ValueError as e:

@@ -178,7 +178,7 @@ def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | Non
     secret = "" if said else naming.secrecy(e.get("visible_to"), me, names)  # (the server's words say it)
     if kind == "move":
         text = said or move_text(w, payload.get("move") or {}, told)
-        late = " (time ran out: the rulebook's default)" if payload.get("timeout") else ""
+        late = " (time ran out: the rulebook's default)" if payload.get("timeout") else naming.stand_in(payload, who)
         return f"{who}: {text}{late}{secret}"
     if kind == "chance":
         by = "the arbiter entered" if actor == "arbiter" else "chance"

@@ -102,6 +102,7 @@ class Move(GameEvent, tag="move"):
     move: Any
     reveals: bool = False  # the move reveals a secret: undo never reaches before it
     timeout: bool = False  # played by the platform for a seat whose clock ran out
+    stand_in: str = ""  # the AI (ai-LEVEL) that made it for a person who is away (taken over, resigned)
 
 
 class Chance(GameEvent, tag="chance"):

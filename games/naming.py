@@ -84,6 +84,13 @@ def secrecy(visible_to: Any, reader: int | None, names: dict[int, str] | list[st
     return f" (secret at the time: {' and '.join(who) + ' only' if who else 'no seat saw it'})"
 
 
+def stand_in(move_payload: Any, mover: str) -> str:
+    """What a logged move made by the AI for a person who was away says of it (`mover`: how the reader
+    calls that person, "you" or a name): " (made by the AI for ann while away: ai-greedy)"; else ""."""
+    level = move_payload.get("stand_in") if isinstance(move_payload, dict) else None
+    return f" (made by the AI for {mover} while away: {level})" if level else ""
+
+
 # Letters of other scripts drawn like Latin ones (after case folding; capitals first, as some look alike
 # only as capitals: Cyrillic В, Н, Greek Η, Ρ), from Unicode's confusables for the Latin letters: enough to
 # tell whether two names, or a name and a reserved word, read alike on a page or in a terminal.

@@ -156,10 +156,10 @@ def decide_move(f: Folded, seat: int | str, move_obj: Any, expected_version: int
 
 
 def decide_play(f: Folded, actor: int, move: Any, seed: str, by: int | str | None = None,
-                timeout: bool = False) -> Decision:
+                timeout: bool = False, stand_in: str = "") -> Decision:
     """`actor` (a seat, or CHANCE) plays `move`, entered by `by` (default: the actor itself; "chance"
-    for a drawn outcome); when it ends the game, the result follows, and the seed unless the table
-    shares it (a duplicate round's)."""
+    for a drawn outcome; `stand_in`: the AI playing for the seat's absent person); when it ends the game,
+    the result follows, and the seed unless the table shares it (a duplicate round's)."""
     game = f.game
     try:
         after = (game.apply_timeout if timeout else game.apply)(f.state, actor, move)
@@ -169,7 +169,8 @@ def decide_play(f: Folded, actor: int, move: Any, seed: str, by: int | str | Non
         event: GameEvent = Chance(move=msgspec.to_builtins(move), label=game.chance(f.state).label, reveals=True)
         by = "chance" if by is None else by
     else:
-        event = Move(move=msgspec.to_builtins(move), reveals=game.reveals(f.state, actor, move), timeout=timeout)
+        event = Move(move=msgspec.to_builtins(move), reveals=game.reveals(f.state, actor, move), timeout=timeout,
+                     stand_in=stand_in)
         by = actor if by is None else by
     visible_to = game.visible_to(f.state, actor, move)
     salt = secret_salt(seed, f.id, f.version + 1) if visible_to is not None else ""
@@ -195,8 +196,10 @@ def decide_ai(f: Folded, seed: str, choose: Callable[..., Any]) -> Decision:
     """The lowest acting AI seat's move, as `choose(game, state, seat, level, rng_seed)` picks it."""
     game = f.game
     seat = min(s for s in game.actors(f.state) if s != CHANCE and f.ai_of(s))
-    move = choose(game, f.state, seat, f.ai_of(seat), ai_rng_seed(seed, f.id, f.version))
-    return decide_play(f, seat, move, seed)
+    level = f.ai_of(seat)
+    move = choose(game, f.state, seat, level, ai_rng_seed(seed, f.id, f.version))
+    stand_in = "" if f.players[seat].ai else level if level.startswith("ai-") else f"ai-{level}"  # (for a person)
+    return decide_play(f, seat, move, seed, stand_in=stand_in)
 
 
 def decide_timeout(f: Folded, seat: int, seed: str) -> Decision:

@@ -21,7 +21,7 @@ from events.kinds import (
     Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
 )
 from games import registry
-from games.naming import secrecy, told, with_names
+from games.naming import secrecy, stand_in, told, with_names
 from games.protocol import CHANCE, Game
 
 
@@ -122,7 +122,7 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str], before: An
             return "the game begins: " + ", ".join(
                 p.name + (f" ({_level(p.ai)})" if p.ai else "") for p in players)
         case Move(move=move, timeout=timeout):
-            late = " (out of time: the rulebook's default)" if timeout else ""
+            late = " (out of time: the rulebook's default)" if timeout else stand_in(row["payload"], who(actor, names))
             return f"{who(actor, names)}: {describe_move(game, move, said)}{late}{secret}"
         case Chance(move=move):
             by = "the arbiter entered" if actor == "arbiter" else "chance"

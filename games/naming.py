@@ -99,7 +99,9 @@ LIKE_LATIN = str.maketrans("асеһіјӏорԛѕԝхуԁɡսոαϲιοκνρτ
 
 
 def looks(name: str) -> str:
-    """How `name` reads: compatibility forms (full width) folded, accents dropped, case folded, and letters
-    of other scripts drawn like Latin ones read as those. Two names that look the same look the same here."""
+    """How `name` reads: compatibility forms (full width) folded, accents dropped, case folded, letters of
+    other scripts drawn like Latin ones read as those, and a run of spaces as one (a page shows one). Two
+    names that look the same look the same here."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFKC", plain.translate(LIKE_LATIN_CAPITALS)).casefold().translate(LIKE_LATIN).strip()
+    folded = unicodedata.normalize("NFKC", plain.translate(LIKE_LATIN_CAPITALS)).casefold().translate(LIKE_LATIN)
+    return " ".join(folded.split())

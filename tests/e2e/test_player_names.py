@@ -35,7 +35,9 @@ LOOK_ALIKES = ["\u0430rbiter",  # Cyrillic а
                "\u03bfbody".replace("\u03bf", "n\u03bf"),  # "nοbody", Greek omicron
                "\u0441hance",  # Cyrillic с
                "arbite\u0433".replace("\u0433", "r\u0301"),  # an accent on a letter
-               "y\u043eu"]  # Cyrillic о
+               "y\u043eu",  # Cyrillic о
+               "the  arbiter",  # two spaces (a page shows one)
+               "th\u0435 arbiter"]  # Cyrillic е
 
 
 @pytest.mark.parametrize("name", LOOK_ALIKES)

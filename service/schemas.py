@@ -178,6 +178,7 @@ class Frame(msgspec.Struct, kw_only=True):
     moves: list[MoveEntry]
     latest: int | None = None  # with `at`: the game's version now
     status_now: str | None = None  # with `at`: the game's status now (`status` is the step's)
+    analysis: Literal["none", "running", "done"] | None = None  # with `at`: the game's analysis (none unless finished)
     server_time: float | None = None  # unix time the frame was made (the page counts clocks down against it)
 
 

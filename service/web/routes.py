@@ -29,7 +29,7 @@ from litestar.template.config import TemplateConfig
 from games import registry
 from games.protocol import CHANCE
 from projections import standings
-from service import said, undo, views
+from service import analysis, said, undo, views
 from service.errors import NotFound, Unauthorized
 from service.openapi import errors
 from service.schemas import FRAME, VERSION_MAX
@@ -87,6 +87,7 @@ async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, 
         out = await frame_now(r, game_id, caller, since=max(0, f.version - REPLAY_WINDOW))
         out["moves"] = []
         out["status_now"] = out["status"]
+        out["analysis"] = await analysis_standing(r, f)
         return out
     then = await said.replayed(r, game_id, at)  # off the loop; a duplicate table stays sealed until its round ends
     envelopes = await r.store.read(game_id, max(1, at - REPLAY_WINDOW + 1), at)
@@ -95,7 +96,14 @@ async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, 
     out = frames.frame(f.game, views.game_view(then, caller, finished=views.public(f), now=f), rows, [], before)
     out["latest"] = f.version
     out["status_now"] = f.status  # the game's, not the step's: a finished game's replay offers its analysis at any step
+    out["analysis"] = await analysis_standing(r, f)
     return out
+
+
+async def analysis_standing(r: Runtime, f: Any) -> str:
+    """Whether the replay's game has an analysis ("none", "running", "done"), so that the page asks for one
+    only where there is one (a finished game's; a game in play has none to show)."""
+    return await analysis.standing(r.redis, f.id) if f.status == "finished" else "none"
 
 
 def script_json(value: Any) -> str:

@@ -30,8 +30,6 @@ def test_the_replay_of_a_game_in_play_does_not_ask_for_its_analysis(stack, page)
     assert errors == []
 
 
-@pytest.mark.xfail(strict=True, reason="needs the replay frame to say whether the game has an analysis: "
-                   "service/web/routes.py frame_at, `out[\"analysis\"] = await analysis.standing(r.redis, game_id)`")
 def test_a_finished_game_without_analysis_offers_one_without_a_refused_request(stack, page):
     c = stack.client()
     game_id = c.post("/games", json={"type": "toy", "players": ["a:ai-random", "b:ai-random"]}).json()["id"]

@@ -159,14 +159,16 @@ async def legal_moves(request: Request, game_id: str) -> Response[list[dict[str,
 async def submit_move(request: Request, game_id: str, data: MoveRequest,
                       idempotency_key: str | None = Parameter(header="Idempotency-Key", default=None, min_length=1,
                                                               max_length=128)) -> Response[MoveAccepted]:
-    """With an `Idempotency-Key` (1 to 128 characters), a retry of the same request (same seat, route and
+    """With an `Idempotency-Key` (1 to 128 printable ASCII characters), a retry of the same request (same seat, route and
     body) gets the first answer byte for byte, marked `Idempotent-Replayed: true`; the same key with
     another request gets 422 `idempotency-key-reused`."""
+    key = idempotency_key
+    if key is not None and not (key.isascii() and key.isprintable() and key.strip()):
+        raise HTTPException(status_code=400, detail="Idempotency-Key is 1 to 128 printable ASCII characters, not blank")
     r = rt(request)
     caller = await r.caller(request, game_id)
     if caller is None:
         raise Unauthorized("a seat's token is needed to move")
-    key = idempotency_key
     fp = fingerprint(caller, request.method, request.url.path, msgspec.to_builtins(data)) if key else ""
     acc = await r.commands.submit(game_id, caller, data.move, data.expected_version, key, fp)
     body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))

@@ -119,3 +119,18 @@ def test_a_malformed_authorization_header_is_a_401_on_every_route(stack, header)
                           headers=[(b"authorization", header), (b"content-type", b"application/json")])
             assert r.status_code == 401, (method, path, r.status_code, r.text)
             assert r.json()["error"] == "unauthorized"
+
+
+@pytest.mark.parametrize("key", ["ключ".encode(), b"caf\xe9", b"a b\tc"])
+def test_an_idempotency_key_that_is_no_printable_ascii_is_a_400_that_changes_nothing(stack, key):
+    """A key outside printable ASCII (what the README allows) was taken as it came (latin-1): refused now,
+    with the usual JSON error, and no move is made."""
+    game_id, tokens = new_toy(stack)
+    ann = stack.client(tokens[0])
+    wait_for_human(ann, game_id, 0)
+    move = ann.get(f"/games/{game_id}/moves").json()[0]
+    before = version_of(stack, game_id)
+    r = ann.post(f"/games/{game_id}/moves", json={"move": move}, headers={"Idempotency-Key": key})
+    assert r.status_code == 400, (key, r.status_code, r.text)
+    assert set(r.json()) >= {"error", "detail"} and "Idempotency-Key" in r.json()["detail"], r.text
+    assert version_of(stack, game_id) == before

@@ -83,3 +83,19 @@ def test_a_seats_token_pasted_on_the_refusal_opens_the_game(stack, page, fork):
     expect(page.locator("body[data-live=yes]")).to_have_count(1, timeout=30_000)
     expect(page.locator("#as")).to_contain_text(f"Playing as ann (seat {seat})")
     assert "token" not in page.url.lower()
+
+
+def test_a_refused_token_on_a_private_game_stops_the_page_asking(stack, page, fork):
+    """The seat's token refused while its private game's page is open (a bogus token kept in this browser):
+    the page drops it, and as a private game has no spectator's view, says so and stops. Before, it asked
+    for the stream again at once, without end (about a hundred requests a second)."""
+    fork_id, seat, token = fork
+    hold_seat(page, fork_id, seat, token)
+    open_game(page, fork_id)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"caravan:seats:{fork_id}", f'{{"{seat}": "not-a-token"}}'])
+    asked = []
+    page.on("request", lambda q: asked.append(q.url) if "/view/stream" in q.url else None)
+    page.click("#seat-buttons button:has-text('Spectator')")
+    page.wait_for_timeout(3000)
+    assert len(asked) <= 3, len(asked)
+    expect(page.locator("#notice")).to_contain_text("private")

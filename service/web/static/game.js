@@ -369,7 +369,11 @@
       try {
         const r = await fetch(`/games/${game}/view/stream`, { headers: Object.assign(caravan.headers(game), { Accept: "text/event-stream" }), signal: mine.signal });
         if (r.status === 401) {
-          const c = caravan.chosen(game); if (c !== "") caravan.dropSeat(game, c);
+          const c = caravan.chosen(game);
+          if (c === "") {  // refused with no token at all: a private game, which has no spectator's view
+            say("This game is private: only its own seats (with their token) and the arbiter may follow it."); return;
+          }
+          caravan.dropSeat(game, c);
           say("This browser's token for that seat was refused; watching as a spectator."); drawSeats(); continue;
         }
         if (r.status === 503 || r.status === 429) {

@@ -188,6 +188,13 @@ class Adjudicated(GameEvent, tag="adjudicated"):
     reason: str = ""
 
 
+class ClockPaused(GameEvent, tag="clock-paused"):
+    """The service was down (no API answered) for `seconds`: the clocks then running stood still that long,
+    as nobody could move (appended by the system when the service is back)."""
+
+    seconds: float
+
+
 class Finished(GameEvent, tag="finished"):
     result: Any
 
@@ -197,7 +204,8 @@ class SeedRevealed(GameEvent, tag="seed-revealed"):
 
 
 GameEvents = (Created | ForkedState | Move | Chance | UndoRequested | UndoConsented | UndoDeclined | UndoWithdrawn
-              | Undo | SeatEntropy | Finished | SeedRevealed | TakenOver | Returned | Resigned | Abandoned | Adjudicated)
+              | Undo | SeatEntropy | Finished | SeedRevealed | TakenOver | Returned | Resigned | Abandoned | Adjudicated
+              | ClockPaused)
 
 
 # --- a tournament's stream --------------------------------------------------------------------------

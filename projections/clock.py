@@ -209,6 +209,17 @@ def restored(then: ClockState, now: ClockState) -> ClockState:
     return ClockState(seats=seats, phase_since=then.phase_since)
 
 
+def paused(cs: ClockState, seconds: float) -> ClockState:
+    """The clocks after they stood still for `seconds` (the service was down): every running decision, the
+    no-show wait of a seat that has not moved yet and the phase clock start that much later."""
+    def later(t: float | None) -> float | None:
+        return None if t is None else t + seconds
+
+    seats = tuple(sc if sc.since is None else msgspec.structs.replace(
+        sc, since=sc.since + seconds, first_due=sc.first_due if sc.moved else later(sc.first_due)) for sc in cs.seats)
+    return ClockState(seats=seats, phase_since=later(cs.phase_since))
+
+
 def deadlines(cs: ClockState | None, control: Control, game: Game, state: Any) -> dict[int, float]:
     """When each running seat's time runs out (unix seconds): the earliest of its own clock, the game's
     phase clock and its no-show deadline."""

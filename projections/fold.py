@@ -26,9 +26,9 @@ from typing import Any, Iterable
 import msgspec
 
 from events.envelope import GENESIS, Envelope, digest, payload_digest
-from events.kinds import (Abandoned, Adjudicated, BadEvent, Chance, Created, Event, Finished, ForkedState, Move,
-                          PlayerSpec, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver, Undo, UndoConsented,
-                          UndoDeclined, UndoRequested, UndoWithdrawn)
+from events.kinds import (Abandoned, Adjudicated, BadEvent, Chance, ClockPaused, Created, Event, Finished, ForkedState,
+                          Move, PlayerSpec, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver, Undo,
+                          UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn)
 from games import registry
 from games.fairness import HashRng
 from games.protocol import CHANCE, Game
@@ -180,6 +180,8 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
             changes = {"status": "abandoned"}
         case Adjudicated(ranks=ranks):
             changes = {"adjudicated": tuple(ranks)}
+        case ClockPaused(seconds=seconds) if f.clock is not None:
+            changes = {"clock": clock.paused(f.clock, seconds)}
         case None:
             raise CorruptLog(f"the payload of version {e.version} is withheld: the fold needs every payload")
     if f.clock is not None and "clock" not in changes:

@@ -3,6 +3,7 @@ and reads to the loader, and shape the answers with service/views.py."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Literal
@@ -22,7 +23,7 @@ from games import registry
 from games.protocol import CHANCE
 from projections.fold import CorruptLog, Folded
 from projections.lobby import LobbyRow
-from service import logs, openapi, options as game_options, said, schemas, views
+from service import logs, openapi, options as game_options, outage, said, schemas, views
 from service.openapi import errors
 from service.schemas import VERSION_MAX, GameCreated, SeatInfo
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
@@ -355,6 +356,11 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         redis = connect(cfg.redis_url, cfg.cluster, wait=cfg.redis_timeout, max_connections=cfg.redis_connections,
                         socket_timeout=cfg.redis_timeout, socket_connect_timeout=cfg.redis_timeout)
         runtime = app.state.runtime = Runtime(cfg, redis)
+        try:
+            await outage.credit(runtime.commands, redis)  # the service was down: the clocks stood still
+        except RedisError as e:
+            log.warning("the outage's time not given back: %s", e)
+        beating = asyncio.create_task(outage.beat(redis))
         await runtime.hub.start()
         runtime.reads.warm()
         followers = app.state.tournament_hub = tournament_hub(runtime)
@@ -362,6 +368,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         try:
             yield
         finally:
+            beating.cancel()
             await followers.stop()
             await runtime.hub.stop()
             runtime.reads.close()

@@ -17,7 +17,7 @@ import msgspec
 
 from events import kinds
 from events.kinds import (
-    Abandoned, Adjudicated, Chance, Created, Finished, Move, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver,
+    Abandoned, Adjudicated, Chance, ClockPaused, Created, Finished, Move, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver,
     Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
 )
 from games import registry
@@ -156,6 +156,8 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str], before: An
             return "the game is over" + result_text(result, names)
         case SeedRevealed():
             return "the secret seed is revealed: every chance outcome can now be checked"
+        case ClockPaused(seconds=seconds):
+            return f"the server was down for {seconds:.0f} s: the running clocks stood still that long"
     return kind.replace("-", " ")
 
 

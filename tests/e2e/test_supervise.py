@@ -370,3 +370,34 @@ def test_kill_9_of_caravan_up_itself_leaves_no_process_behind(tmp_path):
             raise AssertionError(f"left running 30 s after kill -9 of caravan up: "
                                  f"{[Path(f'/proc/{p}/cmdline').read_bytes()[:80] for p in left if alive(p)]}")
         time.sleep(0.2)
+
+
+def test_the_clocks_stand_still_while_the_whole_stack_is_down(tmp_path):
+    """`caravan up` stopped and started again some seconds later: the seats acting then get that time back
+    (a `clock-paused` event says how long), as nobody could move meanwhile. Before, a Fischer seat with
+    58 s left came back from a 27 s outage with 12 s, and a per-decision seat whose deadline fell in the
+    outage was timed out at once."""
+    u = Up(tmp_path)
+    created = httpx.post(u.url + "/games", json={"type": "toy", "players": ["ann", "bob:ai-random"],
+                                                 "options": {"clock": "fischer:60+0"}}, timeout=5).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    ann = httpx.Client(base_url=u.url, headers={"Authorization": f"Bearer {token}"}, timeout=5)
+    g = wait_for_human(ann, game_id, 0)
+    before = next(s for s in g["clock"]["seats"] if s["seat"] == 0)["remaining"]
+    u.proc.send_signal(signal.SIGTERM)
+    u.proc.wait(60)
+    time.sleep(12)  # down
+    again = Up(tmp_path)
+    ann = httpx.Client(base_url=again.url, headers={"Authorization": f"Bearer {token}"}, timeout=5)
+    try:
+        g = ann.get(f"/games/{game_id}").json()
+        after = next(s for s in g["clock"]["seats"] if s["seat"] == 0)["remaining"]
+        assert after > before - 8, (before, after)  # the 12 s and more of the outage not counted
+        paused = [e for e in ann.get(f"/games/{game_id}/events").json() if e["kind"] == "clock-paused"]
+        assert len(paused) == 1 and paused[0]["payload"]["seconds"] >= 12, paused
+        words = ann.get(f"/games/{game_id}/view/frame").json()["events"]
+        assert any("server was down" in e["text"] for e in words), words
+        assert ann.get(f"/games/{game_id}/verify").json()["ok"]
+    finally:
+        again.proc.send_signal(signal.SIGTERM)
+        again.proc.wait(60)

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import typer
+from typer.core import TyperGroup
 
 from games.naming import looks
 
@@ -54,6 +55,39 @@ def fail(message: str, code: int = REFUSED, error: str = "error") -> NoReturn:
         sys.stdout.flush()
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
+
+
+def server_url(url: str) -> str:
+    """The --url option's check (its callback): an http:// or https:// URL with a host (and a port, if any, a
+    number); anything else is a usage error (exit 2), not a traceback from the first request."""
+    try:
+        parts = httpx.URL(url)  # (a port that is no number is refused as the URL is read)
+    except (httpx.InvalidURL, ValueError) as e:
+        raise typer.BadParameter(f"{url!r} is not a URL ({e})") from None
+    if parts.scheme not in ("http", "https") or not parts.host:
+        raise typer.BadParameter(f"{url!r}: the server's URL is http://HOST[:PORT] or https://HOST[:PORT]")
+    return url
+
+
+def cannot(doing: str, e: OSError) -> NoReturn:
+    """A file the command cannot read or write: one line (exit 1), never a traceback."""
+    where = f" ({e.filename})" if e.filename and str(e.filename) not in doing else ""
+    fail(f"cannot {doing}{where}: {e.strerror or e}")
+
+
+class Guarded(TyperGroup):
+    """The root command: an OSError no verb expected (a file it cannot read or write) ends as one line,
+    exit 1, instead of a traceback; a closed pipe (`caravan log ID | head`) is left to click, which handles it."""
+
+    def invoke(self, ctx: Any) -> Any:
+        import errno
+
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            if e.errno == errno.EPIPE:
+                raise
+            cannot("read or write a file", e)  # (its name in the message)
 
 
 class Refused(Exception):
@@ -140,8 +174,14 @@ def save_tokens(game_id: str, seats: list[dict[str, Any]]) -> None:
     tokens = {str(s["seat"]): s["token"] for s in seats if s.get("token")}
     if not tokens:
         return
-    with updating(profile_path()) as prof:
-        prof.setdefault(server_key(ctx.url), {}).setdefault(game_id, {}).update(tokens)
+    try:
+        with updating(profile_path()) as prof:
+            prof.setdefault(server_key(ctx.url), {}).setdefault(game_id, {}).update(tokens)
+    except OSError as e:  # the tokens are said, so that they are not lost with the profile (pass them as --token)
+        kept = ", ".join(f"{seat}: {tok}" for seat, tok in tokens.items())
+        where = f" ({e.filename})" if e.filename and str(e.filename) != str(profile_path()) else ""
+        fail(f"cannot save the tokens of {game_id} to the profile {profile_path()}{where}: {e.strerror or e}; "
+             f"keep them ({kept}) and pass one as --token")
 
 
 def arbiter_token() -> str:
@@ -297,7 +337,10 @@ def export_lines(path: str, out: str | None, token: str | None = None) -> None:
         sys.stdout.buffer.write(r.content)
         sys.stdout.flush()
         return
-    Path(out).write_bytes(r.content)
+    try:
+        Path(out).write_bytes(r.content)
+    except OSError as e:
+        cannot(f"write {out}", e)
     lines = r.content.count(b"\n")
     typer.echo(f"wrote {out} ({lines} lines)", err=True)
 

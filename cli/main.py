@@ -13,12 +13,12 @@ import typer
 
 from cli import analysis, audit, board, clock, follow, words
 from cli import tournament
-from cli.client import (GAME_OVER, REFUSED, STALE, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, refusal_code, request,
-                        save_tokens, token_for, use_token, with_seat)
+from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, refusal_code, request,
+                        save_tokens, server_url, token_for, use_token, with_seat)
 from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
 from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
 
-app = typer.Typer(help="caravan: host, play, audit and replay trading board games.", no_args_is_help=True,
+app = typer.Typer(cls=Guarded, help="caravan: host, play, audit and replay trading board games.", no_args_is_help=True,
                   pretty_exceptions_enable=False, rich_markup_mode=None)
 game_app = typer.Typer(help="Games: create, list, show, play; the game types and their options.",
                        no_args_is_help=True, rich_markup_mode=None)
@@ -30,7 +30,8 @@ STATUSES = ("active", "finished", "abandoned")
 
 @app.callback()
 def main_options(
-    url: str = typer.Option(None, "--url", envvar="CARAVAN_URL", help="the server (default http://127.0.0.1:8000)"),
+    url: str = typer.Option(None, "--url", envvar="CARAVAN_URL", callback=lambda u: u and server_url(u),
+                            help="the server, http://HOST[:PORT] (default http://127.0.0.1:8000)"),
     token: Optional[str] = typer.Option(None, "--token", help="a bearer token (a seat's, or the arbiter's)"),
 ):
     """Exit codes: 0 done; 1 refused (a 4xx, or bad input); 2 usage; 3 the game is over (wait);

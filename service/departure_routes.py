@@ -10,7 +10,7 @@ from service.errors import Forbidden, Unauthorized
 from service.commands import ARBITER
 from service.openapi import errors
 from service.runtime import rt
-from service.schemas import GameEnded
+from service.schemas import GameEnded, NoBody
 
 
 class Ending(msgspec.Struct, forbid_unknown_fields=True):
@@ -32,8 +32,8 @@ def _answer(f) -> GameEnded:
     return GameEnded(id=f.id, version=f.version, status=f.status)
 
 
-@post("/games/{game_id:str}/resign", status_code=200, responses=errors(401, 404, 409, 503))
-async def resign_route(request: Request, game_id: str) -> GameEnded:
+@post("/games/{game_id:str}/resign", status_code=200, responses=errors(400, 401, 404, 409, 413, 503))
+async def resign_route(request: Request, game_id: str, data: NoBody | None = None) -> GameEnded:
     """Your seat resigns: ranked last among those still in; an AI plays its remaining decisions."""
     r = rt(request)
     caller = await r.caller(request, game_id)
@@ -42,8 +42,8 @@ async def resign_route(request: Request, game_id: str) -> GameEnded:
     return _answer(await resign(r.commands, game_id, caller))
 
 
-@post("/games/{game_id:str}/return", status_code=200, responses=errors(401, 404, 409, 503))
-async def return_route(request: Request, game_id: str) -> GameEnded:
+@post("/games/{game_id:str}/return", status_code=200, responses=errors(400, 401, 404, 409, 413, 503))
+async def return_route(request: Request, game_id: str, data: NoBody | None = None) -> GameEnded:
     """Your seat, which an AI plays since your time ran out (or you did not show up), is yours again at
     once: a `returned` event (a move of yours does the same, but the AI answers within milliseconds).
     409 `conflict` when no AI plays the seat, it resigned, or no time is left on its clock (its Fischer

@@ -14,7 +14,7 @@ from projections.audit import Report
 from service import analysis
 from service.openapi import errors
 from service.runtime import bearer, rt
-from service.schemas import UNDO, EntropyAdded, Forked, ForkOrigin, SeatInfo
+from service.schemas import UNDO, VERSION_MAX, EntropyAdded, Forked, ForkOrigin, NoBody, SeatInfo
 from service.errors import Invalid, NotFound, Unauthorized
 from service.commands import ARBITER
 from service.decide import CreateGame, entropy_missing
@@ -107,8 +107,9 @@ async def export(request: Request, game_id: str, with_analysis: bool = Parameter
                     headers={"content-disposition": f'attachment; filename="{game_id}.jsonl"'})
 
 
-@post("/games/{game_id:str}/fork", status_code=201, responses=errors(400, 401, 404, 422, 503))
-async def fork(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1)) -> Forked:
+@post("/games/{game_id:str}/fork", status_code=201, responses=errors(400, 401, 404, 413, 422, 503))
+async def fork(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1, le=VERSION_MAX),
+               data: NoBody | None = None) -> Forked:
     """A new game from the position after event `at` (default: now). Who may fork what:
     - the arbiter: a full copy, the exact position, a fresh token for every human seat (all in the answer);
     - a seat: a private analysis copy: the hidden parts it could not see re-drawn from what it could know

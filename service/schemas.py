@@ -204,6 +204,10 @@ class Forked(msgspec.Struct):
     origin: ForkOrigin
 
 
+class NoBody(msgspec.Struct, forbid_unknown_fields=True):
+    """The body of a POST that takes no fields: none, or `{}` (anything else is a 400 that changes nothing)."""
+
+
 class GameEnded(msgspec.Struct):
     """A game after a resignation, an abandonment or an adjudication."""
 

@@ -23,6 +23,7 @@ from service.decide import check_ai_budgets
 from service.errors import Forbidden, Invalid, NotFound, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer
+from service.schemas import NoBody
 from service.views import log_rows, seal_row
 from service.players import check_name
 from service.tournaments import Tournaments
@@ -145,8 +146,8 @@ async def export_tournament(request: Request, tournament_id: str) -> Response:
     return Response(b"\n".join(lines) + b"\n", media_type="application/x-ndjson")
 
 
-@post("/tournaments/{tournament_id:str}/advance", status_code=200, responses=errors(401, 403, 404, 503, ok=answers.ADVANCED))
-async def advance_tournament(request: Request, tournament_id: str) -> dict[str, Any]:
+@post("/tournaments/{tournament_id:str}/advance", status_code=200, responses=errors(400, 401, 403, 404, 413, 503, ok=answers.ADVANCED))
+async def advance_tournament(request: Request, tournament_id: str, data: NoBody | None = None) -> dict[str, Any]:
     ts = tournaments(request)
     await ts.load(tournament_id)
     await organiser(request, ts, tournament_id)

@@ -26,6 +26,9 @@ BODY = {  # a well-formed body for each route that reads one
     "/games/{game_id}/adjudicate": {"ranks": [1, 2]}, "/games/{game_id}/analysis": {},
     "/tournaments/{tournament_id}/analysis": {},
     "/tournaments/{tournament_id}/withdraw": {"entrant": "ann"}, "/tournaments/{tournament_id}/cancel": {},
+    # the POSTs that take no fields read a body all the same (none or {}): a body they cannot read is a 400
+    "/games/{game_id}/resign": {}, "/games/{game_id}/return": {}, "/games/{game_id}/fork": {},
+    "/tournaments/{tournament_id}/advance": {},
 }
 WITHDRAW = "/tournaments/{tournament_id}/withdraw"
 CANCEL = "/tournaments/{tournament_id}/cancel"

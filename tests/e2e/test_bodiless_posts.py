@@ -1,0 +1,45 @@
+"""A POST that takes no fields (resign, come back, fork, a tournament's advance) refuses a body it cannot
+read, as every other route does: malformed JSON or a field it does not have is a 400 and changes nothing.
+Before, resign ignored its body: `{not json` resigned the seat. No body and `{}` still do what they say.
+A fork's `at` past 2^53 is a 400 like every other version in a query (it forked at the head)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.helpers import wait_for_human
+
+pytestmark = pytest.mark.e2e
+
+
+def game(stack):
+    created = stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]}).json()
+    ann = stack.client(created["seats"][0]["token"])
+    wait_for_human(ann, created["id"], 0)
+    return created["id"], ann
+
+
+@pytest.mark.parametrize("route", ["resign", "return", "fork"])
+@pytest.mark.parametrize("body", [b"{not json", b'{"reason": "x"}', b'{"x": 1}', b"[]"])
+def test_a_body_a_bodiless_post_cannot_read_is_a_400_that_changes_nothing(stack, route, body):
+    game_id, ann = game(stack)
+    before = ann.get(f"/games/{game_id}").json()["version"]
+    lobby = len(stack.client().get("/games", params={"limit": 0}).json())
+    r = ann.post(f"/games/{game_id}/{route}", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400, (route, body, r.status_code, r.text)
+    assert set(r.json()) >= {"error", "detail"}
+    assert ann.get(f"/games/{game_id}").json()["version"] == before
+    assert len(stack.client().get("/games", params={"limit": 0}).json()) == lobby
+
+
+def test_no_body_or_an_empty_object_still_resigns(stack):
+    game_id, ann = game(stack)
+    assert ann.post(f"/games/{game_id}/resign").status_code == 200
+    game_id, ann = game(stack)
+    assert ann.post(f"/games/{game_id}/resign", json={}).status_code == 200
+
+
+def test_a_fork_at_past_two_to_the_53_is_a_400(stack):
+    game_id, ann = game(stack)
+    r = ann.post(f"/games/{game_id}/fork", params={"at": 2 ** 53 + 1})
+    assert r.status_code == 400, r.text

@@ -1,7 +1,9 @@
 """The HTTP side of the CLI: one client, clear errors (no tracebacks for a 4xx), the token profile.
 
-Exit codes (README, "Exit codes"): 0 done; 1 refused (the server said 4xx, or the input is wrong);
-2 usage (a missing or unknown option); 3 the game is over (`wait`); 4 stale (the game moved on: a
+Exit codes (README, "Exit codes"; `caravan --help`): 0 done; 1 refused (the server said 4xx, or the input
+is wrong, or a file cannot be read or written); 2 usage (a missing or unknown option, a --url that is no
+URL); 3 the game or tournament is over (`wait`; the server's `game-over`: a move, resignation, undo or
+`back` asked of a finished game, `withdraw` or `cancel` of a finished or cancelled tournament); 4 stale (the game moved on: a
 version conflict or a move number from an older list); 5 the server cannot be reached; 6 an export
 that is not a complete finished game (`verify` without `--partial`). With `--json` every error is one
 JSON document `{"error", "detail"}` on standard output as well as a line on standard error."""
@@ -290,7 +292,7 @@ def request(method: str, path: str, **kw: Any) -> Any:
 
 
 def refusal_code(e: Refused) -> int:
-    """The exit code of a refusal: 3 when the game is over, 4 when it moved on (a version conflict: list or
+    """The exit code of a refusal: 3 when the game (or the tournament) is over, 4 when it moved on (a version conflict: list or
     wait again), else 1 (another 409 too, e.g. `conflict`: a step taken already, which no retry can take)."""
     if e.status == 409 and e.error == "game-over":
         return GAME_OVER

@@ -29,7 +29,8 @@ def back(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="yo
          as_json: bool = JSON):
     """Take back your seat, which an AI plays since your time ran out (or you did not show up): it is
     yours again at once, your clock running (the AI answers within moments, so moving first rarely works).
-    Refused (exit 1) when no time is left on your clock: the AI would take the seat straight back."""
+    Refused (exit 1) when no time is left on your clock: the AI would take the seat straight back; exit 3
+    when the game is over."""
     use_token(token)
     tok = token_for(game_id, seat)
     answer = request("POST", f"/games/{game_id}/return", token=tok)

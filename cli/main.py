@@ -18,8 +18,12 @@ from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, arbiter_tok
 from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
 from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
 
-app = typer.Typer(cls=Guarded, help="caravan: host, play, audit and replay trading board games.", no_args_is_help=True,
-                  pretty_exceptions_enable=False, rich_markup_mode=None)
+EXIT_CODES = ("Exit codes: 0 done; 1 refused (a 4xx, or bad input, or a file it cannot read or write); 2 usage; "
+              "3 the game or tournament is over (wait; a move, resignation, undo or back asked of a finished game; "
+              "withdraw or cancel asked of a finished or cancelled tournament, run of a cancelled one); 4 stale (the "
+              "game moved on); 5 the server cannot be reached; 6 an incomplete export (verify).")
+app = typer.Typer(cls=Guarded, help="caravan: host, play, audit and replay trading board games.", epilog=EXIT_CODES,
+                  no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
 game_app = typer.Typer(help="Games: create, list, show, play; the game types and their options.",
                        no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(game_app, name="game")
@@ -34,8 +38,7 @@ def main_options(
                             help="the server, http://HOST[:PORT] (default http://127.0.0.1:8000)"),
     token: Optional[str] = typer.Option(None, "--token", help="a bearer token (a seat's, or the arbiter's)"),
 ):
-    """Exit codes: 0 done; 1 refused (a 4xx, or bad input); 2 usage; 3 the game is over (wait);
-    4 stale (the game moved on); 5 the server cannot be reached; 6 an incomplete export (verify)."""
+    """The options every command shares (the exit codes: EXIT_CODES)."""
     ctx.url = url or "http://127.0.0.1:8000"
     ctx.token = token
     ctx.as_json = False

@@ -311,7 +311,8 @@ def withdraw(tournament_id: str = typer.Argument(..., help="the tournament"),
              token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Withdraw an entrant: it is not paired again and its tables still in play are resigned. Uses --token,
     else the entrant's own token from the profile, else the organiser's (or CARAVAN_ARBITER_TOKEN). An entrant
-    that has withdrawn already is refused (exit 1, error `already-withdrawn`)."""
+    that has withdrawn already is refused (exit 1, error `already-withdrawn`); a tournament that is over
+    (finished or cancelled), exit 3."""
     use_token(token)
     token = ctx.token or tokens_here().get(tournament_id, {}).get(entrant) or organiser_token(tournament_id)
     try:
@@ -336,7 +337,8 @@ def cancel(tournament_id: str = typer.Argument(..., help="the tournament"),
            token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Call the tournament off (organiser or arbiter): no further round is seated and the tables still in
     play are abandoned; the standings so far are its last. Uses --token, else the organiser's token from
-    the profile (or CARAVAN_ARBITER_TOKEN)."""
+    the profile (or CARAVAN_ARBITER_TOKEN). A tournament that is over (finished, or cancelled already):
+    exit 3."""
     use_token(token)
     out = request("POST", f"/tournaments/{tournament_id}/cancel", json_body={"reason": reason},
                   token=organiser_token(tournament_id))

@@ -12,6 +12,7 @@ import typer
 from cli.client import (GAME_OVER, REFUSED, USAGE, Refused, ctx, emit_json, export_lines, fail, raw, refusal_code,
                         request, save_tokens, tokens_here, use_token)
 from cli.options import JSON, PLAYERS, TOKEN, complete_game_type, parse_option
+from games.naming import looks
 
 app = typer.Typer(help="Tournaments: round robin or Swiss, AI and human entrants, standings and ratings.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -57,6 +58,16 @@ def new(
 
 
 ORGANISER = ":organiser"  # the profile's name for a tournament's organiser token (no entrant's name holds ':')
+
+
+def saved_entrant(tournament_id: str, name: str) -> tuple[str, str] | None:
+    """The entrant `name` means among those whose tokens the profile holds for this tournament, and its token:
+    the name as given, else the one that reads the same (`--as Ann` is ann: names in a tournament never read
+    alike, as at a table); None when the profile holds none."""
+    saved = {k: v for k, v in tokens_here().get(tournament_id, {}).items() if k != ORGANISER}
+    if name in saved:
+        return name, saved[name]
+    return next(((k, v) for k, v in saved.items() if looks(k) == looks(name)), None)
 
 
 def organiser_token(tournament_id: str) -> str | None:
@@ -252,7 +263,8 @@ def _holder(tournament_id: str, rows: list[dict[str, Any]]) -> str | None:
 
 @app.command("tables")
 def tables(tournament_id: str = typer.Argument(..., help="the tournament"),
-           entrant: Optional[str] = typer.Option(None, "--as", help="the entrant's name (its token from the profile); "
+           entrant: Optional[str] = typer.Option(None, "--as", help="the entrant's name, as it reads (its token from "
+                                                 "the profile); "
                                                  "with --token, the token must be that entrant's"),
            token: Optional[str] = TOKEN, as_json: bool = JSON):
     """An entrant's tables so far, said by its name; its entrant token plays them all (saved to the profile
@@ -261,17 +273,19 @@ def tables(tournament_id: str = typer.Argument(..., help="the tournament"),
     use_token(token)
     if entrant is None and not ctx.token:
         fail("whose tables? --as NAME (its token from the profile), or --token", USAGE, "usage")
-    token = ctx.token or tokens_here().get(tournament_id, {}).get(entrant)
+    saved = saved_entrant(tournament_id, entrant) if entrant is not None else None
+    if saved is not None:
+        entrant = saved[0]  # as the tournament spells it
+    token = ctx.token or (saved[1] if saved else None)
     if token is None:
         fail(f"no entrant token for {entrant} in tournament {tournament_id}; pass --token")
     rows = request("GET", f"/tournaments/{tournament_id}/tables", token=token)
     holder = _holder(tournament_id, rows) if ctx.token else entrant
-    if entrant is not None and holder is not None and holder != entrant:
+    if entrant is not None and holder is not None and looks(holder) != looks(entrant):
         fail(f"this token is {holder}'s, not {entrant}'s: drop --as, or pass {entrant}'s token", REFUSED,
              "wrong-entrant")
     if entrant is not None and holder is None:  # no table yet tells whose the token is: the profile may
-        saved = tokens_here().get(tournament_id, {}).get(entrant)
-        if saved is not None and saved != token:
+        if saved is not None and saved[1] != token:
             fail(f"this token is not the one saved for {entrant}: drop --as, or pass {entrant}'s token", REFUSED,
                  "wrong-entrant")
     for r in rows:
@@ -307,22 +321,23 @@ def advance(tournament_id: str = typer.Argument(..., help="the tournament"), tok
 
 @app.command("withdraw")
 def withdraw(tournament_id: str = typer.Argument(..., help="the tournament"),
-             entrant: str = typer.Option(..., "--player", help="the entrant who withdraws"),
+             entrant: str = typer.Option(..., "--player", help="the entrant who withdraws (its name as it reads)"),
              token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Withdraw an entrant: it is not paired again and its tables still in play are resigned. Uses --token,
     else the entrant's own token from the profile, else the organiser's (or CARAVAN_ARBITER_TOKEN). An entrant
     that has withdrawn already is refused (exit 1, error `already-withdrawn`); a tournament that is over
     (finished or cancelled), exit 3."""
     use_token(token)
-    token = ctx.token or tokens_here().get(tournament_id, {}).get(entrant) or organiser_token(tournament_id)
+    saved = saved_entrant(tournament_id, entrant)  # (the server, too, takes the name as it reads)
+    token = ctx.token or (saved[1] if saved else None) or organiser_token(tournament_id)
     try:
         out = raw("POST", f"/tournaments/{tournament_id}/withdraw", json_body={"entrant": entrant}, token=token).json()
     except Refused as e:
         if e.status == 409 and e.error == "version-conflict":  # the server's answer to a second withdrawal
             gone = [w for w in request("GET", f"/tournaments/{tournament_id}").get("withdrawn", [])
-                    if w["name"] == entrant]
+                    if looks(w["name"]) == looks(entrant)]
             if gone:
-                fail(f"{entrant} has already withdrawn (after round {gone[0]['after_round']})", REFUSED,
+                fail(f"{gone[0]['name']} has already withdrawn (after round {gone[0]['after_round']})", REFUSED,
                      "already-withdrawn")
         fail(f"{e.error}: {e.detail}", refusal_code(e), e.error)
     if as_json:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 from litestar import Request, post
 
+from games.naming import looks
 from service.errors import Forbidden, Invalid, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer
@@ -16,7 +17,18 @@ from service.tournaments import Tournaments
 
 
 class WithdrawRequest(msgspec.Struct, forbid_unknown_fields=True):
-    entrant: str | None = None  # the entrant's name; needed when the organiser or the arbiter asks
+    entrant: str | None = None  # the entrant's name, as it reads; needed when the organiser or the arbiter asks
+
+
+def entrant_named(names: list[str], named: str) -> int:
+    """The entrant `named` means: its name as given, else the one whose name reads the same (`Ann` is ann:
+    names in a tournament never read alike, service/players.py), as a game's seat is found by name."""
+    if named in names:
+        return names.index(named)
+    alike = [i for i, name in enumerate(names) if looks(name) == looks(named)]
+    if not alike:
+        raise Invalid(f"no entrant {named!r} in this tournament")
+    return alike[0]
 
 
 class Withdrawal(msgspec.Struct):
@@ -41,17 +53,14 @@ async def withdraw(request: Request, tournament_id: str, data: WithdrawRequest |
     named = data.entrant if data is not None else None
     # who asks first (a token that is nobody's here is a 401 whatever the body names), then whom it names
     if request.app.state.runtime.is_arbiter(token) or await ts.is_organiser(tournament_id, token):
-        by, entrant = "arbiter" if request.app.state.runtime.is_arbiter(token) else "organiser", None
+        by = "arbiter" if request.app.state.runtime.is_arbiter(token) else "organiser"
         if named is None:
             raise Invalid("name the entrant who withdraws: {\"entrant\": NAME}")
+        entrant = entrant_named(names, named)
     else:
         entrant, by = await ts.entrant_of(tournament_id, token), "entrant"
-    if named is not None and named not in names:
-        raise Invalid(f"no entrant {named!r} in this tournament")
-    if entrant is None:
-        entrant = names.index(named)
-    elif named is not None and names.index(named) != entrant:
-        raise Forbidden("an entrant withdraws itself only")
+        if named is not None and entrant_named(names, named) != entrant:
+            raise Forbidden("an entrant withdraws itself only")
     t = await ts.withdraw(tournament_id, entrant, by)
     return Withdrawal(id=t.id, entrant=names[entrant], by=by, after_round=dict(t.withdrawn)[entrant],
                       status=t.status, withdrawn=[names[e] for e, _ in t.withdrawn])

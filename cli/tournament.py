@@ -26,7 +26,11 @@ def new(
     format_: str = typer.Option("round-robin", "--format", help="round-robin | swiss"),
     table_size: int = typer.Option(2, "--table-size", help="players per table"),
     rounds: Optional[int] = typer.Option(None, "--rounds", help="Swiss: rounds to play (default log of the field); "
-                                         "round robin: more than one cycle repeats it"),
+                                         "round robin: no fewer than the shortest schedule in which everyone "
+                                         "meets everyone (default: one cycle at tables of 2; at bigger tables the "
+                                         "length whose most-met pair meets least); more rounds at tables of 2 "
+                                         "repeat the cycle, colours reversed, and at tables of 3 or more are "
+                                         "searched whole, not a repeated cycle"),
     duplicate: bool = typer.Option(False, "--duplicate", help="every table of a round plays the same seed"),
     player: list[str] = PLAYERS,
     name: Optional[str] = typer.Option(None, "--name", help="a title for the tournament"),

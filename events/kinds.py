@@ -176,7 +176,8 @@ class Resigned(GameEvent, tag="resigned"):
 
 
 class Abandoned(GameEvent, tag="abandoned"):
-    """The arbiter ends the game with no result: it counts for nobody and its jobs stop."""
+    """The game ends with no result (the arbiter's abandon, or its tournament cancelled): it counts for
+    nobody and its jobs stop."""
 
     reason: str = ""
 

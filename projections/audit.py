@@ -162,7 +162,7 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
     if timeouts:
         checked.append(f"{timeouts} timeout(s), each after its seat's deadline (from the event times)")
     if f.status == "abandoned":
-        checked.append("abandoned by the arbiter: no result")
+        checked.append("abandoned: no result")
         return Report(ok=True, events=n, finished=True, checked=checked)
     result = with_resignations(game.result(f.state), f.resigned)
     if f.adjudicated:
@@ -283,7 +283,7 @@ ENDS = {Finished.kind(), Abandoned.kind()}  # the events that end a game's log (
 
 def not_checked(lines: list) -> list[str]:
     """What an export that holds does not show, in words: an empty list for a complete game, one that ends
-    in the file (finished, or abandoned by the arbiter: no result) with its seed revealed. `caravan verify`
+    in the file (finished, or abandoned by the arbiter or a tournament's cancel: no result) with its seed revealed. `caravan verify`
     calls an export with anything here incomplete (exit 6) unless --partial. A tournament's export: per table."""
     kinds_by_stream: dict[str, set[str]] = {}
     tournament: set[str] | None = None  # the kinds of the tournament's own events, in a tournament's export

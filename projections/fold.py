@@ -75,6 +75,10 @@ class Folded(msgspec.Struct, frozen=True):
     def control(self) -> clock.Control:
         return clock.control_of(self.created.clock, self.created.no_show)
 
+    def called(self, seat: int) -> str:
+        """How a refusal names a seat: "ann (seat 0)"."""
+        return f"{self.players[seat].name} (seat {seat})" if 0 <= seat < len(self.players) else f"seat {seat}"
+
     def ai_of(self, seat: int) -> str | None:
         """The AI level that plays `seat` now: an AI seat's own, or the one that took an absent seat over."""
         return self.players[seat].ai or dict(self.absent).get(seat)

@@ -214,8 +214,9 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
     if last_event_id is not None:
         got = last_event_id.strip()
         if not got.isascii() or not got.isdigit() or int(got) > VERSION_MAX:
+            shown = repr(last_event_id[:20]) if last_event_id.isascii() else "a value outside ASCII"
             raise HTTPException(status_code=400, detail=f"Last-Event-ID must be an event's version (an id this stream "
-                                                        f"sent), not {last_event_id[:20]!r}")
+                                                        f"sent), not {shown}")
         from_ = max(from_, int(got) + 1)
     r = rt(request)
     caller = await r.caller(request, game_id)

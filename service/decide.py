@@ -151,7 +151,8 @@ def decide_move(f: Folded, seat: int | str, move_obj: Any, expected_version: int
         return decide_play(f, CHANCE, move, seed, by=ARBITER)
     actor = int(seat)
     if actor not in game.actors(f.state) and not game.legal_moves(f.state, actor):
-        raise NotYourTurn(f"it is not seat {actor}'s turn")
+        waiting = [f.players[s].name for s in sorted(game.actors(f.state)) if s != CHANCE] or ["a draw"]
+        raise NotYourTurn(f"it is not the turn of {f.called(actor)}: waiting for {', '.join(waiting)}")
     return decide_play(f, actor, move, seed)
 
 
@@ -228,7 +229,7 @@ def decide_entropy(f: Folded, seat: int, value: str, drawn: bool) -> Decision:
     if shares_its_seed(f):
         raise Conflict("a duplicate table draws the round's deal, the same at every table: no entropy")
     if any(s == seat for s, _ in f.entropy):
-        raise Conflict(f"seat {seat} has added its entropy already")
+        raise Conflict(f"{f.called(seat)} has added its entropy already")
     if drawn or f.created.origin is not None:
         raise Conflict("the first chance draw is done: entropy now would come too late")
     return decide_note(f, SeatEntropy(entropy=value), actor=seat)

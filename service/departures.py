@@ -45,9 +45,9 @@ async def resign(games: Commands, game_id: str, seat: int, forfeit: bool = False
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
         if seat in f.resigned:
-            raise Conflict(f"seat {seat} has resigned already")
+            raise Conflict(f"{f.called(seat)} has resigned already")
         if f.players[seat].ai is not None and not withdrawn:
-            raise Invalid(f"seat {seat} is an AI: it does not resign")
+            raise Invalid(f"{f.called(seat)} is an AI: it does not resign")
         level = f.players[seat].ai or clock.parse_absent(f.created.absent) or clock.RESIGNED_LEVEL
         try:
             return await games.append_note(f, Resigned(seat=seat, level=level, forfeit=forfeit),
@@ -66,13 +66,13 @@ async def come_back(games: Commands, game_id: str, seat: int) -> Folded:
     for attempt in range(ATTEMPTS):
         f = await _active(games, game_id)
         if seat in f.resigned:
-            raise Conflict(f"seat {seat} has resigned: a resignation is final")
+            raise Conflict(f"{f.called(seat)} has resigned: a resignation is final")
         if seat not in dict(f.absent):
-            raise Conflict(f"seat {seat} is not played by an AI: there is nothing to come back from")
+            raise Conflict(f"{f.called(seat)} is not played by an AI: there is nothing to come back from")
         came = seal(f.version + 1, seat, Returned(seat=seat), prev=f.head)
         why = clock.why_no_return(f.clock, step(f, came).clock, f.control, f.game, f.state, seat, clock.epoch(came.at))
         if why:
-            raise Conflict(f"seat {seat} cannot come back: {why}")
+            raise Conflict(f"{f.called(seat)} cannot come back: {why}")
         try:
             return await games.append_note(f, Returned(seat=seat), actor=seat)
         except VersionConflict:

@@ -145,7 +145,7 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str], before: An
         case Resigned(seat=seat, forfeit=forfeit):
             return f"{who(seat, names)} {'forfeits (never showed up)' if forfeit else 'resigns'}"
         case Abandoned(reason=reason):
-            return "the arbiter ends the game with no result" + (f": {reason}" if reason else "")
+            return "the game is abandoned with no result" + (f": {reason}" if reason else "")  # (arbiter or cancel)
         case Adjudicated(ranks=ranks, reason=reason):
             order = sorted(range(len(ranks)), key=lambda s: ranks[s])
             return "the arbiter adjudicates: " + ", ".join(f"{ranks[s]}. {who(s, names)}" for s in order) + \

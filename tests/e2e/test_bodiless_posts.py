@@ -43,3 +43,17 @@ def test_a_fork_at_past_two_to_the_53_is_a_400(stack):
     game_id, ann = game(stack)
     r = ann.post(f"/games/{game_id}/fork", params={"at": 2 ** 53 + 1})
     assert r.status_code == 400, r.text
+
+
+def test_refusals_name_the_seat_by_its_player(stack):
+    """A refusal said "it is not seat 0's turn" or "seat 0 has resigned already": ids, not people."""
+    created = stack.client().post("/games", json={"type": "yangtze", "players": ["ann", "bob"]}).json()
+    game_id = created["id"]
+    ann, bob = (stack.client(s["token"]) for s in created["seats"])
+    wait_for_human(ann, game_id, 0)
+    move = ann.get(f"/games/{game_id}/moves").json()[0]
+    r = bob.post(f"/games/{game_id}/moves", json={"move": move})
+    assert r.status_code == 403 and "bob (seat 1)" in r.json()["detail"] and "waiting for ann" in r.json()["detail"], r.text
+    assert bob.post(f"/games/{game_id}/resign").status_code == 200
+    again = bob.post(f"/games/{game_id}/resign")
+    assert "bob (seat 1) has resigned already" in again.json()["detail"], again.text

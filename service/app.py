@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Literal
+from typing import Annotated, Any, AsyncIterator, Literal
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
@@ -61,7 +61,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
     move: dict[str, Any]
-    expected_version: int | None = None
+    expected_version: Annotated[int, msgspec.Meta(ge=1, le=VERSION_MAX)] | None = None  # (a game's versions)
 
 
 class MoveAccepted(msgspec.Struct):

@@ -57,3 +57,12 @@ def test_refusals_name_the_seat_by_its_player(stack):
     assert bob.post(f"/games/{game_id}/resign").status_code == 200
     again = bob.post(f"/games/{game_id}/resign")
     assert "bob (seat 1) has resigned already" in again.json()["detail"], again.text
+
+
+@pytest.mark.parametrize("expected", [-1, 2 ** 53 + 1])
+def test_an_expected_version_that_no_game_has_is_a_400(stack, expected):
+    """It was a 409 (the game "moved on"), which tells a client to read the game and try again."""
+    game_id, ann = game(stack)
+    move = ann.get(f"/games/{game_id}/moves").json()[0]
+    r = ann.post(f"/games/{game_id}/moves", json={"move": move, "expected_version": expected})
+    assert r.status_code == 400, r.text

@@ -171,7 +171,8 @@ def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | Non
     kind, payload, actor = e["kind"], e.get("payload"), e.get("actor")
     who = "you" if me is not None and actor == me else actor_name(actor, names)
     if e.get("redacted") or payload is None:
-        secret = {"move": f"{who} made a move you cannot see yet", "chance": "a secret draw (hidden from you)"}
+        secret = {"move": f"{who} made a move you cannot see yet", "chance": "a secret draw (hidden from you)",
+                  "forked-state": "the position the fork starts from (secret until the game is over)"}
         return secret.get(kind, f"{kind} (hidden)")
     said = e.get("words") if (before is None or kind not in ("move", "chance")) and isinstance(e.get("words"), str) else None
     told = naming.told(before, names, actor, me)  # told from the reader's view, about the mover's move
@@ -186,7 +187,9 @@ def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | Non
     if kind == "created":
         players = ", ".join(p.get("name", "?") + (f" (ai-{p['ai']})" if p.get("ai") else "") if isinstance(p, dict) else str(p)
                             for p in payload.get("players", []))
-        return f"the game begins: {payload.get('type')} with {players}"
+        origin = payload.get("origin") if isinstance(payload.get("origin"), dict) else None
+        fork = f" (a fork of game {origin.get('game')} after event {origin.get('at')})" if origin else ""
+        return f"the game begins: {payload.get('type')} with {players}{fork}"
     if kind == "undo":
         return f"{who}: undo, back to the position after event {payload.get('to')}"
     if kind == "finished":

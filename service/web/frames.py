@@ -17,8 +17,8 @@ import msgspec
 
 from events import kinds
 from events.kinds import (
-    Abandoned, Adjudicated, Chance, ClockPaused, Created, Finished, Move, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver,
-    Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
+    Abandoned, Adjudicated, Chance, ClockPaused, Created, Finished, ForkedState, Move, Resigned, Returned, SeatEntropy,
+    SeedRevealed, TakenOver, Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
 )
 from games import registry
 from games.naming import secrecy, stand_in, told, with_names
@@ -109,6 +109,8 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str], before: An
     if payload is None:  # withheld from this reader
         if kind == Move.kind():
             return f"{_who(actor, names)} made a secret move"
+        if kind == ForkedState.kind():
+            return "the position the fork starts from (secret until the game is over)"
         return "chance: a hidden outcome" if kind == Chance.kind() else kind.replace("-", " ")
     try:
         event = kinds.decode(kind, payload)
@@ -118,9 +120,12 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str], before: An
     said = told(before, names, actor)  # names for moves that name a seat; the position, where known
     secret = secrecy(row.get("visible_to"), reader if isinstance(reader, int) else None, names)
     match event:
-        case Created(players=players):
+        case Created(players=players, origin=origin):
             return "the game begins: " + ", ".join(
-                p.name + (f" ({_level(p.ai)})" if p.ai else "") for p in players)
+                p.name + (f" ({_level(p.ai)})" if p.ai else "") for p in players) + (
+                f" (a fork of game {origin.game} after event {origin.at})" if origin is not None else "")
+        case ForkedState():
+            return "the position the fork starts from"
         case Move(move=move, timeout=timeout):
             late = " (out of time: the rulebook's default)" if timeout else stand_in(row["payload"], who(actor, names))
             return f"{who(actor, names)}: {describe_move(game, move, said)}{late}{secret}"

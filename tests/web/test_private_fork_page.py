@@ -99,3 +99,13 @@ def test_a_refused_token_on_a_private_game_stops_the_page_asking(stack, page, fo
     page.wait_for_timeout(3000)
     assert len(asked) <= 3, len(asked)
     expect(page.locator("#notice")).to_contain_text("private")
+
+
+def test_its_replay_verifies_the_forks_log_with_the_seats_token(stack, page, fork):
+    """The replay's verify badge asked GET /verify without the seat's token: a private fork answers that with
+    401, and the page read the refusal as a verdict ("fails at version undefined")."""
+    fork_id, seat, token = fork
+    hold_seat(page, fork_id, seat, token)
+    page.goto(f"/games/{fork_id}/replay")
+    expect(page.locator("#verify")).to_have_attribute("data-ok", "yes", timeout=30_000)
+    expect(page.locator("#verify")).not_to_contain_text("undefined")

@@ -465,7 +465,10 @@
       else if (ev.key === "End") { ev.preventDefault(); go(latest); }
     });
     showStep();
-    fetch(`/games/${game}/verify`).then((r) => r.json()).then((v) => {
+    fetch(`/games/${game}/verify`, { headers: caravan.headers(game) }).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);  // (refused or busy: not a verdict on the log)
+      return r.json();
+    }).then((v) => {
       const badge = $("verify");
       badge.classList.remove("badge-pending");
       if (v.ok) {
@@ -476,7 +479,7 @@
         badge.replaceChildren(`fails at version ${v.version}: ${v.reason} `, el("a", { href: `/games/${game}/replay?at=${v.version}` }, "go there"));
       }
       badge.dataset.ok = v.ok ? "yes" : "no";
-    }).catch(() => { $("verify").textContent = "could not check the log"; });
+    }).catch(() => { const badge = $("verify"); badge.classList.remove("badge-pending"); badge.textContent = "could not check the log now"; });
     if (caravan.token(game)) refetch().then(showStep);
   }
 

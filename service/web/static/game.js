@@ -21,6 +21,8 @@
 
   // --- the header: players, turn, result, chance -------------------------------------------------------
   let notBack = null;  // the server's refusal of "I'm back" ({seat, detail}), said while the seat stays away
+  let backButton = null;  // one element for good: the status box is drawn anew on every frame, and a click
+  // must land on the button it began on while the AI plays the seat (a frame every few milliseconds)
   function drawStatus() {
     if (notBack && (notBack.seat !== frame.you || !(frame.absent || []).some((a) => a.seat === notBack.seat))) notBack = null;
     const acting = new Set(frame.actors || []);
@@ -42,7 +44,7 @@
       if (a.seat === frame.you && !a.resigned && !over) {  // the AI answers in moments: moving first rarely works
         // refused (409: no retry can change it, e.g. no time left on the clock): the reason instead of the button
         if (notBack && notBack.seat === a.seat) bits.push(el("p", { class: "small refused", id: "come-back-refused" }, `Refused: ${notBack.detail}.`));
-        else bits.push(el("button", { type: "button", id: "come-back", onclick: comeBack }, "I'm back: give me my seat"));
+        else bits.push(backButton = backButton || el("button", { type: "button", id: "come-back", onclick: comeBack }, "I'm back: give me my seat"));
       }
     }
     if (frame.result) {
@@ -172,7 +174,9 @@
     if (c) {
       const [rule, secs] = (c.no_show || "").split(":");
       kids.push(el("p", { class: "small rules" }, `${controlWords(c.control)}; a seat out of time ${c.absent === "default"
-        ? "gets the rulebook's default move" : `is played by an AI (${c.absent}) until its player comes back`}`
+        ? "gets the rulebook's default move" : String(c.control).startsWith("fischer")
+          ? `is played by an AI (${c.absent}) for the rest of the game (its time is spent: no way back)`
+          : `is played by an AI (${c.absent}) until its player comes back`}`
         + (rule ? `; a seat without a first move after ${secs} s ${rule === "forfeit" ? "is forfeited (ranked last)" : "is taken over by an AI"}` : "")));
       const list = el("ul", { class: "clocks" });
       for (const s of c.seats) {

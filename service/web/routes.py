@@ -174,11 +174,17 @@ SEATS = ("people", "ai")
 
 
 def lobby_filters(type: str | None, status: str | None, show: str | None, seats: str | None) -> dict[str, str]:
-    """The lobby's filters as the form sends them (anything unknown is no filter): game type, status
-    (live, finished, abandoned; `active` is live), games or tournaments, tables with people or all AIs."""
+    """The lobby's filters as the form sends them (empty: no filter): game type, status (live, finished,
+    abandoned; `active` is live), games or tournaments, tables with people or all AIs. A value it does not
+    know is a 400 page (it listed every game, as if unfiltered)."""
     status = "live" if status == "active" else status
-    return {"type": type if type in registry.all_games() else "", "status": status if status in STATUSES else "",
-            "show": show if show in SHOW else "", "seats": seats if seats in SEATS else ""}
+    given = {"type": (type, tuple(registry.all_games())), "status": (status, tuple(STATUSES)), "show": (show, SHOW),
+             "seats": (seats, SEATS)}
+    bad = [{"key": k, "message": f"{v!r} is none of {', '.join(known)} (or empty: any)"}
+           for k, (v, known) in given.items() if v and v not in known]
+    if bad:
+        raise ValidationException(extra=bad)
+    return {k: v or "" for k, (v, _) in given.items()}
 
 
 async def lobby_seats(r: Runtime, game_id: str) -> dict[str, Any] | None:

@@ -31,3 +31,15 @@ def test_a_bad_query_is_said_in_a_page(stack, page, game_id, query, reason):
     expect(page.locator("h1")).to_have_text("Bad request")
     expect(page.locator("main")).to_contain_text(reason)
     expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
+
+
+@pytest.mark.parametrize("query", ["status=done", "seats=robots", "type=chess", "show=nothing"])
+def test_a_lobby_filter_it_cannot_take_is_a_400_page(stack, query):
+    """The lobby ignored a filter value it did not know and listed every game, as if unfiltered."""
+    r = stack.client().get(f"/?{query}")
+    assert r.status_code == 400 and r.headers["content-type"].startswith("text/html"), (query, r.status_code)
+    assert query.split("=")[0] in r.text
+
+
+def test_the_forms_any_is_no_filter(stack):
+    assert stack.client().get("/?status=&type=&show=&seats=").status_code == 200

@@ -20,6 +20,8 @@ from redis.exceptions import RedisError
 from events import keys
 from events.kinds import ClockPaused
 from events.store import VersionConflict
+from projections.fold import CorruptLog
+from service.errors import NotFound
 
 log = logging.getLogger("caravan.outage")
 ALIVE = f"{keys.PREFIX}:alive"  # unix time an API process last said it was up
@@ -41,7 +43,11 @@ async def credit(commands: Any, redis: Any, now: float | None = None) -> list[st
     for raw in await redis.zrange(keys.TIMERS, 0, -1):
         game_id = raw.decode()
         for _ in range(3):  # (a worker may append meanwhile: read the game again)
-            f = await commands.load(game_id)
+            try:
+                f = await commands.load(game_id)
+            except (NotFound, CorruptLog) as e:  # (a timer left by a game that cannot be read: not this start's to mend)
+                log.warning("game %s: no time given back: %s", game_id, e)
+                break
             if f.status != "active" or f.clock is None or all(sc.since is None for sc in f.clock.seats):
                 break
             try:

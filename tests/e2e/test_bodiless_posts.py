@@ -5,6 +5,8 @@ A fork's `at` past 2^53 is a 400 like every other version in a query (it forked 
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.e2e.helpers import wait_for_human
@@ -48,15 +50,20 @@ def test_a_fork_at_past_two_to_the_53_is_a_400(stack):
 def test_refusals_name_the_seat_by_its_player(stack):
     """A refusal said "it is not seat 0's turn" or "seat 0 has resigned already": ids, not people."""
     created = stack.client().post("/games", json={"type": "yangtze", "players": ["ann", "bob"]}).json()
-    game_id = created["id"]
-    ann, bob = (stack.client(s["token"]) for s in created["seats"])
-    wait_for_human(ann, game_id, 0)
-    move = ann.get(f"/games/{game_id}/moves").json()[0]
-    r = bob.post(f"/games/{game_id}/moves", json={"move": move})
-    assert r.status_code == 403 and "bob (seat 1)" in r.json()["detail"] and "waiting for ann" in r.json()["detail"], r.text
-    assert bob.post(f"/games/{game_id}/resign").status_code == 200
-    again = bob.post(f"/games/{game_id}/resign")
-    assert "bob (seat 1) has resigned already" in again.json()["detail"], again.text
+    game_id, names = created["id"], ["ann", "bob"]
+    seats = [stack.client(s["token"]) for s in created["seats"]]
+    deadline = time.monotonic() + 60
+    while not (acting := [s for s in seats[0].get(f"/games/{game_id}").json()["actors"] if s in (0, 1)]):
+        assert time.monotonic() < deadline, "nobody came to act"
+        time.sleep(0.05)
+    mover, other = acting[0], 1 - acting[0]  # (who begins is drawn)
+    move = seats[mover].get(f"/games/{game_id}/moves").json()[0]
+    r = seats[other].post(f"/games/{game_id}/moves", json={"move": move})
+    assert r.status_code == 403, r.text
+    assert f"{names[other]} (seat {other})" in r.json()["detail"] and f"waiting for {names[mover]}" in r.json()["detail"], r.text
+    assert seats[other].post(f"/games/{game_id}/resign").status_code == 200
+    again = seats[other].post(f"/games/{game_id}/resign")
+    assert f"{names[other]} (seat {other}) has resigned already" in again.json()["detail"], again.text
 
 
 @pytest.mark.parametrize("expected", [-1, 2 ** 53 + 1])

@@ -165,16 +165,24 @@ class Tournaments:
             raise StaleVersion(f"{t.entrants[entrant].name} has withdrawn already")
         await self._append_unless(tournament_id, Withdrawn(entrant=entrant, by=by, round=len(t.rounds)),
                                   lambda t: t.has_withdrawn(entrant))
-        t = await self.load(tournament_id)
-        for r in t.rounds:
-            for x in r.tables:
-                if entrant in x.entrants and t.result_of(x) is None:
-                    try:
-                        await resign(self.games, x.game, x.entrants.index(entrant), withdrawn=True)
-                    except DomainError:  # the table ended meanwhile, or the seat had resigned there already
-                        pass
+        await self.resign_withdrawn(tournament_id)
         await self.advance(tournament_id)  # a round waiting only on it may be complete now
         return await self.load(tournament_id)
+
+    async def resign_withdrawn(self, tournament_id: str) -> None:
+        """Resign every withdrawn entrant's seat at a table still in play (an AI plays it out, ranked last).
+        After a withdrawal, and after a round is seated: a round planned before a withdrawal that landed while
+        it was being seated seats the entrant all the same, and its table would wait on it for good."""
+        t = await self.load(tournament_id)
+        gone = {e for e, _ in t.withdrawn}
+        for r in t.rounds:
+            for x in r.tables:
+                for entrant in gone & set(x.entrants):
+                    if t.result_of(x) is None:
+                        try:
+                            await resign(self.games, x.game, x.entrants.index(entrant), withdrawn=True)
+                        except DomainError:  # the table ended meanwhile, or the seat had resigned there already
+                            pass
 
     # --- calling it off ----------------------------------------------------------------------------
 
@@ -267,6 +275,8 @@ class Tournaments:
             if (await self.load(tournament_id)).status == "cancelled":  # called off while this round was seated
                 for x in tables:
                     await abandon(self.games, x.game, "the tournament was cancelled")
+        elif (await self.load(tournament_id)).withdrawn != t.withdrawn:  # someone left while it was planned
+            await self.resign_withdrawn(tournament_id)
         return await self.advance(tournament_id)  # a round of instant games may be complete already
 
     async def _append_unless(self, tournament_id: str, event: TournamentEvent, done) -> bool:

@@ -29,10 +29,12 @@ def test_a_move_the_ai_made_for_an_absent_person_says_so(stack, tmp_path):
     assert made[0]["payload"]["stand_in"] == "ai-random", made[0]
     bobs = [r for r in ann.get(f"/games/{game_id}/events").json() if r["kind"] == "move" and r["actor"] == 1]
     assert all("stand_in" not in r["payload"] for r in bobs), bobs  # an AI seat's own moves are its own
-    page = {e["version"]: e["text"] for e in ann.get(f"/games/{game_id}/view/frame").json()["events"]}
-    assert "made by the AI for ann while away: ai-random" in page[made[0]["version"]], page[made[0]["version"]]
-    spectator = {e["version"]: e["text"] for e in stack.client().get(f"/games/{game_id}/view/frame").json()["events"]}
-    assert "made by the AI for ann while away" in spectator[made[0]["version"]], spectator[made[0]["version"]]
+    at = made[0]["version"]  # (the replay's frame at that step: a live frame shows only the last events)
+    page = {e["version"]: e["text"] for e in ann.get(f"/games/{game_id}/view/frame", params={"at": at}).json()["events"]}
+    assert "made by the AI for ann while away: ai-random" in page[at], page[at]
+    spectator = {e["version"]: e["text"]
+                 for e in stack.client().get(f"/games/{game_id}/view/frame", params={"at": at}).json()["events"]}
+    assert "made by the AI for ann while away" in spectator[at], spectator[at]
     log = Cli(stack, tmp_path)("log", game_id, "--token", token).stdout
     line = next(x for x in log.splitlines() if x.split()[:1] == [str(made[0]["version"])])
     assert "made by the AI for you while away" in line, line

@@ -20,12 +20,16 @@ What a verdict holds (all from the mover's seat, at that moment, with what it co
                             the win chance and otherwise second or further back, as the game's evaluation
                             orders the seats that do not win (`place`; with two seats, 2 - the win chance).
   loss                      value_best - value_played, as shown (never below 0).
+  stakes                    what a move drawn at random from the seat's choices would have lost on average: the
+                            mean of value_best - value over the moves the search looked at (one it never tried
+                            valued as the worst tried), at least `loss`. What the decision put at stake.
   cls                       best / good / inaccuracy / mistake / blunder by that loss, thresholds below.
   agrees                    (only when asked, for the fair-play signal) whether a second search with
                             another seed and the same budget picked a move valued at least as the first
                             search's pick (the rule the move played meets to match): how often the engine
                             agrees with itself at this budget.
-Accuracy per seat: the mean of `move_accuracy(loss)` (lichess's curve) over the decisions that had a choice.
+Accuracy per seat: the share of what its decisions put at stake that its moves kept, 100 × (1 − Σ loss / Σ stakes)
+(`accuracy`): 100 is the engine's pick every time, 0 no better than a move drawn at random.
 Chance steps: `odds` gives the probability of what was drawn, where the game's ChanceSpec tells it.
 `engine_code` names the source the verdicts come from (a digest), so an analysis records which engine made it.
 """
@@ -92,6 +96,7 @@ class Verdict:
     iterations: int = 0
     forced: bool = False  # one legal move: nothing to judge (left out of accuracy)
     agrees: bool | None = None
+    stakes: float = 0.0  # a random move's mean loss here (at least `loss`): what the decision put at stake
 
 
 def classify(loss: float, is_best: bool) -> str:
@@ -212,7 +217,8 @@ def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
     best = pick if vb > vp else played  # the move played, valued at least as the engine's pick, is the best shown
     vb = max(vb, vp)
     loss = round(vb - vp, SHOWN)
-    v = Verdict(seat, played, best, vp, vb, loss, classify(loss, played == best), iterations=stats.iterations)
+    v = Verdict(seat, played, best, vp, vb, loss, classify(loss, played == best), iterations=stats.iterations,
+                stakes=max(loss, at_stake(means, [m for m, _, _ in stats.root], pick)))
     if seats:
         v.rank_played = average(place(game, d, seat, seats, None if ends else vp) for d, _ in after[played])
         v.rank_best = average(place(game, d, seat, seats, None if ends else vb) for d, _ in after[best])
@@ -236,19 +242,25 @@ def odds(game: Game, state: Any, outcome: Any) -> tuple[float | None, int | None
     return spec.probability(outcome), len(spec.outcomes)
 
 
-def move_accuracy(loss: float) -> float:
-    """One move's accuracy in percent from its loss of win chance (0..1), on lichess's curve:
-    103.1668 * exp(-0.04354 * loss in points) - 3.1669, within 0..100. A loss of 0.02 scores about 91,
-    0.05 about 80, 0.15 about 50: a few blunders weigh as they should, where 1 - loss would hide them."""
-    return min(100.0, max(0.0, 103.1668100711649 * math.exp(-0.04354415386753951 * 100.0 * loss)
-                          - 3.166924740191411))
+def at_stake(means: dict[Any, float], moves: list[Any], pick: Any) -> float:
+    """What a move drawn at random from `moves` would lose against the search's pick, by the search's means (a
+    move it never tried valued as the worst it tried), kept to `SHOWN` digits."""
+    worst = min(means.values())
+    top = means.get(pick, max(means.values()))
+    return round(sum(max(0.0, top - means.get(m, worst)) for m in moves) / len(moves), SHOWN)
 
 
-def accuracy(verdicts: list[Verdict]) -> float:
-    """Per-seat accuracy in percent: the mean of its moves' accuracies, 100 when there is nothing to judge."""
-    if not verdicts:
-        return 100.0
-    return sum(move_accuracy(v.loss) for v in verdicts) / len(verdicts)
+def accuracy(losses: list[float], stakes: list[float]) -> float | None:
+    """Per-seat accuracy in percent: the share of what its decisions put at stake (each a random move's mean loss
+    there) that its moves kept, 100 × (1 − Σ loss / Σ stakes), within 0..100; None with nothing at stake. A
+    decision where every move is worth about the same (a game already decided, a choice of equals) weighs
+    little, one that could cost much weighs much; a seat that moves at random keeps about none of it.
+    (lichess's curve of each move's loss of win chance, used before, read 94 to 99 for a random player: a
+    single move here seldom moves the win chance by more than a few hundredths.)"""
+    total = sum(stakes)
+    if total <= 0:
+        return None
+    return min(100.0, max(0.0, 100.0 * (1.0 - sum(losses) / total)))
 
 
 def costliest(verdicts: list[Verdict], k: int = 3) -> list[Verdict]:

@@ -120,7 +120,8 @@ def report_lines(r: dict[str, Any], width: Optional[int] = None) -> list[str]:
            f"seed {e['seed']}; head {r['head'][:16]}… (v{r['version']})"
            + ("; the game has moved on since" if r["stale"] else ""),
            f"classes by loss of win chance: best; good <= {th['good']:g}; inaccuracy <= {th['inaccuracy']:g}; "
-           f"mistake <= {th['mistake']:g}; blunder above", ""]
+           f"mistake <= {th['mistake']:g}; blunder above",
+           "accuracy: the share of the stakes kept (100: the engine's pick; 0: at random)", ""]
     out += table(["seat", "accuracy", "exp. rank", "(best)", "decisions", "best", "good", "inacc.", "mistake", "blunder",
                   "value graph"],
                  [[s["name"], num(s["accuracy"], ".1f"), num(s["expected_rank"]), num(s["expected_rank_best"]),

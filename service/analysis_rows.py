@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from ai.analysis import CLASSES, judge, move_accuracy, odds
+from ai.analysis import CLASSES, accuracy, judge, odds
 from games import registry
 from games.naming import with_names
 from games.protocol import CHANCE, Game
@@ -95,6 +95,7 @@ def decision_row(game: Game, step: Step, engine: Engine, seats: int, names: list
         best=msgspec.to_builtins(v.best), best_text=registry.words(game, v.best, view),
         win_played=round(v.value_played, 4), win_best=round(v.value_best, 4),
         rank_played=round(v.rank_played, 3), rank_best=round(v.rank_best, 3), loss=round(v.loss, 4),
+        stakes=round(v.stakes, 4),
         matches=v.best == step.move, iterations=v.iterations,
         engine_agrees=v.agrees)  # a second search, same budget, another seed: the fair-play baseline
 
@@ -121,10 +122,12 @@ def seat_summary(rows: list[Row], seat: int, name: str) -> SeatSummary:
     mine = judged(rows, seat)
     made_for = [r.by for r in rows if isinstance(r, DecisionRow) and r.seat == seat and r.by not in OWN]
     loss = sum(r.loss or 0.0 for r in mine)
+    staked = [r for r in mine if r.stakes is not None]  # (rows made before stakes were kept have none)
+    kept = accuracy([r.loss or 0.0 for r in staked], [r.stakes for r in staked])
     agree = [r.engine_agrees for r in mine if r.engine_agrees is not None]
     return SeatSummary(
         seat=seat, name=name, decisions=len(mine), loss=round(loss, 4),
-        accuracy=round(sum(move_accuracy(r.loss or 0.0) for r in mine) / len(mine), 1) if mine else None,
+        at_stake=round(sum(r.stakes for r in staked), 4), accuracy=rounded(kept, 1),
         expected_rank=rounded(mean([r.rank_played for r in mine if r.rank_played is not None]), 3),
         expected_rank_best=rounded(mean([r.rank_best for r in mine if r.rank_best is not None]), 3),
         classes=ClassCounts(**{c: sum(1 for r in mine if r.cls == c) for c in CLASSES}),

@@ -50,6 +50,8 @@ class DecisionRow(msgspec.Struct, tag_field="kind", tag="decision", kw_only=True
     # its win chance, else as the game's evaluation orders the others (two seats: 2 - win_played; ai/analysis.py)
     rank_best: float | None = None
     loss: float | None = None  # win_best - win_played (as given, 4 digits), never below 0: the class is read from it
+    stakes: float | None = None  # what the decision put at stake: the mean loss of a move drawn at random from the
+    # moves the search looked at (one it never tried valued as the worst tried), at least `loss`; what accuracy weighs
     matches: bool | None = None  # the move played is the best shown (valued at least as the engine's pick)
     iterations: int = 0  # search iterations spent
     engine_agrees: bool | None = None  # a person's decision: a second search (another seed) picked a move valued
@@ -110,7 +112,9 @@ class SeatSummary(msgspec.Struct, kw_only=True):
     name: str
     decisions: int  # decisions that count: it had a choice and made it (not forced, not the AI or the clock for it)
     loss: float  # summed
-    accuracy: float | None  # mean move accuracy, 0..100 (ai/analysis.py move_accuracy); null with none to judge
+    at_stake: float = 0.0  # the decisions' stakes, summed (rows made before stakes were kept count none)
+    accuracy: float | None  # 100 × (1 − loss / at_stake): the share of what was at stake its moves kept, 0..100
+    # (ai/analysis.py accuracy; 0: no better than a move drawn at random); null with nothing at stake
     expected_rank: float | None  # the mean expected place after its moves played
     expected_rank_best: float | None  # ... had it played the engine's best each time
     classes: ClassCounts

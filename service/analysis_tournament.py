@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ai.analysis import accuracy
 from service import analysis
 from service.analysis_rows import fair_play
 from service.errors import Forbidden
 from service.analysis_schemas import ClassCounts, EntrantAccuracy, SeatSummary, TableAnalysis, TournamentAnalysis
 from service.runtime import Runtime
 
-NOTE = ("accuracy: the mean move accuracy (lichess's curve of the loss of win chance) over an entrant's analysed "
-        "decisions; fair_play is a signal, "
+NOTE = ("accuracy: the share of what was at stake that an entrant's moves kept over its analysed decisions "
+        "(100: the engine's pick every time; 0: no better than a move drawn at random); fair_play is a signal, "
         "not a verdict: strong players match the engine often too")
 
 
@@ -47,10 +48,11 @@ def entrant_row(name: str, ai: str | None, seats: list[SeatSummary]) -> EntrantA
     weight = sum(n for _, n in ranks)
     classes = ClassCounts(**{c: sum(getattr(s.classes, c) for s in seats) for c in ("best", "good", "inaccuracy",
                                                                                     "mistake", "blunder")})
+    staked = [s for s in seats if s.at_stake > 0]  # (an analysis made before stakes were kept has none)
+    kept = accuracy([s.loss for s in staked], [s.at_stake for s in staked])
     return EntrantAccuracy(
         entrant=name, ai=ai, games=len(seats), decisions=decisions,
-        accuracy=round(sum(s.accuracy * s.decisions for s in seats if s.accuracy is not None) / decisions, 1)
-        if decisions else None,
+        accuracy=None if kept is None else round(kept, 1),
         expected_rank=round(sum(r * n for r, n in ranks) / weight, 3) if weight else None,
         classes=classes, matches=matches, match_rate=round(matches / decisions, 3) if decisions else None,
         fair_play=None if ai is not None else fair_play(

@@ -42,7 +42,9 @@ def test_judge_every_decision():
     vs = [judge(g, s, a, m, random.Random(7), budget=None, iterations=60) for s, a, m in decisions]
     for v in vs:
         assert v.cls in CLASSES and v.loss >= 0.0 and v.value_best >= v.value_played
-    assert 0.0 <= accuracy(vs) <= 100.0
+        assert v.stakes >= v.loss  # what was at stake is at least what the move played lost
+    kept = accuracy([v.loss for v in vs], [v.stakes for v in vs])
+    assert kept is None or 0.0 <= kept <= 100.0
     worst = costliest(vs, 2)
     assert worst[0].loss == max(v.loss for v in vs)
 
@@ -108,14 +110,23 @@ def test_each_game_s_verdict_reads_only_the_mover_s_information_set(game_type):
         assert again.rank_played == base.rank_played
 
 
-def test_move_accuracy_follows_the_loss_on_lichess_s_curve():
-    from ai.analysis import move_accuracy
+def test_accuracy_is_the_share_of_what_was_at_stake_that_was_kept():
+    assert accuracy([0.0, 0.0], [0.03, 0.01]) == 100.0  # the engine's pick each time
+    assert accuracy([0.03, 0.01], [0.03, 0.01]) == 0.0  # the worst move each time (stakes are at least the loss)
+    assert accuracy([0.01, 0.0], [0.02, 0.02]) == pytest.approx(75.0)  # a quarter of the stakes lost
+    # a decision where little was at stake weighs little: a seat that lost its one big decision is not saved by
+    # playing perfectly where nothing mattered (the mean of lichess's per-move curve would read about 96 here)
+    assert accuracy([0.1] + [0.0] * 9, [0.1] + [0.001] * 9) == pytest.approx(100 * 0.009 / 0.109, abs=1e-9)
+    assert accuracy([], []) is None and accuracy([0.0], [0.0]) is None  # nothing at stake: nothing to judge
 
-    assert move_accuracy(0.0) == pytest.approx(100.0, abs=1e-3)
-    assert move_accuracy(0.02) == pytest.approx(91.4, abs=0.1) and move_accuracy(0.05) == pytest.approx(79.8, abs=0.1)
-    assert move_accuracy(0.15) == pytest.approx(50.5, abs=0.1) and move_accuracy(1.0) == 0.0
-    losses = [i / 100 for i in range(101)]
-    assert all(move_accuracy(a) >= move_accuracy(b) for a, b in zip(losses, losses[1:]))
+
+def test_stakes_are_a_random_moves_mean_loss_by_the_searchs_means():
+    from ai.analysis import at_stake
+
+    means = {"a": 0.6, "b": 0.5, "c": 0.3}
+    assert at_stake(means, ["a", "b", "c"], "a") == pytest.approx((0 + 0.1 + 0.3) / 3, abs=1e-4)
+    assert at_stake(means, ["a", "b", "c", "d"], "a") == pytest.approx((0 + 0.1 + 0.3 + 0.3) / 4, abs=1e-4)  # d untried
+    assert at_stake(means, ["a", "b", "c"], "b") == pytest.approx((0 + 0 + 0.2) / 3, abs=1e-4)  # pick b: a costs nothing
 
 
 def test_the_engine_code_names_the_source_a_verdict_comes_from(tmp_path, monkeypatch):

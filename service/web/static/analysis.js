@@ -101,7 +101,8 @@ const caravanAnalysis = (() => {
       return el("ul", { class: "graph-legend" }, report.seats.map((s) => {
         const i = s.seat % COLOURS.length;
         const name = report.players[s.seat].name;
-        const acc = s.accuracy === null || s.accuracy === undefined ? `no decision of ${name}'s own judged` : `accuracy ${s.accuracy}%`;
+        const acc = s.accuracy !== null && s.accuracy !== undefined ? `accuracy ${s.accuracy}%`
+          : s.decisions ? `nothing at stake in ${name}'s decisions` : `no decision of ${name}'s own judged`;
         const plural = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
         const marks = ["inaccuracy", "mistake", "blunder"].map((c) => `${s.classes[c]} ${s.classes[c] === 1 ? c : plural[c]}`).join(", ");
         const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;

@@ -37,7 +37,6 @@ Chance steps: `odds` gives the probability of what was drawn, where the game's C
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 import sys
 from dataclasses import dataclass

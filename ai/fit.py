@@ -66,52 +66,31 @@ def self_play(game: Game, seed: int, players: int = 2, player: str = "greedy") -
     raise RuntimeError(f"no end after {MAX_STEPS} steps")
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b (Gaussian elimination with partial pivoting; a is small and positive definite)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(col + 1, n):
-            k = m[r][col] / m[col][col]
-            for c in range(col, n + 1):
-                m[r][c] -= k * m[col][c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
-
-
 def conditional_logit(rows: list[tuple[list[tuple[float, ...]], list[float]]], ridge: float = RIDGE,
                       steps: int = NEWTON_STEPS) -> list[float]:
     """Weights w minimising the log loss of `shares_of(w, features)` against the seats' outcomes over
-    `rows` of (features per seat, win share per seat), plus ridge/2 |w|^2; no intercept (seats that
-    hold the same have the same chance)."""
-    k = len(rows[0][0][0])
-    w = [0.0] * k
+    `rows` of (features per seat, win share per seat; every row the same number of seats), plus
+    ridge/2 |w|^2; no intercept (seats that hold the same have the same chance). Newton's method on
+    numpy arrays (Kashgar's sixty-one weights over hundreds of thousands of positions)."""
+    import numpy as np
+
+    f = np.array([fs for fs, _ in rows], dtype=np.float64)  # positions x seats x features
+    y = np.array([ys for _, ys in rows], dtype=np.float64)
+    k = f.shape[2]
+    w = np.zeros(k)
     for _ in range(steps):
-        grad = [ridge * wi for wi in w]
-        hess = [[ridge if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for fs, ys in rows:
-            ps = shares_of(w, fs)
-            mean = [sum(p * f[i] for p, f in zip(ps, fs)) for i in range(k)]
-            for p, y, f in zip(ps, ys, fs):
-                d = [f[i] - mean[i] for i in range(k)]
-                for i in range(k):
-                    grad[i] += (p - y) * f[i]
-                    pd = p * d[i]
-                    row = hess[i]
-                    for j in range(i + 1):
-                        row[j] += pd * d[j]
-        for i in range(k):
-            for j in range(i):
-                hess[j][i] = hess[i][j]
-        step = _solve(hess, grad)
-        w = [wi - si for wi, si in zip(w, step)]
-        if max(abs(s) for s in step) < 1e-9:
+        v = f @ w
+        e = np.exp(v - v.max(axis=1, keepdims=True))
+        p = e / e.sum(axis=1, keepdims=True)
+        fp = f * p[:, :, None]
+        mean = fp.sum(axis=1)  # each position's chance-weighted features
+        grad = np.einsum("ns,nsk->k", p - y, f) + ridge * w
+        hess = fp.reshape(-1, k).T @ f.reshape(-1, k) - mean.T @ mean + ridge * np.eye(k)
+        step = np.linalg.solve(hess, grad)
+        w = w - step
+        if np.abs(step).max() < 1e-9:
             break
-    return w
+    return [float(x) for x in w]
 
 
 def logistic(rows: list[tuple[tuple[float, ...], float]], ridge: float = RIDGE,
@@ -142,8 +121,9 @@ def cross_entropy(rows: list[tuple[list[float], list[float]]]) -> float:
 
 
 def fit(game: Game, games: int, seed: int = 10_000, players: int = 2, player: str = "greedy",
-        jobs: int = 1) -> dict[str, Any]:
-    """Weights fitted on the games kept, and the held-out log loss of the fit and of the heuristic."""
+        jobs: int = 1, ridge: float = RIDGE) -> dict[str, Any]:
+    """Weights fitted on the games kept, and the held-out log loss of the fit and of the heuristic
+    (`ridge`: the L2 penalty; a few games and many weights want more than `RIDGE`)."""
     train: list[tuple[list[tuple[float, ...]], list[float]]] = []
     held: list[Position] = []
     played = forked_map(game, self_play, [(seed + i, players, player) for i in range(games)], jobs)
@@ -152,7 +132,7 @@ def fit(game: Game, games: int, seed: int = 10_000, players: int = 2, player: st
             held += positions
         else:
             train += [(fs, ys) for fs, _, ys in positions]
-    w = conditional_logit(train)
+    w = conditional_logit(train, ridge)
     return {"weights": w, "positions": len(train) + len(held), "held_out": len(held),
             "fit_loss": cross_entropy([(shares_of(w, fs), ys) for fs, _, ys in held]) if held else None,
             "heuristic_loss": cross_entropy([(h, ys) for _, h, ys in held]) if held else None}
@@ -168,12 +148,13 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
     ap.add_argument("--player", default="greedy", help="who plays the self-play games (default greedy; e.g. mcts#300)")
     ap.add_argument("--jobs", type=int, default=1, help="play the games in this many processes (default 1)")
+    ap.add_argument("--ridge", type=float, default=RIDGE, help=f"the L2 penalty on the weights (default {RIDGE:g})")
     args = ap.parse_args()
     try:
         parse_spec(args.player)
     except ValueError as e:
         ap.error(str(e))
-    r = fit(get(args.game), args.games, args.seed, args.players, args.player, args.jobs)
+    r = fit(get(args.game), args.games, args.seed, args.players, args.player, args.jobs, args.ridge)
     print(f"{args.game}: {args.games} games of {args.players} seats by {args.player}, "
           f"{r['positions']} positions ({r['held_out']} held out)")
     print(f"held-out log loss: fitted {r['fit_loss']:.4f}, heuristic {r['heuristic_loss']:.4f}")

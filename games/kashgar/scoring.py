@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 
-from games.protocol import Result, ranks_from_keys, win_chances_of
+from games.protocol import Result, ranks_from_keys, sigmoid
 
-from .content import END_VP, FARMER, ORDERS, PERSONS, ROUND_LIMIT
+from . import effects as fx
+from .content import ANY, END_VP, FARMER, ORDERS, PERSONS, ROUND_LIMIT
 from .state import KashgarState
 
 _VP = {cid: p.vp for cid, p in PERSONS.items()}
@@ -105,55 +106,143 @@ def holdings(state: KashgarState, seat: int) -> tuple[int, int, int, int, int]:
     return (min(vps(state)[seat], END_VP + 3), sum(b[:5]), b[5], min(b[6], 5), persons)  # VP counted once per state
 
 
-# What a person card promises in a caravan: whether one of its actions fulfils orders, and how many
-# resources its caravan actions gain (before costs); counted for a caravan's first three cards, the
-# front card fully, the next half, the third a quarter (the sooner a card comes to the front, the more).
-_FULFILS = {cid: float(any(a.effect[0] in ("fulfil", "fulfil_two") for a in p.caravan + p.farewell))
-            for cid, p in PERSONS.items()}
-_GAINS = {cid: float(sum(sum(a.effect[1]) + a.effect[2] for a in p.caravan if a.effect[0] == "gain"))
-          for cid, p in PERSONS.items()}
-_PLACE = (1.0, 0.5, 0.25)
+# The actions that fulfil a display order, per person card: (cost, kinds of order, how it is paid).
+_FULFILLING = {cid: tuple((a.cost, ANY if a.effect[0] == "fulfil_two" else a.effect[1],
+                           "full" if a.effect[0] == "fulfil_two" else a.effect[2])
+                          for a in p.caravan + p.farewell if a.effect[0] in ("fulfil", "fulfil_two"))
+               for cid, p in PERSONS.items()}
 
 
-def caravan_promise(state: KashgarState, seat: int) -> tuple[float, float]:
-    """`seat`'s order-fulfilling cards and resources to gain near its caravans' fronts (weighted by place)."""
-    fulfil = gains = 0.0
+def order_in_reach(state: KashgarState, seat: int) -> int:
+    """The VP of the best display order one of `seat`'s front cards could fulfil now (that action's
+    own cost paid first); 0 if none."""
+    board = state.seats[seat].board
+    best = 0
     for c in state.seats[seat].caravans:
-        for place, cid in zip(_PLACE, c):
-            fulfil += place * _FULFILS[cid]
-            gains += place * _GAINS[cid]
-    return fulfil, gains
+        for cost, kinds, pay in _FULFILLING[c[0]]:
+            for _, after in fx.pay_options(board, cost):
+                for o in fx.display_orders(state, after, kinds, pay):
+                    best = max(best, ORDERS[o].vp)
+    return best
+
+
+def position_features(state: KashgarState, seat: int) -> tuple[float, ...]:
+    """`holdings`, then VP and spices + gold again times how near the end is (the leading VP over the
+    25 that end the game, at most 1), whether `seat` moves next, its VP once the end is triggered (the
+    round then only finishes), and `order_in_reach`, alone and times the nearness."""
+    vp, spices, gold, mules, persons = held = holdings(state, seat)
+    near = min(1.0, max(vps(state)) / END_VP)
+    reach = order_in_reach(state, seat)
+    return held + (vp * near, (spices + gold) * near, 1.0 if state.current == seat else 0.0,
+                   vp if state.end_triggered else 0.0, reach, reach * near)
+
+
+# The person cards of the game without the variant, in the order `features` counts them.
+CARD_KINDS = tuple(sorted(cid for cid, p in PERSONS.items() if p.deck != "additional"))
+_KIND = {cid: i for i, cid in enumerate(CARD_KINDS)}
+
+
+def card_counts(state: KashgarState, seat: int) -> tuple[float, ...]:
+    """How many of each of `CARD_KINDS` lie in `seat`'s caravans, wherever they lie (a variant card counts nowhere)."""
+    counts = [0.0] * len(CARD_KINDS)
+    for c in state.seats[seat].caravans:
+        for cid in c:
+            i = _KIND.get(cid)
+            if i is not None:
+                counts[i] += 1.0
+    return tuple(counts)
 
 
 def features(state: KashgarState, seat: int) -> tuple[float, ...]:
-    """What the fitted evaluation weighs: `holdings`, then VP and spices + gold again times how near
-    the end is (the leading VP over the 25 that end the game, at most 1), whether `seat` moves next,
-    its VP once the end is triggered (the round then only finishes), and `caravan_promise`."""
-    vp, spices, gold, mules, persons = held = holdings(state, seat)
-    near = min(1.0, max(vps(state)) / END_VP)
-    return held + (vp * near, (spices + gold) * near, 1.0 if state.current == seat else 0.0,
-                   vp if state.end_triggered else 0.0) + caravan_promise(state, seat)
+    """What the fitted evaluation weighs (`ai/fit.py`): `position_features`, then `card_counts`."""
+    return position_features(state, seat) + card_counts(state, seat)
 
 
 # The search's leaf value (`Game.evaluations`): a seat's chance to win, a logistic model of its lead in
-# `features` over the best other seat, fitted by `python -m ai.fit kashgar` (900 two-seat self-play
-# games, greedy with 10 % random moves). A VP of lead counts little early and five times as much near
-# the end, more again once the end is triggered; a spice counts early and hardly at the end, gold half
-# as much at the end as early; every person card more counts against (a longer caravan brings each
-# card to the front less often), but an order-fulfilling card at a front counts about as much as 9 VP
-# early on (`caravan_promise`; with it the search's `hard:medium` won 164/200 against 155/200, README).
+# `features` over the best other seat, fitted by `python -m ai.fit kashgar --games 4000 --seed 100000`
+# (4,000 two-seat self-play games, greedy with 10 % random moves). A VP of lead counts little early
+# and twelve times as much near the end, more again once the end is triggered. What a seat's caravans
+# hold counts most early on: each person card by its kind (`CARD_WEIGHTS`), the cards that fulfil
+# orders far above the rest (a Wholesaler about as much as 45 VP of lead at the start), most others a
+# little against (a longer caravan brings each card to the front less often).
 # Greedy keeps `heuristic`: a one-ply look needs its progress towards an order to move towards one at all.
-WIN_CHANCE_WEIGHTS = (0.06258, 0.03368, 0.06113, 0.0225, -0.0551,  # VP, spices, gold, mules, person cards
-                      0.2494, -0.03113,  # VP and spices + gold times nearness to the end
-                      0.03738, 0.5199,  # moves next; VP once the end is triggered
-                      0.5498, 0.03428)  # order-fulfilling cards and gains near the caravans' fronts
+WIN_CHANCE_WEIGHTS = (0.02358, 0.01729, 0.02041, 0.02429, 0.02085, 0.3061, -0.01036, 0.0306, 0.542, -0.09929, 0.3727)  # VP, spices, gold, mules, person cards; VP and spices + gold times
+#   the nearness to the end; moves next; VP once the end is triggered; the order in reach, alone and
+#   times the nearness (`position_features`)
+
+CARD_WEIGHTS: dict[str, float] = {  # each person card in a caravan, by kind (`card_counts`)
+    "MM": 0.1101,  # Matriarch
+    "PM": 0.2441,  # Patriarch
+    "SD01": -0.1157,  # Planter
+    "SD02": -0.1421,  # Baker
+    "SD03": -0.1246,  # Market Woman
+    "SD04": -0.08312,  # Quack
+    "SD05": 0.7205,  # Spice Trader
+    "SD06": 0.473,  # Cinnamon Prince
+    "SD07": 0.3983,  # Hawker
+    "SD08": 0.7589,  # Scribe
+    "SD09": 0.111,  # Farmer
+    "SD10": -0.1341,  # Farrier
+    "SD11": -0.1074,  # Mule Trader
+    "SD12": -0.0697,  # Shepherd
+    "SD13": -0.2421,  # Caravan Leader
+    "SD14": 0.3474,  # Noblewoman
+    "SD15": -0.07863,  # Clove Picker
+    "SD16": -0.1155,  # Pepper Merchant
+    "SD17": -0.1171,  # Anise Gatherer
+    "SD18": -0.1138,  # Cinnamon Peeler
+    "SD19": -0.1587,  # Money Changer
+    "SD20": -0.0243,  # Barterer
+    "SD21": 0.01552,  # Beggar
+    "SD22": -0.2992,  # Judge
+    "SD23": -0.08156,  # Fortune Teller
+    "SD24": -0.1424,  # Smuggler
+    "SP01": 0.1377,  # Grey Eminence
+    "SP02": 1.216,  # Wholesaler
+    "SP03": -0.2684,  # Innkeeper
+    "SP04": 0.2177,  # Emir
+    "SP05": 1.103,  # Sultana
+    "SP06": -0.2003,  # Mule Breeder
+    "SP07": -0.1793,  # Silk Merchant
+    "SP08": 0.07485,  # Court Astrologer
+    "SP09": 0.1083,  # Treasurer
+    "SP10": 0.6809,  # Spice Master
+    "SP11": 0.231,  # Envoy
+    "SP12": -0.1713,  # Princess
+    "ST01": -0.1817,  # Farmhand
+    "ST02": 0.3592,  # Shopkeeper
+    "ST03": -0.169,  # Prophet
+    "ST04": -0.0173,  # Aristocrat
+    "ST05": -0.1928,  # Gatherer
+    "ST06": 0.03452,  # Shepherd Boy
+    "ST07": -0.1286,  # Moneylender
+    "ST08": -0.1667,  # Water Carrier
+    "ST09": -0.01655,  # Scout
+    "ST10": -0.1589,  # Carpet Dealer
+    "ST11": -0.1445,  # Cloth Merchant
+    "ST12": -0.1963,  # Old Sage
+}
+assert tuple(CARD_WEIGHTS) == CARD_KINDS
+FITTED_WEIGHTS = WIN_CHANCE_WEIGHTS + tuple(CARD_WEIGHTS.values())  # the weights of `features`, in order
+
+
+def fitted_value(state: KashgarState, seat: int) -> float:
+    """FITTED_WEIGHTS . features(state, seat), each card's weight added as it is met."""
+    value = sum(w * f for w, f in zip(WIN_CHANCE_WEIGHTS, position_features(state, seat)))
+    get = CARD_WEIGHTS.get
+    for c in state.seats[seat].caravans:
+        for cid in c:
+            value += get(cid, 0.0)
+    return value
 
 
 def win_chances(state: KashgarState, seats: list[int]) -> list[float]:
-    """Each of `seats`' chance to win (`WIN_CHANCE_WEIGHTS`); its place once the game is over."""
+    """Each of `seats`' chance to win (the logistic of its lead in `fitted_value` over the best other
+    seat); its place once the game is over."""
     if result(state) is not None:
         return heuristics(state, seats)
-    return win_chances_of(WIN_CHANCE_WEIGHTS, [features(state, i) for i in range(state.players)], seats)
+    values = [fitted_value(state, i) for i in range(state.players)]
+    return [sigmoid(values[s] - max(v for i, v in enumerate(values) if i != s)) for s in seats]
 
 
 def _value(state: KashgarState, seat: int) -> float:

@@ -11,7 +11,8 @@ P(seat i wins) = exp(w . f_i) / sum_j exp(w . f_j) by Newton's method (a small r
 it steady). With two seats that is the logistic of the difference, 1 / (1 + exp(-w . (f_0 - f_1))).
 Every fifth game is held out: the log loss of the fit on those games is printed beside the
 hand-written heuristic's (its chances scaled to add up to one), so a refit shows whether it predicts
-better. Prints the weights to paste into the game's scoring module (Kashgar: `WIN_CHANCE_WEIGHTS`).
+better. Prints the weights to paste into the game's scoring module (Kashgar: `WIN_CHANCE_WEIGHTS`, then
+`CARD_WEIGHTS` in `CARD_KINDS` order).
 """
 
 from __future__ import annotations

@@ -213,7 +213,18 @@ class Commands:
     async def append_note(self, f: Folded, event: GameEvent, actor: int | str = "system",
                           visible_to: tuple[int, ...] | None = None, status: str = "") -> Folded:
         """Append one event that does not move the game (undo talk, entropy, a late seed); the new record."""
-        decision = decide.decide_note(f, event, actor, visible_to)
+        return await self.append_notes(f, [(event, actor)], visible_to, status)
+
+    async def append_notes(self, f: Folded, notes: list[tuple[GameEvent, int | str]],
+                           visible_to: tuple[int, ...] | None = None, status: str = "") -> Folded:
+        """Append events that do not move the game together or not at all (an undo request and its grant:
+        a move landing between them would cancel the request); an `Undo` only last."""
+        events, folded = [], f
+        for event, actor in notes:
+            decision = decide.decide_note(folded, event, actor, visible_to)
+            events += decision.events
+            folded = decision.folded
+        decision = Decision(events, folded)
         await self.store.append(f.id, f.version, decision.events, waits=waiting_on(f) or "", status=status)
         if decision.folded is None:
             self.loader.forget(f.id)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.kinds import Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn
+from events.kinds import GameEvent, Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn
+from events.store import VersionConflict
 from projections.fold import Folded
 from service.errors import Conflict, GameOver, Illegal, Invalid
 from service.commands import ARBITER, Commands
 
 ACTIONS = ("request", "consent", "decline", "withdraw")
+RETRIES = 5  # a verb decided again after losing its version to another seat's move
 
 
 def humans(f: Folded) -> list[int]:
@@ -65,10 +67,22 @@ async def undo(games: Commands, game_id: str, caller: int | str, action: str = "
                to: int | None = None) -> dict[str, Any]:
     """One undo verb: `request` (a seat; the arbiter's is granted at once, to `to` if given), or
     `consent`/`decline`/`withdraw` naming the pending `request` by its version. Returns
-    {"granted", "version", "to", "waiting_for"} (and "settled" for a decline or a withdrawal)."""
+    {"granted", "version", "to", "waiting_for"} (and "settled" for a decline or a withdrawal).
+    Each verb is one append; one that loses its version to another seat's move (in a simultaneous phase
+    the others plan while this seat asks) is decided again on the fresh record."""
     if action not in ACTIONS:
         raise Invalid(f"unknown undo action {action!r} (one of {', '.join(ACTIONS)})")
-    f = await games.load(game_id)
+    for attempt in range(RETRIES):
+        try:
+            return await answer(games, await games.load(game_id), caller, action, request, to)
+        except VersionConflict:
+            if attempt == RETRIES - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+async def answer(games: Commands, f: Folded, caller: int | str, action: str, request: int | None,
+                 to: int | None) -> dict[str, Any]:
     if f.status != "active":  # finished, or abandoned
         raise GameOver(f"the game is {'over' if f.status == 'finished' else f.status}: nothing can be taken back")
     if caller == ARBITER:
@@ -78,7 +92,7 @@ async def undo(games: Commands, game_id: str, caller: int | str, action: str = "
         if not f.barrier <= target < f.version or f.last_effective <= f.barrier:
             raise Illegal(f"the arbiter can return to versions {f.barrier}..{f.version - 1} with a move after the last "
                           "chance outcome or revealed secret; nothing else")
-        return await grant(games, f, target, requested_by=ARBITER, consents=[])
+        return await grant(games, f, [], target, requested_by=ARBITER, consents=[])
     seat = int(caller)
     if action == "request":
         if request is not None:
@@ -101,12 +115,13 @@ async def undo(games: Commands, game_id: str, caller: int | str, action: str = "
     if action == "decline":
         f = await games.append_note(f, UndoDeclined(by=seat, request=request), actor=seat)
         return {"granted": False, "settled": "declined", "version": f.version, "to": req.to, "waiting_for": []}
-    f = await games.append_note(f, UndoConsented(by=seat, to=req.to, request=request), actor=seat)
-    req = f.undo_request
-    waiting = [s for s in humans(f) if s != req.by and s not in req.consents]
+    consent = (UndoConsented(by=seat, to=req.to, request=request), seat)
+    consents = (*req.consents, seat)
+    waiting = [s for s in humans(f) if s != req.by and s not in consents]
     if waiting:
+        f = await games.append_note(f, *consent)
         return {"granted": False, "version": f.version, "to": req.to, "waiting_for": waiting}
-    return await grant(games, f, req.to, requested_by=req.by, consents=req.consents)
+    return await grant(games, f, [consent], req.to, requested_by=req.by, consents=consents)
 
 
 async def ask(games: Commands, f: Folded, seat: int) -> dict[str, Any]:
@@ -119,14 +134,15 @@ async def ask(games: Commands, f: Folded, seat: int) -> dict[str, Any]:
         raise Illegal(f"undo refused: {status['why_not']}")
     target = status["to"]
     others = [s for s in humans(f) if s != seat]
-    if not others:  # AI seats consent: grant at once
-        f = await games.append_note(f, UndoRequested(by=seat, to=target), actor=seat)
-        return await grant(games, f, target, requested_by=seat, consents=[])
+    if not others:  # AI seats consent: granted at once, in the same append
+        return await grant(games, f, [(UndoRequested(by=seat, to=target), seat)], target, requested_by=seat, consents=[])
     f = await games.append_note(f, UndoRequested(by=seat, to=target, needs=tuple(others)), actor=seat)
     return {"granted": False, "version": f.version, "request": f.version, "to": target, "waiting_for": others}
 
 
-async def grant(games: Commands, f: Folded, to: int, requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:
-    f = await games.append_note(f, Undo(to=to, requested_by=requested_by, consents=tuple(consents)),
-                                  actor=requested_by if requested_by == ARBITER else "system")
+async def grant(games: Commands, f: Folded, before: list[tuple[GameEvent, int | str]], to: int,
+                requested_by: int | str, consents: tuple[int, ...] | list[int]) -> dict[str, Any]:
+    """The undo itself, appended with the answer that settles it (`before`)."""
+    actor = requested_by if requested_by == ARBITER else "system"
+    f = await games.append_notes(f, [*before, (Undo(to=to, requested_by=requested_by, consents=tuple(consents)), actor)])
     return {"granted": True, "version": f.version, "to": to, "waiting_for": []}

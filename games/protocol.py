@@ -81,11 +81,8 @@ class ChanceSpec(msgspec.Struct, frozen=True):
         if self.permute:
             return 1.0 / math.factorial(self.permute)
         total = sum(self.weights) if self.weights is not None else len(self.outcomes)
-        p = 0.0
-        for i, o in enumerate(self.outcomes):
-            if o == move:
-                p += (self.weights[i] if self.weights is not None else 1) / total
-        return p
+        weights = self.weights if self.weights is not None else (1,) * len(self.outcomes)
+        return sum(w for o, w in zip(self.outcomes, weights) if o == move) / total
 
 
 class RNG(_Protocol):
@@ -132,8 +129,7 @@ def default_among(moves: list[Any], *prefer: str) -> Any:
     """A timeout default: the legal move whose type comes first in `prefer` (the rulebook's "does
     nothing" choices: pass, end the turn, decline), else the first legal move; None when none is legal."""
     rank = {t: i for i, t in enumerate(prefer)}
-    best = min(moves, key=lambda m: rank.get(type(m).__struct_config__.tag, len(prefer)), default=None)
-    return best
+    return min(moves, key=lambda m: rank.get(type(m).__struct_config__.tag, len(prefer)), default=None)
 
 
 class Result(msgspec.Struct, frozen=True):
@@ -164,7 +160,11 @@ def sigmoid(z: float) -> float:
 def win_chances_of(weights: tuple[float, ...], features: list[tuple[float, ...]], seats: list[int]) -> list[float]:
     """A fitted evaluation (`Game.evaluations`, `ai/fit.py`): each of `seats`' chance to win, the
     logistic of its lead in weighted `features` (one tuple per seat) over the best other seat's."""
-    values = [sum(w * f for w, f in zip(weights, fs)) for fs in features]
+    return lead_chances([sum(w * f for w, f in zip(weights, fs)) for fs in features], seats)
+
+
+def lead_chances(values: list[float], seats: list[int]) -> list[float]:
+    """Each of `seats`' chance to win: the logistic of its value's lead over the best other seat's."""
     return [sigmoid(values[seat] - max(v for i, v in enumerate(values) if i != seat)) for seat in seats]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from games.protocol import Result, ranks_from_keys, sigmoid
+from games.protocol import Result, lead_chances, ranks_from_keys
 
 from . import effects as fx
 from .content import ANY, END_VP, FARMER, ORDERS, PERSONS, ROUND_LIMIT
@@ -246,8 +246,7 @@ def win_chances(state: KashgarState, seats: list[int]) -> list[float]:
     seat); its place once the game is over."""
     if result(state) is not None:
         return heuristics(state, seats)
-    values = [fitted_value(state, i) for i in range(state.players)]
-    return [sigmoid(values[s] - max(v for i, v in enumerate(values) if i != s)) for s in seats]
+    return lead_chances([fitted_value(state, i) for i in range(state.players)], seats)
 
 
 def _value(state: KashgarState, seat: int) -> float:

@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 import typer
 
-from cli import analysis, audit, board, clock, follow, words
+from cli import analysis, audit, board, clock, follow, rules, words
 from cli import tournament
 from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, refusal_code, request,
                         save_tokens, server_url, token_for, use_token, with_seat)
@@ -347,6 +347,7 @@ follow.register(app)
 audit.register(app)
 analysis.register(app, tournament.app)
 clock.register(app, game_app)
+rules.register(app)
 bench_app = typer.Typer(help="Benchmarks that run in-process (no server needed).", no_args_is_help=True,
                         rich_markup_mode=None)
 app.add_typer(bench_app, name="bench")

@@ -62,6 +62,22 @@ def describer(game: Game):
         return None
 
 
+def guide(game: Game):
+    """The game's players' guide (games/<package>/guide.py: `SUMMARY`, the rules in one page of Markdown,
+    and `WHY`, one line for each move type), or None when it has none."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.guide") if package else None
+    except ImportError:
+        return None
+
+
+def why(game: Game, move_type: str) -> str | None:
+    """The one line that says why a move of this type is offered and what it takes, or None."""
+    module = guide(game)
+    return getattr(module, "WHY", {}).get(move_type) if module is not None else None
+
+
 def words(game: Game, move: object, view: object = None, chance: bool = False) -> str:
     """A decoded move (or chance outcome) in the game's words, as every client says it: the describe
     module's `describe_chance`/`describe_move(move, view)` (`view`: the mover's view as JSON, or None),

@@ -8,7 +8,7 @@ import games
 
 GAMES_DIR = Path(games.__file__).parent
 PACKAGES = sorted(p for p in GAMES_DIR.iterdir() if (p / "__init__.py").exists() and (p / "game.py").exists())
-LAYOUT = ("content", "state", "moves", "legal", "rules", "scoring", "view", "render", "game")
+LAYOUT = ("content", "state", "moves", "legal", "rules", "scoring", "view", "render", "game", "guide")
 MOST_LINES = 400
 DRAWING = {"render.py", "describe.py", "svg.py", "svgkit.py"}  # the clients' drawing code, kept by their owners
 

@@ -186,15 +186,36 @@ def save_tokens(game_id: str, seats: list[dict[str, Any]]) -> None:
              f"keep them ({kept}) and pass one as --token")
 
 
+def data_folder() -> Path:
+    """The folder `caravan up` keeps its data in on this machine (CARAVAN_DATA, as the server reads it)."""
+    data = os.environ.get("CARAVAN_DATA") or os.path.join(
+        os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share"), "caravan")
+    return Path(data).expanduser()
+
+
+def default_url() -> str:
+    """The server when neither --url nor CARAVAN_URL names one: the one `caravan up` (or `make up PORT=…`)
+    runs on this machine, as it wrote in its data folder; else DEFAULT_URL."""
+    try:
+        url = (data_folder() / "url").read_text().strip()
+    except OSError:
+        return DEFAULT_URL
+    return url if url.startswith(("http://", "https://")) else DEFAULT_URL
+
+
+def unreachable(e: Exception) -> NoReturn:
+    """The server cannot be reached: say which one, and the two ways to name another (exit 5)."""
+    fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); start one with `caravan up` (or `make up`), "
+         f"or name another with --url URL or CARAVAN_URL=URL", UNREACHABLE, "unreachable")
+
+
 def arbiter_token() -> str:
     """CARAVAN_ARBITER_TOKEN; for a server on this machine, the `arbiter-token` file `caravan up` wrote."""
     tok = os.environ.get("CARAVAN_ARBITER_TOKEN")
     if tok:
         return tok
     host = urlsplit(server_key(ctx.url)).hostname
-    data = os.environ.get("CARAVAN_DATA") or os.path.join(
-        os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share"), "caravan")
-    path = Path(data).expanduser() / "arbiter-token"
+    path = data_folder() / "arbiter-token"
     if host == "127.0.0.1" and path.is_file():
         return path.read_text().strip()
     fail(f"--as arbiter needs CARAVAN_ARBITER_TOKEN, --token, or (for a local server) {path}")
@@ -267,8 +288,7 @@ def raw(method: str, path: str, *, token: str | None = None, json_body: Any = No
         except ValueError as e:  # a body JSON cannot carry: NaN or a number too large (1e400)
             fail(f"not sent: JSON numbers must be finite ({e})")
         except httpx.HTTPError as e:
-            fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__}); is `caravan up` running?",
-                 UNREACHABLE, "unreachable")
+            unreachable(e)
         wait = busy_wait(r)
         if method != "GET" or wait is None or attempt == BUSY_RETRIES:
             break

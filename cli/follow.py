@@ -12,7 +12,7 @@ import httpx
 import typer
 
 from cli import board, words
-from cli.client import GAME_OVER, OK, UNREACHABLE, ctx, fail, request, token_for, use_token
+from cli.client import GAME_OVER, OK, ctx, fail, request, token_for, unreachable, use_token
 from cli.options import AS, JSON, TOKEN, complete_game_id
 
 CLOCK = "clock"  # the SSE event type of the clocks' state (service/app.py event_stream)
@@ -73,7 +73,7 @@ def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[flo
         except httpx.HTTPError as e:
             failures += 1
             if give_up is not None and time.monotonic() - since_ok > give_up:
-                fail(f"cannot reach the server at {ctx.url} ({e.__class__.__name__})", UNREACHABLE, "unreachable")
+                unreachable(e)
             time.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
 
 

@@ -13,7 +13,7 @@ import typer
 
 from cli import analysis, audit, board, clock, follow, rules, words
 from cli import tournament
-from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, arbiter_token, ctx, emit_json, fail, moves_at, raw, refusal_code, request,
+from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, arbiter_token, ctx, default_url, emit_json, fail, moves_at, raw, refusal_code, request,
                         save_tokens, server_url, token_for, use_token, with_seat)
 from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
 from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
@@ -35,11 +35,12 @@ STATUSES = ("active", "finished", "abandoned")
 @app.callback()
 def main_options(
     url: str = typer.Option(None, "--url", envvar="CARAVAN_URL", callback=lambda u: u and server_url(u),
-                            help="the server, http://HOST[:PORT] (default http://127.0.0.1:8000)"),
+                            help="the server, http://HOST[:PORT] (default: the one `caravan up` runs on this machine, "
+                                 "else http://127.0.0.1:8000)"),
     token: Optional[str] = typer.Option(None, "--token", help="a bearer token (a seat's, or the arbiter's)"),
 ):
     """The options every command shares (the exit codes: EXIT_CODES)."""
-    ctx.url = url or "http://127.0.0.1:8000"
+    ctx.url = url or default_url()
     ctx.token = token
     ctx.as_json = False
 

@@ -138,10 +138,34 @@ def run_stack(host: str = "127.0.0.1", port: int = 8000, workers: int = 1, acces
         sup.stop()
         complain(f"error: {e}")
         return 1
-    say(f"api: http://{host}:{port}  (OpenAPI at /schema)  workers: {workers} + 1 fast  — a child that dies is restarted; "
+    url = here_url(directory, host, port)
+    say(f"api: {url}  (OpenAPI at /schema)  workers: {workers} + 1 fast  — a child that dies is restarted; "
         f"Ctrl-C stops all")
+    say(f"cli: {Path(sys.executable).with_name('caravan')} finds this server by itself (web: {url}/)")
     try:
         return sup.run()
     finally:
+        forget_url(directory, url)
         if lock is not None:
             lock.close()
+
+
+def here_url(directory: Path, host: str, port: int) -> str:
+    """The URL a client on this machine reaches the API at, written to the data folder (`url`), where the
+    CLI looks when neither --url nor CARAVAN_URL names a server (`make up PORT=…` needs nothing more)."""
+    near = "127.0.0.1" if host in ("0.0.0.0", "", "::") else (f"[{host}]" if ":" in host else host)
+    url = f"http://{near}:{port}"
+    try:
+        (directory / "url").write_text(url + "\n")
+    except OSError:
+        pass  # the CLI then needs --url (its error says so)
+    return url
+
+
+def forget_url(directory: Path, url: str) -> None:
+    """Stopped: the data folder no longer names this server (unless another `caravan up` wrote its own)."""
+    try:
+        if (directory / "url").read_text().strip() == url:
+            (directory / "url").unlink()
+    except OSError:
+        pass

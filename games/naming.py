@@ -91,17 +91,35 @@ def stand_in(move_payload: Any, mover: str) -> str:
     return f" (made by the AI for {mover} while away: {level})" if level else ""
 
 
-# Letters of other scripts drawn like Latin ones (after case folding; capitals first, as some look alike
-# only as capitals: Cyrillic В, Н, Greek Η, Ρ), from Unicode's confusables for the Latin letters: enough to
-# tell whether two names, or a name and a reserved word, read alike on a page or in a terminal.
-LIKE_LATIN_CAPITALS = str.maketrans("АВЕКМНОРСТХУЅІЈΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEKMHOPCTXYSIJABEZHIKMNOPTYX")
-LIKE_LATIN = str.maketrans("асеһіјӏорԛѕԝхуԁɡսոαϲιοκνρτυɑıℓ", "acehijlopqswxydgunaciokvptuail")
+def _prototypes() -> dict[int, str]:
+    """Unicode's confusables (UTS #39 confusables.txt, as the maintained package confusable_homoglyphs
+    ships it): each character that is drawn like another, mapped to the one its look-alike class reads as
+    (the file's prototype; of a pair that only map to each other, the lower code point), so that two
+    strings that look alike map to the same string. The package wraps right-to-left characters in U+200E
+    marks for display: those are dropped."""
+    from confusable_homoglyphs.confusables import confusables_data as data
+    plain = {k.replace("\u200e", ""): [h["c"].replace("\u200e", "") for h in v] for k, v in data.items()}
+    out: dict[int, str] = {}
+    for char, alikes in plain.items():
+        if len(char) == 1 and len(alikes) == 1:  # a source (one prototype), or one of a pair
+            target = alikes[0]
+            pair = len(target) == 1 and len(plain.get(target, ())) == 1
+            out[ord(char)] = min(char, target) if pair else target
+    return out
+
+
+PROTOTYPES = _prototypes()
+
+
+def plainly(name: str) -> str:
+    """`name` with compatibility forms (full width) folded, accents dropped, case folded and a run of
+    spaces read as one (a page shows one)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(unicodedata.normalize("NFKC", plain).casefold().split())
 
 
 def looks(name: str) -> str:
-    """How `name` reads: compatibility forms (full width) folded, accents dropped, case folded, letters of
-    other scripts drawn like Latin ones read as those, and a run of spaces as one (a page shows one). Two
-    names that look the same look the same here."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    folded = unicodedata.normalize("NFKC", plain.translate(LIKE_LATIN_CAPITALS)).casefold().translate(LIKE_LATIN)
-    return " ".join(folded.split())
+    """How `name` reads: `plainly`, then characters drawn like others (Unicode's confusables: Cyrillic а,
+    Greek ο, digit 0 and letter O, rn and m) read as their prototype. Two names that look the same look the
+    same here."""
+    return " ".join(plainly(name).translate(PROTOTYPES).casefold().split())

@@ -5,7 +5,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 STAMP := $(VENV)/.installed
 
-.PHONY: up test install bench clean lock
+.PHONY: up test install cli bench clean lock
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -16,6 +16,13 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# the CLI on the PATH, where pipx and `uv tool` put commands: a link to .venv/bin/caravan in ~/.local/bin
+cli: $(STAMP)
+	mkdir -p $(HOME)/.local/bin
+	ln -sf $(abspath $(BIN))/caravan $(HOME)/.local/bin/caravan
+	@case ":$$PATH:" in *":$(HOME)/.local/bin:"*) echo "caravan is on your PATH ($(HOME)/.local/bin/caravan)";; \
+	  *) echo "linked $(HOME)/.local/bin/caravan; add $(HOME)/.local/bin to your PATH, or run $(abspath $(BIN))/caravan";; esac
 
 up: $(STAMP)
 	$(BIN)/caravan up --host $(HOST) --port $(PORT)

@@ -1,0 +1,109 @@
+"""Chaos, as a benchmark: `.venv/bin/python bench/bench_chaos.py [--minutes 10] [--seed 1]`.
+
+Under `caravan up` (the real supervised stack: store, API, worker, fast worker, sweeper, projector), an
+all-AI round robin at 4 tables (8 entrants, tables of 2; another once one ends) and two bot-played human
+seats (each a person's seat against an AI, played through the API with its seat token; a new game once one
+ends) run for `--minutes`, while a child drawn at random (store, API, worker, fast worker, sweeper; seeded)
+is killed with SIGKILL every 5 to 20 s. Every game has a clock (`--clock`, per-decision:30), so time the
+service was down is credited (`clock-paused` events). /health is polled every 100 ms.
+
+Afterwards, with every child back: each acknowledged move (a 201) is looked up in its game's log, each
+finished game's export is verified offline (projections.audit, as `caravan verify` does), and the clock
+credit is summed from the logs. Prints one table; exits 1 if any acknowledged move is missing (or a child
+never came back, or an answer was a 5xx other than 503)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.chaos_play import Bot, Tally, TournamentRunner, check  # noqa: E402
+from bench.chaos_up import KILLABLE, HealthWatch, Killer, Up  # noqa: E402
+from bench.common import table  # noqa: E402
+
+
+def run(args: argparse.Namespace) -> int:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-chaos-"))
+    up = Up(tmp)
+    print(f"caravan up on {up.url}, data in {tmp}; {args.minutes} min, seed {args.seed}", flush=True)
+    rng = random.Random(args.seed)
+    start = time.monotonic()
+    until = start + args.minutes * 60
+    tally = Tally()
+    health = HealthWatch(up.url, start)
+    killer = Killer(up, random.Random(rng.getrandbits(64)), start)
+    players = [Bot(up.url, game, args.clock, random.Random(rng.getrandbits(64)), tally, until)
+               for game in args.bot_games.split(",")]
+    tournament = TournamentRunner(up.url, args.tournament_game, args.clock, tally, until)
+    threads = [threading.Thread(target=t.run, daemon=True) for t in (health, killer, tournament, *players)]
+    try:
+        for t in threads:
+            t.start()
+        time.sleep(max(0.0, until - time.monotonic()))
+        killer.stop.set()
+        down = up.wait_all_running(60)
+        back = up.wait_healthy(120)
+        for t in threads[2:]:
+            t.join(timeout=300)
+        health.stop.set()
+        print(f"run over after {time.monotonic() - start:.0f} s; every child back: {not down} "
+              f"(healthy {back:.1f} s after the last kill's wait); checking the logs", flush=True)
+        after = check(up.url, up.arbiter, tally, tournament.started)
+    finally:
+        killer.stop.set()
+        health.stop.set()
+        up.stop()
+    return report(args, killer, health, tally, after, down, tournament.started)
+
+
+def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down: list[str],
+           tournament_ids: list[str]) -> int:
+    survived = killer.survived()
+    acked = len(tally.acks)
+    rows = [[f"kills of {n}", f"{survived[n][1]} survived of {survived[n][0]}"] for n in KILLABLE]
+    rows += [
+        ["kills in all", f"{sum(s for _, s in survived.values())} survived of {len(killer.kills)}"],
+        ["deaths that were no kill", "; ".join(f"{n}x {d}" for d, n in Counter(killer.unasked()).most_common())
+                                     or "none"],
+        ["children not back at the end", ", ".join(down) or "none"],
+        ["moves acknowledged (201)", f"{acked} in {after.played['bot']} bot games ({tally.replayed} replayed "
+                                     f"answers to a retried key)"],
+        ["acknowledged moves missing", len(after.missing)],
+        ["games finished", f"{sum(after.finished.values())} (bot {after.finished['bot']} of {after.played['bot']}, "
+                           f"tournament tables {after.finished['tournament']} of {after.played['tournament']} "
+                           f"in {len(tournament_ids)} tournaments)"],
+        ["exports that verify", f"{after.verified} of {after.exports}"],
+        ["longest /health not 200", f"{health.worst_unhealthy[0]:.1f} s (from {health.worst_unhealthy[1]:.0f} s)"],
+        ["longest /health without any answer", f"{health.worst_silent[0]:.1f} s (from {health.worst_silent[1]:.0f} s)"],
+        ["/health polls", ", ".join(f"{'no answer' if k == -1 else k}: {v}" for k, v in sorted(health.codes.items()))],
+        ["clock credit given", f"{sum(s for _, s in after.credits):.1f} s in {len(after.credits)} clock-paused "
+                               f"events ({len({g for g, _ in after.credits})} games)"],
+        ["5xx other than 503", len(tally.server_errors)],
+    ]
+    table(f"chaos: {args.minutes} min under caravan up, a SIGKILL every 5-20 s (seed {args.seed})", ["", ""], rows)
+    retried = sum(n for (what, code), n in tally.answers.items() if code == 503 or code == "no answer")
+    print(f"\nrequests the service could not answer at once (503 or no answer), then retried: {retried}")
+    for line in after.missing[:20] + after.bad_exports[:20] + tally.server_errors[:20]:
+        print("  " + line)
+    return 1 if after.missing or down or tally.server_errors else 0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--minutes", type=float, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--clock", default="per-decision:30")
+    ap.add_argument("--bot-games", default="yangtze,kashgar", help="one bot per game type, comma-separated")
+    ap.add_argument("--tournament-game", default="yangtze")
+    sys.exit(run(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

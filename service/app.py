@@ -44,6 +44,7 @@ from service.tournament_stream import ROUTES as TOURNAMENT_STREAM_ROUTES, tourna
 from service.withdrawal_routes import ROUTES as WITHDRAWAL_ROUTES
 from service.tournaments import ID_PREFIX as TOURNAMENT_PREFIX
 from service import web
+from service import admission
 
 
 log = logging.getLogger("caravan.api")
@@ -389,9 +390,11 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
                             CorruptLog: corrupt_log, TooManyStreams: too_many_streams, Busy: too_many_streams,
                             RedisConnectionError: store_unreachable, RedisTimeoutError: store_unreachable, RecursionError: too_deep,
-                            500: server_error},
+                            admission.Refused: admission.refused, 500: server_error},
         request_max_body_size=cfg.max_body,
-        middleware=[fast_moves],  # POST /games/{id}/moves before the request pipeline (service/fastpath.py)
+        # the edge first (service/admission.py: bodies, content types, quotas, sockets), then POST
+        # /games/{id}/moves before the request pipeline (service/fastpath.py)
+        middleware=[admission.edge(cfg), fast_moves],
         before_request=not_a_game,
         openapi_config=openapi.config("caravan", "0.1.0"),
         debug=False,

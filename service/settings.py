@@ -39,6 +39,19 @@ class Settings:
     read_workers: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WORKERS", 2)))
     read_waiting: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WAITING", 32)))
     retry_after: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_RETRY_AFTER", 5)))  # seconds, on 503
+    # the API's edge (service/admission.py): a body arrives within `body_timeout` seconds (else 408); at most
+    # `max_bodies_per_client` requests of one address (else 429) and `max_bodies` in all (else 503) send their body
+    # at once, per API process; at most `max_sockets_per_client` WebSockets per address and process
+    body_timeout: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_BODY_TIMEOUT", 10.0)))
+    max_bodies_per_client: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_BODIES_PER_CLIENT", 16)))
+    max_bodies: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_BODIES", 256)))
+    max_sockets_per_client: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_SOCKETS_PER_CLIENT", 8)))
+    # creations per client address in `quota_window` seconds, shared by the API processes (the arbiter is exempt;
+    # 0: no quota); past one, 429 rate-limited with Retry-After
+    quota_window: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_QUOTA_WINDOW", 60.0)))
+    quota_games: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_QUOTA_GAMES", 60)))
+    quota_tournaments: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_QUOTA_TOURNAMENTS", 10)))
+    quota_analyses: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_QUOTA_ANALYSES", 30)))
 
     @property
     def fast_queue(self) -> str:

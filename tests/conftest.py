@@ -4,6 +4,10 @@ from pathlib import Path
 
 # the toy game of tests/ is a registered game type in the test process, as in the test stack's server
 os.environ.setdefault("CARAVAN_GAME_MODULES", "tests.toygame")
+# the suite creates games, tournaments and analyses by the hundred from 127.0.0.1: quotas far above that
+# (tests/e2e/test_quotas.py sets low ones on a stack of its own)
+for _kind in ("GAMES", "TOURNAMENTS", "ANALYSES"):
+    os.environ.setdefault(f"CARAVAN_QUOTA_{_kind}", "1000000")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

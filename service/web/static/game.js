@@ -129,7 +129,7 @@
     say("sending…", true);
     const r = await caravan.api("POST", `/games/${game}/moves`, game, { move: m.move, expected_version: frame.version });
     picked = null;
-    if (r.ok) { say(`played: ${m.text}`, true); await unlessLive(); return; }  // live: the stream brings the new frame
+    if (r.ok) { say(`played: ${m.text}`, true); await unlessLive(r.data && r.data.version); return; }  // live: the stream brings the new frame
     say(r.data ? `Refused: ${r.data.detail || r.data.error}` : `Refused (HTTP ${r.status})`);
     await refetch();
   }
@@ -294,7 +294,12 @@
   }
 
   // --- a redraw ----------------------------------------------------------------------------------------------
+  // a live frame older than the one shown, for the same reader, is an answer the stream overtook (a refetch
+  // slower under load than the next move and its frame): drawing it took the page back with nothing to come
+  const readerOf = (f) => (f.you === undefined ? null : f.you);
+  const older = (f) => mode === "live" && f.version < frame.version && readerOf(f) === readerOf(frame);
   function apply(f, fresh) {
+    if (older(f)) return;
     const t0 = performance.now();
     if (f.you !== frame.you || f.version !== frame.version) picked = null;
     if (mode === "live") undoSettled(frame, f);
@@ -352,7 +357,14 @@
     const r = await fetch(path, { headers: caravan.headers(game) });
     if (r.ok) apply(await r.json(), !!fresh);
   }
-  async function unlessLive() { if (mode === "live" && body.dataset.live !== "yes") await refetch(true); }
+  // `version`: the one an answer says the game reached; should the stream not bring it soon (a notice lost, a
+  // stream stalled under load), the page asks for the frame itself
+  const CATCH_UP_MS = 3000;
+  async function unlessLive(version) {
+    if (mode !== "live") return;
+    if (body.dataset.live !== "yes") { await refetch(true); return; }
+    if (version) setTimeout(() => { if (frame.version < version) refetch(true).catch(() => {}); }, CATCH_UP_MS);
+  }
   async function withoutStream(r, signal) {
     let detail = "";
     try { detail = (await r.json()).detail || ""; } catch (e) { detail = ""; }  // (not JSON: said without it)
@@ -364,6 +376,12 @@
       if (signal.aborted || frame.status !== "active" || Date.now() >= until) return;
       await sleep(POLL_MS);
     }
+  }
+  const STALL_MS = 45000;  // the server sends a keep-alive every 15 s (CARAVAN_STREAM_KEEPALIVE) while the game is quiet
+  function readOrStall(reader) {
+    let timer;
+    const stall = new Promise((res) => { timer = setTimeout(() => res({ stalled: true }), STALL_MS); });
+    return Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
   }
   async function follow() {
     controller = new AbortController();
@@ -391,7 +409,8 @@
         const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = "", fresh = false;  // the first frame of a connection is the game as it is, not news
         for (;;) {
-          const { value, done } = await reader.read();
+          const { value, done, stalled } = await readOrStall(reader);
+          if (stalled) { reader.cancel().catch(() => {}); break; }  // not even a keep-alive: connect again (the first frame is the latest)
           if (done) break;
           buf += value;
           let cut;

@@ -83,6 +83,7 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
         ["longest /health not 200", f"{health.worst_unhealthy[0]:.1f} s (from {health.worst_unhealthy[1]:.0f} s)"],
         ["longest /health without any answer", f"{health.worst_silent[0]:.1f} s (from {health.worst_silent[1]:.0f} s)"],
         ["/health polls", ", ".join(f"{'no answer' if k == -1 else k}: {v}" for k, v in sorted(health.codes.items()))],
+        *[[f"longest wait of the {who}", f"{w:.1f} s"] for who, w in sorted(tally.waits.items())],
         ["clock credit given", f"{sum(s for _, s in after.credits):.1f} s in {len(after.credits)} clock-paused "
                                f"events ({len({g for g, _ in after.credits})} games)"],
         ["5xx other than 503", len(tally.server_errors)],

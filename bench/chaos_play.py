@@ -42,8 +42,13 @@ class Tally:
     acks: list[Ack] = field(default_factory=list)
     answers: Counter = field(default_factory=Counter)  # (what, status code or "no answer") -> count
     games: dict[str, str] = field(default_factory=dict)  # game id -> who played it ("bot", "tournament")
+    waits: dict[str, float] = field(default_factory=dict)  # who -> the longest it waited for the game to move on
     replayed: int = 0  # 201s that were the stored answer to a retry (Idempotent-Replayed)
     server_errors: list[str] = field(default_factory=list)  # 5xx other than 503, with the request
+
+    def waited(self, who: str, seconds: float) -> None:
+        with self.lock:
+            self.waits[who] = max(self.waits.get(who, 0.0), seconds)
 
     def saw(self, what: str, code: int | str, detail: str = "") -> None:
         with self.lock:
@@ -53,19 +58,19 @@ class Tally:
 
 
 def call(c: httpx.Client, tally: Tally, what: str, method: str, path: str, give_up: float, **kw) -> httpx.Response | None:
-    """The first answer that is not a connection error or a 5xx, retried every RETRY s; None past `give_up`
-    (monotonic)."""
+    """The first answer that is not a connection error, a 5xx or a 429 (rate-limited: retried after its
+    Retry-After), retried every RETRY s; None past `give_up` (monotonic)."""
     while time.monotonic() < give_up:
         try:
             r = c.request(method, path, **kw)
-        except httpx.HTTPError as e:
+        except httpx.HTTPError:
             tally.saw(what, "no answer")
             time.sleep(RETRY)
             continue
         tally.saw(what, r.status_code, r.text)
-        if r.status_code < 500:
+        if r.status_code < 500 and r.status_code != 429:
             return r
-        time.sleep(RETRY)
+        time.sleep(float(r.headers.get("retry-after", RETRY)) if r.status_code == 429 else RETRY)
     return None
 
 
@@ -98,6 +103,7 @@ class Bot:
                 self.play(c, game_id)
 
     def play(self, c: httpx.Client, game_id: str) -> None:
+        since = time.monotonic()  # when the bot last moved (or the game began): it waits for its turn
         while time.monotonic() < self.until:
             r = call(c, self.tally, "read game", "GET", f"/games/{game_id}", self.until)
             if r is None:
@@ -108,6 +114,7 @@ class Bot:
             if 0 not in g["actors"]:
                 time.sleep(0.05)
                 continue
+            self.tally.waited("bots (for their turn)", time.monotonic() - since)
             r = call(c, self.tally, "list moves", "GET", f"/games/{game_id}/moves", self.until)
             if r is None:
                 return
@@ -117,6 +124,7 @@ class Bot:
                 continue
             time.sleep(self.think)
             self.send(c, game_id, self.rng.choice(moves), at)
+            since = time.monotonic()
 
     def send(self, c: httpx.Client, game_id: str, move: Any, at: int) -> None:
         """One move, retried under its key until the service answers; a 409 (the game moved on) drops it."""
@@ -156,10 +164,14 @@ class TournamentRunner:
             if r.status_code != 201:
                 raise RuntimeError(f"creating a tournament: {r.status_code} {r.text}")
             self.started.append(r.json()["id"])
+            done, since = -1, time.monotonic()
             while time.monotonic() < self.until:
                 r = call(c, self.tally, "read tournament", "GET", f"/tournaments/{self.started[-1]}", self.until)
                 if r is None or r.json()["status"] != "active":
                     break
+                if r.json()["progress"]["games_done"] != done:
+                    done, since = r.json()["progress"]["games_done"], time.monotonic()
+                self.tally.waited("tournaments (for a table to finish)", time.monotonic() - since)
                 time.sleep(1.0)
 
 

@@ -39,6 +39,9 @@ class Settings:
     read_workers: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WORKERS", 2)))
     read_waiting: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WAITING", 32)))
     retry_after: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_RETRY_AFTER", 5)))  # seconds, on 503
+    # round-robin schedule searches (tournaments at tables of 3+) run in that pool too, at most this many at once
+    # per API process; past it, 503 with Retry-After
+    schedule_searches: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_SCHEDULE_SEARCHES", 1)))
     # the API's edge (service/admission.py): a body arrives within `body_timeout` seconds (else 408); at most
     # `max_bodies_per_client` requests of one address (else 429) and `max_bodies` in all (else 503) send their body
     # at once, per API process; at most `max_sockets_per_client` WebSockets per address and process

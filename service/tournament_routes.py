@@ -26,6 +26,7 @@ from service.runtime import bearer
 from service.schemas import NoBody
 from service.views import log_rows, seal_row
 from service.players import check_name
+from service.tournament_config import Searches
 from service.tournaments import Tournaments
 
 MAX_OPTIONS = 4096
@@ -46,6 +47,15 @@ def tournaments(request: Request) -> Tournaments:
     return request.app.state.runtime.tournaments
 
 
+def searches(request: Request) -> Searches:
+    """This API process's round-robin schedule searches: off the event loop, bounded (503 past the bound)."""
+    state = request.app.state
+    if getattr(state, "schedule_searches", None) is None:
+        runtime = state.runtime
+        state.schedule_searches = Searches(runtime.reads, runtime.cfg.schedule_searches)
+    return state.schedule_searches
+
+
 @post("/tournaments", status_code=201, responses=errors(400, 413, 422, 503, ok=answers.CREATED))
 async def create_tournament(request: Request, data: CreateTournament) -> dict[str, Any]:
     ts = tournaments(request)
@@ -55,7 +65,7 @@ async def create_tournament(request: Request, data: CreateTournament) -> dict[st
         raise Invalid(f"options take at most {MAX_OPTIONS} bytes of JSON")
     check_ai_budgets(data.players, request.app.state.runtime.cfg.ai_max_budget)
     created = await ts.create(data.type, data.format, data.table_size, data.players, data.rounds, data.duplicate,
-                              data.options, data.name)
+                              data.options, data.name, search=searches(request))
     return {**standings.summary(await ts.load(created["id"])), "entrants": created["entrants"],
             "organiser_token": created["organiser_token"]}
 

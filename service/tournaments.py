@@ -31,18 +31,17 @@ from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from projections import clock, standings
 from projections.standings import Tournament
-from service import pairing, round_robin
+from service import pairing
 from service.errors import DomainError, GameOver, Invalid, NotFound, StaleVersion, Unauthorized
 from service.commands import Commands, CreateGame, token_hash
 from service.departures import REASON_MAX, abandon, resign
-from service.players import check_name, parse_players
+from service.players import check_name
+from service.tournament_config import Search, in_process, validate
 
 ID_PREFIX = "t-"  # every tournament id starts so; no game id does
 
 TOURNAMENTS = f"{keys.PREFIX}:tournaments"  # sorted set: tournament id -> creation time
 NOTIFY = f"{keys.PREFIX}:tournaments:notify"  # every tournament append, for followers
-MAX_ROUNDS = 100
-MAX_ENTRANTS = 128
 SEATING_LOCK_SECONDS = 120
 
 _SET_IF_NEWER = """
@@ -123,11 +122,12 @@ class Tournaments:
 
     async def create(self, game_type: str, fmt: str, table_size: int, players: list[str], rounds: int | None = None,
                      duplicate: bool = False, options: dict[str, Any] | None = None,
-                     name: str | None = None) -> dict[str, Any]:
-        """Validate everything first (nothing is written for bad input), then append `created` and
-        seat round 1. Returns {"id", "entrants": [{"name", "ai"?, "token"?}], "organiser_token"} (tokens
-        for people; the organiser's token, kept only as its hash, is needed for every later write)."""
-        config = validate(game_type, fmt, table_size, players, rounds, duplicate, options)
+                     name: str | None = None, search: Search = in_process) -> dict[str, Any]:
+        """Validate everything first (nothing is written for bad input; a round robin's schedule searched by
+        `search`), then append `created` and seat round 1. Returns {"id", "entrants": [{"name", "ai"?,
+        "token"?}], "organiser_token"} (tokens for people; the organiser's token, kept only as its hash, is
+        needed for every later write)."""
+        config = await validate(game_type, fmt, table_size, players, rounds, duplicate, options, search)
         if name is not None:
             name = check_name(name, "a tournament's name")
         tournament_id = ID_PREFIX + secrets.token_hex(6)
@@ -319,62 +319,6 @@ async def table_outcome(games: Commands, f) -> TableFinished:
     result = clock.outcome(f.game, f.state, f.resigned, f.adjudicated)
     return TableFinished(scores=tuple(float(s) for s in result.scores), ranks=tuple(result.ranks),
                          ending="adjudicated" if f.adjudicated else "", **common)
-
-
-def validate(game_type: str, fmt: str, table_size: int, players: list[str], rounds: int | None,
-             duplicate: bool, options: dict[str, Any] | None) -> dict[str, Any]:
-    """The created event's payload, or Invalid with a reason a person understands."""
-    try:
-        game = registry.get(game_type)
-    except KeyError:
-        raise Invalid(f"unknown game type {game_type!r} (one of {', '.join(registry.all_games())})") from None
-    if fmt not in pairing.FORMATS:
-        raise Invalid(f"unknown format {fmt!r} (one of {', '.join(pairing.FORMATS)})")
-    if not game.min_players <= table_size <= game.max_players:
-        raise Invalid(f"{game.name} is played at tables of {game.min_players} to {game.max_players} players, "
-                      f"not {table_size}")
-    if len(players) > MAX_ENTRANTS:
-        raise Invalid(f"at most {MAX_ENTRANTS} players")
-    entrants = parse_players(players)  # names (bounded, printable, not read as a seat), AI levels, duplicates
-    if len(entrants) < max(2, table_size):
-        raise Invalid(f"a tournament at tables of {table_size} needs at least {max(2, table_size)} players, "
-                      f"not {len(entrants)}")
-    if len(entrants) > MAX_ENTRANTS:
-        raise Invalid(f"at most {MAX_ENTRANTS} players")
-    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-        raise Invalid(f"rounds must be between 1 and {MAX_ROUNDS}")
-    options = dict(options or {})
-    await_entropy = options.pop("await_entropy", False)
-    if not isinstance(await_entropy, bool):
-        raise Invalid("await_entropy is true or false")
-    if await_entropy and duplicate:
-        raise Invalid("duplicate tables share the round's deal: their seats add no entropy (no await_entropy)")
-    try:
-        clock_option, absent, no_show = clock.check(options)  # the time control every table gets
-        checked = game.check_options(options)
-    except ValueError as e:
-        raise Invalid(str(e)) from None
-    if await_entropy:
-        checked["await_entropy"] = True  # every table's first draw waits for its people's entropy
-    if clock_option != "none" or absent != "default" or no_show != "none":
-        checked = {**checked, "clock": clock_option, "absent": absent, "no_show": no_show}
-    config: dict[str, Any] = {"game": game_type, "format": fmt, "table_size": table_size, "duplicate": duplicate,
-                              "entrants": [{"name": p.name, "ai": p.ai} for p in entrants], "options": checked}
-    n = len(entrants)
-    if fmt == "round-robin":
-        try:
-            schedule = round_robin.round_robin(n, table_size, rounds)
-        except ValueError as e:
-            raise Invalid(str(e)) from None
-        if len(schedule) > MAX_ROUNDS:
-            raise Invalid(f"a round robin of {n} players at tables of {table_size} takes {len(schedule)} rounds; "
-                          f"at most {MAX_ROUNDS}")
-        config["rounds"] = len(schedule)
-        config["schedule"] = [{"tables": [list(t) for t in r.tables], "byes": list(r.byes)} for r in schedule]
-    else:
-        config["rounds"] = min(rounds or pairing.swiss_rounds(n, table_size), MAX_ROUNDS)
-    return config
-
 
 
 def plan_round(t: Tournament, round_no: int) -> pairing.Round:

@@ -10,7 +10,8 @@ service was down is credited (`clock-paused` events). /health is polled every 10
 Afterwards, with every child back: each acknowledged move (a 201) is looked up in its game's log, each
 finished game's export is verified offline (projections.audit, as `caravan verify` does), and the clock
 credit is summed from the logs. Prints one table; exits 1 if any acknowledged move is missing (or a child
-never came back, or an answer was a 5xx other than 503)."""
+never came back, an answer was a 5xx other than 503, a move was refused other than by a 409, or an export
+did not verify)."""
 
 from __future__ import annotations
 
@@ -87,13 +88,14 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
         ["clock credit given", f"{sum(s for _, s in after.credits):.1f} s in {len(after.credits)} clock-paused "
                                f"events ({len({g for g, _ in after.credits})} games)"],
         ["5xx other than 503", len(tally.server_errors)],
+        ["moves refused (not 201, not 409)", len(tally.refused)],
     ]
     table(f"chaos: {args.minutes} min under caravan up, a SIGKILL every 5-20 s (seed {args.seed})", ["", ""], rows)
     retried = sum(n for (what, code), n in tally.answers.items() if code == 503 or code == "no answer")
     print(f"\nrequests the service could not answer at once (503 or no answer), then retried: {retried}")
-    for line in after.missing[:20] + after.bad_exports[:20] + tally.server_errors[:20]:
+    for line in after.missing[:20] + after.bad_exports[:20] + tally.server_errors[:20] + tally.refused[:20]:
         print("  " + line)
-    return 1 if after.missing or down or tally.server_errors else 0
+    return 1 if after.missing or down or tally.server_errors or tally.refused or after.bad_exports else 0
 
 
 def main() -> None:

@@ -45,6 +45,7 @@ class Tally:
     waits: dict[str, float] = field(default_factory=dict)  # who -> the longest it waited for the game to move on
     replayed: int = 0  # 201s that were the stored answer to a retry (Idempotent-Replayed)
     server_errors: list[str] = field(default_factory=list)  # 5xx other than 503, with the request
+    refused: list[str] = field(default_factory=list)  # moves answered neither 201 nor 409 (e.g. a 422)
 
     def waited(self, who: str, seconds: float) -> None:
         with self.lock:
@@ -137,7 +138,7 @@ class Bot:
                 self.tally.replayed += r.headers.get("idempotent-replayed") == "true"
         elif r is not None and r.status_code not in (409,):
             with self.tally.lock:
-                self.tally.server_errors.append(f"move refused: {r.status_code} {r.text[:200]}")
+                self.tally.refused.append(f"move refused: {r.status_code} {r.text[:200]}")
 
 
 @dataclass

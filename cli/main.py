@@ -116,7 +116,7 @@ def game_list(status: Optional[str] = typer.Option(None, "--status", help="only 
     if status is not None and status not in STATUSES:
         fail(f"--status {status!r}: one of {', '.join(STATUSES)}", REFUSED, "bad-request")
     params = {k: v for k, v in (("status", status), ("type", game_type)) if v}
-    rows = sorted(request("GET", "/games", params=params or None, token=ctx.token), key=lambda r: r["created"], reverse=True)
+    rows, total = lobby_pages(params, limit)
     shown = rows[:limit] if limit else rows
     if as_json:
         return emit_json(shown)
@@ -124,8 +124,25 @@ def game_list(status: Optional[str] = typer.Option(None, "--status", help="only 
         typer.echo("no games" + "".join(f" ({k} {v})" for k, v in params.items()))
     for r in shown:
         typer.echo(f"{r['id']}  {r['type']:<15} {r['status']:<9} v{r['version']:<5} {', '.join(r['players'])}")
-    if len(shown) < len(rows):
-        typer.echo(f"({len(rows) - len(shown)} older: --limit 0 lists all)")
+    if len(shown) < total:
+        typer.echo(f"({total - len(shown)} older: --limit 0 lists all)")
+
+
+def lobby_pages(params: dict[str, str], want: int) -> tuple[list[dict], int]:
+    """The lobby's games, newest first, page after page (`GET /games` and its `Link: rel="next"`) until
+    `want` of them (0: all); and how many games the filters match in all (its `X-Total-Count`)."""
+    rows: list[dict] = []
+    path: str | None = "/games"
+    while path:
+        try:
+            r = raw("GET", path, params=params if path == "/games" and params else None, token=ctx.token)
+        except Refused as e:
+            fail(f"{e.error}: {e.detail}", refusal_code(e), e.error)
+        rows += r.json()
+        path = r.links.get("next", {}).get("url")
+        if want and len(rows) >= want:
+            break
+    return rows, int(r.headers.get("x-total-count", len(rows)))
 
 
 @game_app.command("show")

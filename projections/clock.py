@@ -148,6 +148,7 @@ class SeatClock(msgspec.Struct, frozen=True):
     since: float | None = None  # when the running decision began (None: the clock is stopped)
     first_due: float | None = None  # when the seat's clock first ran (its first decision came due)
     moved: bool = False  # the seat has made a move of its own (it showed up)
+    held: tuple[float, float | None] | None = None  # (since, remaining) of a decision an AI took over unmade
 
 
 class ClockState(msgspec.Struct, frozen=True):
@@ -177,20 +178,31 @@ def advance(cs: ClockState, control: Control, game: Game, before: Any, after: An
             at: float, decided_by: int | None, back: int | None = None) -> ClockState:
     """The clocks after an event at time `at` took the game from `before` to `after`. `decided_by`: the
     seat whose own move it was (not a timeout move), whose decision is thereby made; `back`: a seat whose
-    owner came back (it has shown up: the no-show rule is done with it)."""
+    owner came back (it has shown up: the no-show rule is done with it).
+
+    A decision an AI takes over before it is made (the seat late, or a no-show) is held: its owner coming
+    back before the AI has made it resumes it from its start, the time away counted, so a return gives no
+    time back (before, it began the decision again in full, and a 4 s decision lasted 17 s after 4 returns)."""
     now_running = running(game, after, humans_after)
+    acting = set(game.actors(after)) if game.result(after) is None else set()
     seats = []
     for s, sc in enumerate(cs.seats):
         made = decided_by == s
+        if sc.held is not None and (made or s not in acting):
+            sc = msgspec.structs.replace(sc, held=None)  # the held decision is made (by the AI) or gone
         if sc.since is not None and (made or s not in now_running):
             rem = sc.remaining
             if rem is not None:
                 rem = rem - (at - sc.since) + (control.increment if made else 0.0)
-            sc = msgspec.structs.replace(sc, remaining=rem, since=None)
+            held = (sc.since, sc.remaining) if not made and s in acting else None
+            sc = msgspec.structs.replace(sc, remaining=rem, since=None, held=held)
         if (made or back == s) and not sc.moved:
             sc = msgspec.structs.replace(sc, moved=True)
         if s in now_running and sc.since is None:
-            sc = msgspec.structs.replace(sc, since=at, first_due=at if sc.first_due is None else sc.first_due)
+            if back == s and sc.held is not None:  # the owner resumes the decision the AI held, as it stood
+                sc = msgspec.structs.replace(sc, since=sc.held[0], remaining=sc.held[1], held=None)
+            else:
+                sc = msgspec.structs.replace(sc, since=at, first_due=at if sc.first_due is None else sc.first_due)
         seats.append(sc)
     had, has = game.time_limit(before), game.time_limit(after)
     phase = None if has is None else (cs.phase_since if had is not None and cs.phase_since is not None else at)
@@ -215,7 +227,8 @@ def paused(cs: ClockState, seconds: float) -> ClockState:
     def later(t: float | None) -> float | None:
         return None if t is None else t + seconds
 
-    seats = tuple(sc if sc.since is None else msgspec.structs.replace(
+    seats = tuple(msgspec.structs.replace(sc, held=(sc.held[0] + seconds, sc.held[1])) if sc.held and sc.since is None
+                  else sc if sc.since is None else msgspec.structs.replace(
         sc, since=sc.since + seconds, first_due=sc.first_due if sc.moved else later(sc.first_due)) for sc in cs.seats)
     return ClockState(seats=seats, phase_since=later(cs.phase_since))
 
@@ -265,6 +278,9 @@ def why_no_return(cs: ClockState | None, back: ClockState | None, control: Contr
         return "no time left on the clock (its Fischer main time is spent: the AI would take the seat straight back)"
     due = due_dates(back, control, game, state).get(seat)
     if due is not None and due[0] <= at:
+        if due[1] == "clock" and control.kind == "per-decision":  # its decision's time ran out: a return keeps it
+            return ("no time left on the clock for this decision: the AI makes it, and the seat is yours again "
+                    "from your next decision (come back once the AI has moved)")
         return f"{_PAST[due[1]]} (the seat would be late at once: the AI would take it straight back)"
     return None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, AsyncIterator, Literal
+from typing import Annotated, Any, AsyncIterator
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
@@ -22,7 +22,6 @@ from events.store import VersionConflict
 from games import registry
 from games.protocol import CHANCE
 from projections.fold import CorruptLog, Folded
-from projections.lobby import LobbyRow
 from service import logs, openapi, options as game_options, outage, said, schemas, views
 from service.openapi import errors
 from service.schemas import VERSION_MAX, GameCreated, SeatInfo
@@ -34,6 +33,7 @@ from service.analysis_routes import ROUTES as ANALYSIS_ROUTES
 from service.departure_routes import ROUTES as DEPARTURE_ROUTES
 from service.fastpath import fast_moves, play_socket
 from service.routes_audit import ROUTES as AUDIT_ROUTES
+from service.lobby_routes import lobby
 from service.runtime import Runtime, bearer, rt
 from service.settings import Settings, settings as load_settings
 from service.reads import Busy
@@ -116,21 +116,12 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 
-GameStatus = Literal["active", "finished", "abandoned"]
-
-
-@get("/games", responses=errors(400, 503))
-async def lobby(request: Request, status: GameStatus | None = Parameter(
-        default=None, description="only the games with this status (another is a 400)"),
-        type: str | None = None) -> list[LobbyRow]:
-    rows = await rt(request).lobby.rows()
-    return [r for r in rows if (status is None or r.status == status) and (type is None or r.type == type)]
-
-
 @get("/games/{game_id:str}", responses=errors(401, 404, 503, ok=schemas.GAME))
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
+    if outage.owing:  # an outage's time is being given back: this game's first
+        await outage.settle(r.commands, r.redis, game_id)
     f = await r.commands.load(game_id)
     out = views.game_view(f, caller)
     if "time_limit" in out:
@@ -325,7 +316,10 @@ def too_deep(request: Request, exc: RecursionError) -> Response:
 
 
 def not_a_game(request: Request) -> None:
-    """Before every route: a tournament's id names no game (its stream is no game's log)."""
+    """Before every route: a tournament's id names no game (its stream is no game's log); a path holding
+    NUL (`/static/x%00`) names no file (the file system refuses it with a ValueError: it was a 500)."""
+    if "\x00" in request.url.path:
+        raise NotFound("no such path: it holds a NUL character")
     game_id = request.path_params.get("game_id")
     if isinstance(game_id, str) and game_id.startswith(TOURNAMENT_PREFIX):
         raise NotFound(f"no game {game_id!r}")
@@ -359,10 +353,10 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
                         socket_timeout=cfg.redis_timeout, socket_connect_timeout=cfg.redis_timeout)
         runtime = app.state.runtime = Runtime(cfg, redis)
         try:
-            await outage.credit(runtime.commands, redis)  # the service was down: the clocks stood still
+            await outage.claim(redis)  # the service was down: the clocks stood still (given back after we answer)
         except RedisError as e:
             log.warning("the outage's time not given back: %s", e)
-        beating = asyncio.create_task(outage.beat(redis))
+        beating = asyncio.create_task(outage.beat(runtime.commands, redis))
         await runtime.hub.start()
         runtime.reads.warm()
         followers = app.state.tournament_hub = tournament_hub(runtime)

@@ -1,5 +1,8 @@
 """Time control in the service: what a late seat gets, and what a view shows of the clocks.
 
+No seat is timed out while the service is away (service/outage.py: no API process has said it is up for
+`outage.LEAST` s); a game owed an outage's time is given it before its late seats are looked for.
+
 The clocks themselves are derived from the log (projections/clock.py, folded with every event), so a
 worker or Redis restart loses nothing: the game's timer (`keys.TIMERS`, its earliest deadline) is set
 again from the fold at every append, and the timeout job re-derives who is late before it acts.
@@ -9,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import Any, Callable
 
 from events import keys
 from events.kinds import Resigned, TakenOver
@@ -17,9 +20,11 @@ from events.store import VersionConflict
 from projections import clock
 from projections.fold import Folded
 from service.commands import Commands
+from service.decide import waiting_on
 
 log = logging.getLogger("caravan.clocks")
 MAX_TIMEOUTS = 500  # moves one timeout job plays at most (a program of discs, a chain of defaults)
+MAX_STAND_IN = 12  # stand-in moves one timeout job plays at most (the rest: the slow queue's think job)
 
 
 def lease_key(game_id: str) -> str:
@@ -37,6 +42,12 @@ def late_seats(f: Folded, now: float) -> list[int]:
 async def play_late(games: Commands, game_id: str) -> int:
     """Every seat whose time has run out gets the rulebook's default for its decision, or, where the
     table chose it, an AI that takes the seat over. Returns the number of events appended."""
+    from service import outage
+
+    if await outage.away(games.redis):  # nobody can move: the lease holds the sweeper off until it ends
+        log.info("game %s: no timeout while the service is away", game_id)
+        return 0
+    await outage.settle(games, games.redis, game_id)  # an outage's time first, when the game is owed one
     try:
         return await _play_late(games, game_id)
     finally:
@@ -66,6 +77,32 @@ async def _play_late(games: Commands, game_id: str) -> int:
         done += 1
     log.warning("game %s: %d timeout moves in one job; the rest in the next", game_id, done)
     return done
+
+
+async def stand_in(games: Commands, game_id: str, choose: Callable[..., Any]) -> tuple[int, str] | None:
+    """Right after a timeout: the moves of the AIs that took late seats over, played at once by the timeout
+    job (on the fast queue) rather than behind AI thinking on the slow one, where the seat's decision stood
+    waiting. (version, what the game waits on then) to hand on, or None when none was played (the `think`
+    job the takeover queued plays on)."""
+    from service.jobs import NoSlot
+
+    f, played = await games.load(game_id), 0
+    while played < MAX_STAND_IN and waiting_on(f) == "ai" and set(f.game.actors(f.state)) & _taken(f):
+        try:
+            await games.play_ai(f, choose)
+        except (VersionConflict, NoSlot):
+            break  # the owner came back, or every thinking slot is busy: the think job plays it
+        played += 1
+        f = await games.load(game_id)
+    if not played:
+        return None
+    waits = waiting_on(f)
+    return (f.version, waits) if waits else None
+
+
+def _taken(f: Folded) -> set[int]:
+    """The seats an AI plays because their time ran out (or they did not show up): not resigned ones."""
+    return {s for s, _ in f.absent if s not in f.resigned}
 
 
 async def no_show_rule(games: Commands, f: Folded, seat: int, level: str | None) -> None:

@@ -47,7 +47,9 @@ async def return_route(request: Request, game_id: str, data: NoBody | None = Non
     """Your seat, which an AI plays since your time ran out (or you did not show up), is yours again at
     once: a `returned` event (a move of yours does the same, but the AI answers within milliseconds).
     409 `conflict` when no AI plays the seat, it resigned, or no time is left on its clock (its Fischer
-    main time spent: every decision of its would be late at once), so the return could not hold."""
+    main time spent: every decision of its would be late at once), so the return could not hold. A return
+    keeps the start of the decision the AI holds: when that decision's time ran out (per-decision), the AI
+    makes it and the seat is yours again from your next decision (409 until then)."""
     r = rt(request)
     caller = await r.caller(request, game_id)
     if not isinstance(caller, int):

@@ -235,16 +235,18 @@ def think(game_id: str, version: int) -> str:
     return _hand_on(runtime, game_id, rest)
 
 
-async def _timeout(games: Commands, game_id: str) -> None:
-    from service.clocks import play_late
+async def _timeout(games: Commands, game_id: str, choose=None) -> tuple[int, str] | None:
+    from service.clocks import play_late, stand_in
 
     await play_late(games, game_id)
+    return await stand_in(games, game_id, choose) if choose is not None else None
 
 
 def timeout(game_id: str) -> str:
-    """A seat's clock ran out (found by the sweeper): play the rulebook's default for the late seats."""
+    """A seat's clock ran out (found by the sweeper): play the rulebook's default for the late seats, and
+    the moves of the AIs that took late seats over (here, on the fast queue)."""
     from service.runtime import in_worker
 
     loop, runtime = in_worker()
-    loop.run_until_complete(_timeout(runtime.commands, game_id))
-    return "done"
+    return _hand_on(runtime, game_id, loop.run_until_complete(_timeout(runtime.commands, game_id,
+                                                                        runtime.thinking.chooser())))

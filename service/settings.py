@@ -42,6 +42,10 @@ class Settings:
     # round-robin schedule searches (tournaments at tables of 3+) run in that pool too, at most this many at once
     # per API process; past it, 503 with Retry-After
     schedule_searches: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_SCHEDULE_SEARCHES", 1)))
+    # `GET /games` sends at most `lobby_page` games a page (the default page too; a Link header leads on);
+    # an export reads and sends the log `export_page` events at a time
+    lobby_page: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_LOBBY_PAGE", 500)))
+    export_page: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_EXPORT_PAGE", 500)))
     # the API's edge (service/admission.py): a body arrives within `body_timeout` seconds (else 408); at most
     # `max_bodies_per_client` requests of one address (else 429) and `max_bodies` in all (else 503) send their body
     # at once, per API process; at most `max_sockets_per_client` WebSockets per address and process

@@ -26,12 +26,12 @@ def game(stack):
 def test_a_body_a_bodiless_post_cannot_read_is_a_400_that_changes_nothing(stack, route, body):
     game_id, ann = game(stack)
     before = ann.get(f"/games/{game_id}").json()["version"]
-    lobby = len(stack.client().get("/games", params={"limit": 0}).json())
+    lobby = len(stack.client().get("/games").json())
     r = ann.post(f"/games/{game_id}/{route}", content=body, headers={"Content-Type": "application/json"})
     assert r.status_code == 400, (route, body, r.status_code, r.text)
     assert set(r.json()) >= {"error", "detail"}
     assert ann.get(f"/games/{game_id}").json()["version"] == before
-    assert len(stack.client().get("/games", params={"limit": 0}).json()) == lobby
+    assert len(stack.client().get("/games").json()) == lobby
 
 
 def test_no_body_or_an_empty_object_still_resigns(stack):

@@ -14,7 +14,7 @@ UNSEEN = ["ann\u3164", "ann\u115f", "ann\u2800", "ann\u17b5", "\u3164", "\u2800\
 
 
 def game_ids(c) -> set[str]:
-    return {g["id"] for g in c.get("/games", params={"limit": 0}).json()}
+    return {g["id"] for g in c.get("/games").json()}
 
 
 @pytest.mark.parametrize("name", UNSEEN)

@@ -21,6 +21,7 @@ import asyncio
 import re
 from collections import defaultdict
 
+import msgspec
 from litestar import Request, Response
 from litestar.enums import RequestEncodingType
 
@@ -30,10 +31,11 @@ from service.runtime import bearer_token
 from service.settings import Settings
 
 JSON_MEDIA = re.compile(r"^application/(?:[a-z0-9.+-]+\+)?json$")
-# the routes that create something, by (method, path template): the kind of quota each takes
-CREATES = {("POST", "/games"): "games", ("POST", "/games/{game_id:str}/fork"): "games",
-           ("POST", "/tournaments"): "tournaments", ("POST", "/games/{game_id:str}/analysis"): "analyses",
-           ("POST", "/tournaments/{tournament_id:str}/analysis"): "analyses"}
+# the routes that create something, by (method, path template as Litestar's router names it): the kind of
+# quota each takes
+CREATES = {("POST", "/games"): "games", ("POST", "/games/{game_id}/fork"): "games",
+           ("POST", "/tournaments"): "tournaments", ("POST", "/games/{game_id}/analysis"): "analyses",
+           ("POST", "/tournaments/{tournament_id}/analysis"): "analyses"}
 
 
 class Refused(Exception):
@@ -65,7 +67,7 @@ class Places:
 
     def full(self, client: str) -> str | None:
         """Why `client` may not take a place now ("client" or "total"), or None."""
-        if self.per_client > 0 and self.held[client] >= self.per_client:
+        if self.per_client > 0 and self.held.get(client, 0) >= self.per_client:
             return "client"
         if self.total > 0 and self.count >= self.total:
             return "total"
@@ -241,8 +243,6 @@ async def deny(scope, send, detail: str, retry_after: int) -> None:
     """Refuse a WebSocket upgrade: a 429 with its body where the server can send one, else a close (403)."""
     if "websocket.http.response" not in (scope.get("extensions") or {}):
         return await send({"type": "websocket.close", "code": 1013, "reason": detail[:120]})
-    import msgspec
-
     body = msgspec.json.encode({"error": "rate-limited", "detail": detail})
     await send({"type": "websocket.http.response.start", "status": 429,
                 "headers": [(b"content-type", b"application/json"), (b"retry-after", str(retry_after).encode()),

@@ -34,7 +34,7 @@ def quota_stack(request, redis_url, tmp_path_factory):
     if nodes:
         env.update(CARAVAN_CLUSTER="1", CARAVAN_QUEUE_URL=redis_url)
     s = Stack(f"redis://127.0.0.1:{nodes[0].port}/0" if nodes else redis_url, tmp, **env).start(workers=1)
-    s.store = redis.RedisCluster(port=nodes[0].port) if nodes else redis.Redis.from_url(redis_url)
+    s.store = redis.RedisCluster(host="127.0.0.1", port=nodes[0].port) if nodes else redis.Redis.from_url(redis_url)
     yield s
     s.stop()
     for n in nodes:

@@ -1,0 +1,61 @@
+"""service/admission.py's tables and rules, without a server: the quota'd routes are the app's own
+(a renamed route would silently lose its quota), and which routes and content types are JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from service import admission
+from service.app import create_app
+from service.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def app():
+    return create_app(Settings(redis_url="redis://127.0.0.1:1/0"))
+
+
+def test_every_quota_d_route_is_a_route_of_the_app(app):
+    routes = {(method, route.path_format) for route in app.routes for method in getattr(route, "methods", ())}
+    assert set(admission.CREATES) <= routes, set(admission.CREATES) - routes
+
+
+def handler(app, method: str, path_format: str):
+    route = next(r for r in app.routes if r.path_format == path_format)
+    return next(h for h in route.route_handlers if method in h.http_methods)
+
+
+def test_the_json_routes_are_those_with_a_json_body(app):
+    assert admission.takes_json(handler(app, "POST", "/games"))
+    assert admission.takes_json(handler(app, "POST", "/games/{game_id}/moves"))
+    assert not admission.takes_json(handler(app, "GET", "/health"))
+    assert not admission.takes_json(handler(app, "GET", "/games/{game_id}"))
+
+
+@pytest.mark.parametrize("given, refused", [
+    (b"application/json", False), (b"Application/JSON; charset=utf-8", False), (b"application/problem+json", False),
+    (b"text/plain", True), (b"application/x-www-form-urlencoded", True), (b"multipart/form-data; boundary=x", True),
+    (b"application/jsonp", True), (b"text/json", True), (None, True)])
+def test_only_json_content_types_pass_a_json_route_with_a_body(app, given, refused):
+    headers = {b"content-length": b"2", **({b"content-type": given} if given is not None else {})}
+    if refused:
+        with pytest.raises(admission.Refused) as e:
+            admission.check_media(handler(app, "POST", "/games"), headers)
+        assert e.value.status == 415
+    else:
+        admission.check_media(handler(app, "POST", "/games"), headers)
+
+
+def test_a_bodiless_post_needs_no_content_type_and_a_bodiless_route_any(app):
+    admission.check_media(handler(app, "POST", "/games/{game_id}/resign"), {b"content-length": b"0"})
+    admission.check_media(handler(app, "GET", "/health"), {b"content-type": b"text/plain"})
+
+
+def test_places_are_bounded_per_client_and_in_all():
+    places = admission.Places(per_client=2, total=3)
+    for client in ("a", "a", "b"):
+        assert places.full(client) is None
+        places.take(client)
+    assert places.full("a") == "client" and places.full("c") == "total"
+    places.give_back("a")
+    assert places.full("a") is None and places.held == {"a": 1, "b": 1}

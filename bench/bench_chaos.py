@@ -1,10 +1,10 @@
 """Chaos, as a benchmark: `.venv/bin/python bench/bench_chaos.py [--minutes 10] [--seed 1]`.
 
-Under `caravan up` (the real supervised stack: store, API, worker, fast worker, sweeper, projector), an
+Under `caravan up` (the real supervised stack: store, API, workers, sweeper, projector), an
 all-AI round robin at 4 tables (8 entrants, tables of 2; another once one ends) and two bot-played human
 seats (each a person's seat against an AI, played through the API with its seat token; a new game once one
-ends) run for `--minutes`, while a child drawn at random (store, API, worker, fast worker, sweeper; seeded)
-is killed with SIGKILL every 5 to 20 s. Every game has a clock (`--clock`, per-decision:30), so time the
+ends) run for `--minutes`, while a child drawn at random (seeded; every child `caravan up` started but the
+projector: store, API, each worker, sweeper) is killed with SIGKILL every 5 to 20 s. Every game has a clock (`--clock`, per-decision:30), so time the
 service was down is credited (`clock-paused` events). /health is polled every 100 ms.
 
 Afterwards, with every child back: each acknowledged move (a 201) is looked up in its game's log, each
@@ -21,12 +21,11 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.chaos_play import Bot, Tally, TournamentRunner, check  # noqa: E402
-from bench.chaos_up import KILLABLE, HealthWatch, Killer, Up  # noqa: E402
+from bench.chaos_up import SPARED, HealthWatch, Killer, Up  # noqa: E402
 from bench.common import table  # noqa: E402
 
 
@@ -39,7 +38,12 @@ def run(args: argparse.Namespace) -> int:
     until = start + args.minutes * 60
     tally = Tally()
     health = HealthWatch(up.url, start)
-    killer = Killer(up, random.Random(rng.getrandbits(64)), start)
+    kinds = tuple(args.kill.split(",")) if args.kill else tuple(n for n in up.children() if n not in SPARED)
+    if set(kinds) - set(up.children()):
+        up.stop()
+        raise SystemExit(f"--kill: choose among {', '.join(up.children())}")
+    killer = Killer(up, random.Random(rng.getrandbits(64)), start, kinds=kinds,
+                    gap=tuple(float(x) for x in args.every.split(",")))
     players = [Bot(up.url, game, args.clock, random.Random(rng.getrandbits(64)), tally, until)
                for game in args.bot_games.split(",")]
     tournament = TournamentRunner(up.url, args.tournament_game, args.clock, tally, until)
@@ -54,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
         for t in threads[2:]:
             t.join(timeout=300)
         health.stop.set()
-        print(f"run over after {time.monotonic() - start:.0f} s; every child back: {not down} "
-              f"(healthy {back:.1f} s after the last kill's wait); checking the logs", flush=True)
+        print(f"run over after {time.monotonic() - start:.0f} s; children not back: {', '.join(down) or 'none'}; "
+              f"/health 200 {back:.1f} s after that; checking the logs", flush=True)
         after = check(up.url, up.arbiter, tally, tournament.started)
     finally:
         killer.stop.set()
@@ -68,11 +72,11 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
            tournament_ids: list[str]) -> int:
     survived = killer.survived()
     acked = len(tally.acks)
-    rows = [[f"kills of {n}", f"{survived[n][1]} survived of {survived[n][0]}"] for n in KILLABLE]
+    rows = [[f"kills of {n}", f"{ok} survived of {n_}"] for n, (n_, ok) in survived.items()]
     rows += [
         ["kills in all", f"{sum(s for _, s in survived.values())} survived of {len(killer.kills)}"],
-        ["deaths that were no kill", "; ".join(f"{n}x {d}" for d, n in Counter(killer.unasked()).most_common())
-                                     or "none"],
+        ["deaths that were no kill", "; ".join(f"{how}: " + ", ".join(f"{n} {c}" for n, c in by.most_common())
+                                               for how, by in killer.unasked().items()) or "none"],
         ["children not back at the end", ", ".join(down) or "none"],
         ["moves acknowledged (201)", f"{acked} in {after.played['bot']} bot games ({tally.replayed} replayed "
                                      f"answers to a retried key)"],
@@ -90,7 +94,8 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
         ["5xx other than 503", len(tally.server_errors)],
         ["moves refused (not 201, not 409)", len(tally.refused)],
     ]
-    table(f"chaos: {args.minutes} min under caravan up, a SIGKILL every 5-20 s (seed {args.seed})", ["", ""], rows)
+    table(f"chaos: {args.minutes} min under caravan up, a SIGKILL every {args.every.replace(',', '-')} s "
+          f"(seed {args.seed})", ["", ""], rows)
     retried = sum(n for (what, code), n in tally.answers.items() if code == 503 or code == "no answer")
     print(f"\nrequests the service could not answer at once (503 or no answer), then retried: {retried}")
     for line in after.missing[:20] + after.bad_exports[:20] + tally.server_errors[:20] + tally.refused[:20]:
@@ -105,6 +110,9 @@ def main() -> None:
     ap.add_argument("--clock", default="per-decision:30")
     ap.add_argument("--bot-games", default="yangtze,kashgar", help="one bot per game type, comma-separated")
     ap.add_argument("--tournament-game", default="yangtze")
+    ap.add_argument("--kill", default="", help="the children to draw from, comma-separated (default: every one "
+                                               "`caravan up` starts but the projector)")
+    ap.add_argument("--every", default="5,20", help="seconds between two kills: least,most")
     sys.exit(run(ap.parse_args()))
 
 

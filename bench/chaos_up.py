@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,8 +22,7 @@ from bench.common import ROOT
 from service.embedded import free_port
 
 CARAVAN = str(Path(sys.executable).with_name("caravan"))
-KILLABLE = ("store", "api", "worker", "fast-worker", "sweeper")  # the projector is left alone
-EVERY = ("store", "api", "worker", "fast-worker", "sweeper", "projector")
+SPARED = ("projector",)  # not killed: only the lobby follows from it
 
 
 def alive(pid: int) -> bool:
@@ -56,6 +56,10 @@ class Up:
         found = re.findall(rf"^{name}: (?:re)?started \(pid (\d+)", self.said(), re.M)
         return int(found[-1]) if found else None
 
+    def children(self) -> list[str]:
+        """The names of the children `caravan up` started, in its order (store, api, the workers, …)."""
+        return re.findall(r"^([\w-]+): started \(pid \d+", self.said(), re.M)
+
     def running(self, name: str) -> int | None:
         """The child's pid when it runs now (not dead and waiting for its restart)."""
         pid = self.pid(name)
@@ -77,7 +81,7 @@ class Up:
     def wait_all_running(self, timeout: float) -> list[str]:
         """Waits until every child runs; the names of those that still do not after `timeout`."""
         deadline = time.monotonic() + timeout
-        while (down := [n for n in EVERY if self.running(n) is None]) and time.monotonic() < deadline:
+        while (down := [n for n in self.children() if self.running(n) is None]) and time.monotonic() < deadline:
             time.sleep(0.2)
         return down
 
@@ -111,7 +115,7 @@ class Kill:
 
 @dataclass
 class Killer:
-    """SIGKILL to a child drawn at random (seeded) every 5 to 20 s; a child drawn while it is down (its
+    """SIGKILL to a child drawn at random (seeded) among `kinds` every 5 to 20 s; a child drawn while it is down (its
     restart not due yet) is killed once it is back."""
 
     up: Up
@@ -120,10 +124,11 @@ class Killer:
     kills: list[Kill] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
     gap: tuple[float, float] = (5.0, 20.0)
+    kinds: tuple[str, ...] = ()  # the children to draw from
 
     def run(self) -> None:
         while not self.stop.wait(self.rng.uniform(*self.gap)):
-            name = self.rng.choice(KILLABLE)
+            name = self.rng.choice(self.kinds)
             while (pid := self.up.running(name)) is None:
                 if self.stop.wait(0.1):
                     return
@@ -134,14 +139,18 @@ class Killer:
             self.kills.append(Kill(time.monotonic() - self.start, name, pid))
             print(f"  {time.monotonic() - self.start:6.1f} s: kill -9 {name} (pid {pid})", flush=True)
 
-    def unasked(self) -> list[str]:
-        """The deaths that were not kills of ours: children that died because another did."""
-        killed = {(k.name, k.pid) for k in self.kills}
-        return [f"{n} ({how})" for n, pid, how in self.up.deaths() if (n, pid) not in killed]
+    def unasked(self) -> dict[str, Counter]:
+        """The deaths that were not kills of ours (children that died because another did): how each ended
+        -> the count by child."""
+        killed, out = {(k.name, k.pid) for k in self.kills}, {}
+        for n, pid, how in self.up.deaths():
+            if (n, pid) not in killed:
+                out.setdefault(how, Counter())[n] += 1
+        return out
 
     def survived(self) -> dict[str, tuple[int, int]]:
         """Per child: (kills, kills after which `caravan up` restarted it)."""
-        out = {n: (0, 0) for n in KILLABLE}
+        out = {n: (0, 0) for n in self.kinds}
         for k in self.kills:
             n, ok = out[k.name]
             out[k.name] = (n + 1, ok + self.up.restarted_after(k.name, k.pid))

@@ -44,6 +44,7 @@ from service.tournament_stream import ROUTES as TOURNAMENT_STREAM_ROUTES, tourna
 from service.withdrawal_routes import ROUTES as WITHDRAWAL_ROUTES
 from service.tournaments import ID_PREFIX as TOURNAMENT_PREFIX
 from service import web
+from service.web import safety
 from service import admission
 
 
@@ -393,7 +394,8 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         openapi_config=openapi.config("caravan", "0.1.0"),
         debug=False,
     )
-    app.asgi_handler = logs.with_request_ids(app.asgi_handler, cfg.access_log)  # outermost: every request
+    # outermost: every request, and every answer with the security headers (service/web/safety.py)
+    app.asgi_handler = logs.with_request_ids(safety.secured(app.asgi_handler), cfg.access_log)
     return app
 
 

@@ -1,6 +1,7 @@
 """What the service logs, one JSON object a line on standard error: every 5xx with its traceback and the
 request id its error body carries (`X-Request-Id` on every answer), worker job failures with the job's
-id, and — when asked (CARAVAN_ACCESS_LOG=1, the default under `caravan up`) — one line per request."""
+id, and — when asked (CARAVAN_ACCESS_LOG=1, the default under `caravan up`) — one line per request (a
+token in its query string redacted)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import secrets
 import sys
 import time
 from typing import Any
+from urllib.parse import unquote_plus
 
 REQUEST_ID = "caravan.request_id"  # the scope key a request's id is kept under
 SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")  # a caller's X-Request-Id is kept when it looks like this
@@ -53,6 +55,20 @@ def configure(names: tuple[str, ...] = ("caravan", "rq")) -> None:
         logger.propagate = False
 
 
+def redacted(query: str) -> str:
+    """A query string as the access log writes it: the value of any parameter named like a token (`token`,
+    `Token`, `seat_token`, `tok%65n`…) is `[redacted]` (a page sends tokens in a header; a hand-made or old
+    link may still carry one)."""
+    if "=" not in query:
+        return query
+    pairs = []
+    for pair in query.split("&"):
+        key, eq, _ = pair.partition("=")
+        secret = eq and unquote_plus(key).strip().lower().endswith("token")
+        pairs.append(f"{key}=[redacted]" if secret else pair)
+    return "&".join(pairs)
+
+
 def request_id(scope) -> str | None:
     return scope.get(REQUEST_ID)
 
@@ -91,7 +107,7 @@ def with_request_ids(app, access_log: bool):
             raise
         finally:
             if access_log:
-                query = scope.get("query_string", b"").decode("latin-1")
+                query = redacted(scope.get("query_string", b"").decode("latin-1"))
                 client = scope.get("client") or ("", 0)
                 access.info("request", extra={
                     "request_id": rid, "method": scope.get("method", "WS"),

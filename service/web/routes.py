@@ -10,13 +10,11 @@ keeps (or one pasted there), in the Authorization header, and shows the game pag
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, AsyncIterator
 from urllib.parse import urlencode
 
 import msgspec
-from markupsafe import Markup
 from litestar import MediaType, Request, Response, get
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import CacheControlHeader
@@ -37,14 +35,9 @@ from service.runtime import Runtime, rt
 from service.streams import open_stream, snapshots
 from service.tournament_routes import tournaments
 from service.web import frames
+from service.web.safety import asset, script_json
 
 HERE = Path(__file__).parent
-
-
-@lru_cache(maxsize=None)
-def asset(name: str) -> Markup:
-    """A static file's text, to put inline: a page is one request (plus, for a game, its frame stream)."""
-    return Markup((HERE / "static" / name).read_text(encoding="utf-8"))
 
 
 def _engine(engine: JinjaTemplateEngine) -> None:
@@ -104,11 +97,6 @@ async def analysis_standing(r: Runtime, f: Any) -> str:
     """Whether the replay's game has an analysis ("none", "running", "done"), so that the page asks for one
     only where there is one (a finished game's; a game in play has none to show)."""
     return await analysis.standing(r.redis, f.id) if f.status == "finished" else "none"
-
-
-def script_json(value: Any) -> str:
-    """JSON to put inside a <script> element: "</" written as "<\\/" so no text can close the element."""
-    return msgspec.json.encode(value).decode().replace("</", "<\\/")
 
 
 def game_types() -> list[dict[str, Any]]:

@@ -27,6 +27,15 @@ class Settings:
     stream_keepalive: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_STREAM_KEEPALIVE", 15.0)))
     max_streams: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_STREAMS", 1000)))
     max_streams_per_client: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_STREAMS_PER_CLIENT", 32)))
+    # web pages' frame streams (each also an event stream above): at most `max_page_streams` per API process
+    # (503 past it) and `max_page_streams_per_client` per client address (429); the frames of the last
+    # `page_frames` (game, version, reader) built are shared by every page that asks for them; a page
+    # stream sends at most one frame every `page_frame_every` seconds (a fast AI game's events meanwhile in one)
+    max_page_streams: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_PAGE_STREAMS", 500)))
+    max_page_streams_per_client: int = field(
+        default_factory=lambda: int(os.environ.get("CARAVAN_MAX_PAGE_STREAMS_PER_CLIENT", 32)))
+    page_frames: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_PAGE_FRAMES", 256)))
+    page_frame_every: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_PAGE_FRAME_EVERY", 0.2)))
     # one JSON line per request on stderr (on under `caravan up`; off by default, so off in tests)
     access_log: bool = field(default_factory=lambda: os.environ.get("CARAVAN_ACCESS_LOG", "") in ("1", "true", "yes"))
     # AI thinking: each seat's seconds per move at most `ai_max_budget` (a game asking for more is a 422 at

@@ -9,12 +9,13 @@ keeps (or one pasted there), in the Authorization header, and shows the game pag
 
 from __future__ import annotations
 
-import time
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 from urllib.parse import urlencode
 
 import msgspec
+from markupsafe import Markup
 from litestar import MediaType, Request, Response, get
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import CacheControlHeader
@@ -27,17 +28,22 @@ from litestar.template.config import TemplateConfig
 from games import registry
 from games.protocol import CHANCE
 from projections import standings
-from service import analysis, said, undo, views
+from service import analysis, said, views
 from service.errors import NotFound, Unauthorized
 from service.openapi import errors
 from service.schemas import FRAME, VERSION_MAX
 from service.runtime import Runtime, rt
-from service.streams import open_stream, snapshots
 from service.tournament_routes import tournaments
-from service.web import frames
-from service.web.safety import asset, script_json
+from service.web import frames, live
+from service.web.live import frame_now
 
 HERE = Path(__file__).parent
+
+
+@lru_cache(maxsize=None)
+def asset(name: str) -> Markup:
+    """A static file's text, to put inline: a page is one request (plus, for a game, its frame stream)."""
+    return Markup((HERE / "static" / name).read_text(encoding="utf-8"))
 
 
 def _engine(engine: JinjaTemplateEngine) -> None:
@@ -45,32 +51,9 @@ def _engine(engine: JinjaTemplateEngine) -> None:
 
 
 TEMPLATES = TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine, engine_callback=_engine)
-RECENT = 40  # events in words a live page starts with
 REPLAY_WINDOW = 12  # events in words a replay's account shows, ending with the step shown
 LOBBY_PAGE = 60  # game rows a lobby page shows, newest first, each with its seats and turn ("Older games": the next)
 LOBBY_LOOK = 240  # games a lobby page reads at most to find its rows (the seats filter reads each game)
-
-
-async def api_view(r: Runtime, f: Any, caller: Any) -> dict[str, Any]:
-    """What `GET /games/{id}` answers this caller."""
-    out = views.game_view(f, caller)
-    if "time_limit" in out:
-        out["deadline"] = await r.commands.deadline(f)
-    return out
-
-
-async def frame_now(r: Runtime, game_id: str, caller: Any, since: int | None = None) -> dict[str, Any]:
-    """The game as it is, for this reader, with the events after `since` (default: the last few)."""
-    f = await r.commands.load(game_id)
-    start = max(1, f.version - RECENT + 1) if since is None else since + 1
-    envelopes = await r.store.read(game_id, start) if start <= f.version else []
-    rows = views.log_rows(f, envelopes, caller)
-    before = await said.views_before(r, game_id, envelopes, rows, caller) if rows else {}
-    out = frames.frame(f.game, await api_view(r, f, caller), rows, frames.legal_moves(f, caller), before)
-    if "undo" not in out and not views.sealed(f, caller):  # a spectator sees a pending request too (it is in the log)
-        out["undo"] = {"pending": undo.pending(f), "possible": False}
-    out["server_time"] = time.time()  # the page counts the clocks down against the server's time
-    return out
 
 
 async def frame_at(r: Runtime, game_id: str, caller: Any, at: int) -> dict[str, Any]:
@@ -97,6 +80,11 @@ async def analysis_standing(r: Runtime, f: Any) -> str:
     """Whether the replay's game has an analysis ("none", "running", "done"), so that the page asks for one
     only where there is one (a finished game's; a game in play has none to show)."""
     return await analysis.standing(r.redis, f.id) if f.status == "finished" else "none"
+
+
+def script_json(value: Any) -> str:
+    """JSON to put inside a <script> element: "</" written as "<\\/" so no text can close the element."""
+    return msgspec.json.encode(value).decode().replace("</", "<\\/")
 
 
 def game_types() -> list[dict[str, Any]]:
@@ -290,23 +278,14 @@ async def game_frame(request: Request, game_id: str, at: int | None = Parameter(
     return await frame_at(r, game_id, caller, at)
 
 
-@get("/games/{game_id:str}/view/stream", media_type="text/event-stream", responses=errors(401, 404, 503))
+@get("/games/{game_id:str}/view/stream", media_type="text/event-stream", responses=errors(401, 404, 429, 503),
+     exception_handlers={live.PageStreamsRefused: live.refused})
 async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
-    """A frame now, then one after each event, live (server-sent events named `frame`)."""
+    """A frame now, then one after each event, live (server-sent events named `frame`); bounded per process
+    (503) and per client address (429), see service/web/live.py."""
     r = rt(request)
     caller = await r.caller(request, game_id)
-    first = await frame_now(r, game_id, caller)
-    events = await open_stream(r.hub, request, game_id, first["version"], r.cfg.stream_keepalive)
-
-    def sse(fr: dict[str, Any]) -> dict[str, Any]:
-        return {"id": str(fr["version"]), "event": "frame", "data": msgspec.json.encode(fr).decode()}
-
-    async def feed() -> AsyncIterator[dict[str, Any]]:
-        yield sse(first)
-        async for fr in snapshots(events, first["version"], lambda seen: frame_now(r, game_id, caller, since=seen)):
-            yield {"comment": "keep-alive"} if fr is None else sse(fr)
-
-    return ServerSentEvent(feed())
+    return ServerSentEvent(await live.opened(live.page_stream(r, request, game_id, caller)))
 
 
 STATIC = create_static_files_router(path="/static", directories=[HERE / "static"], include_in_schema=False,

@@ -27,15 +27,14 @@ import msgspec
 from ai.analysis import GOOD, INACCURACY, MISTAKE, OUTLOOK_SAMPLES, engine_code
 from events.envelope import now
 from events.keys import PREFIX
-from events.kinds import ARBITER
 from games.protocol import CHANCE
 from projections.decisions import Step, steps
 from projections.fold import Folded
-from service.errors import DomainError, Forbidden, Invalid, NotFound
+from service.errors import Forbidden, Invalid, NotFound
+from service.analysis_scope import Running, allowed_scope, scope_for, shown  # noqa: F401 (analysis.Running, .scope_for)
 from service.analysis_rows import attributed, by_whom, decision_row, forced, instant_row, seat_summary
 from service.analysis_schemas import AnalysisReport, AnalysisSection, Engine, Row, SeatSummary, Thresholds
 from service.schemas import PlayerRow
-from service.views import public
 
 DEFAULT_BUDGET = 0.5  # seconds of search per decision
 MAX_BUDGET = 10.0
@@ -45,10 +44,6 @@ JOB_SECONDS = 2.0  # about this much search per job
 MIN_JOBS = 16
 SECONDS_PER_ITERATION = 0.0005  # a rough cost, to size jobs bounded by iterations only
 THRESHOLDS = Thresholds(good=GOOD, inaccuracy=INACCURACY, mistake=MISTAKE)
-
-
-class Running(DomainError):
-    status, code = 409, "game-running"
 
 
 class AnalysisRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -87,62 +82,6 @@ def engine_of(body: Any) -> Engine:
     return Engine(seed=seed, budget=req.budget, iterations=req.iterations, outlook_samples=OUTLOOK_SAMPLES)
 
 
-# --- who may analyse what ----------------------------------------------------------------------------
-
-def scope_for(f: Folded, caller: int | str | None) -> tuple[str, int | None]:
-    """The analysis `caller` may have of `f`: ("all", None) once it is finished and public; ("seat-N", N)
-    for seat N on its own private fork while it runs. A running game is refused (409)."""
-    if f.status == "finished" and public(f):
-        return "all", None
-    origin = f.created.origin
-    if f.status == "active" and origin is not None and isinstance(origin.by, int) and caller == origin.by:
-        return f"seat-{caller}", caller
-    if f.status == "finished":
-        raise Running("a duplicate table's deal is every table's of its round: it can be analysed when the "
-                      "round is over")
-    if f.status != "active":
-        raise Running(f"the game is {f.status}: only a finished game can be analysed")
-    raise Running("the game is still being played: it can be analysed once it is finished (or, by the seat "
-                  "that forked it, on its private fork)")
-
-
-async def allowed_scope(r, f: Folded, caller: int | str | None) -> tuple[str, int | None]:
-    """`scope_for`, and no engine help for a game still being played: a fork of a game in play (a seat's
-    copy, or one made from it) is not analysed, over or not, while that game has another person in it or is
-    a tournament table (whose fair-play signal would never see it), nor while it is a duplicate table whose
-    round is in play (the same deal, at the other tables); the arbiter's reading is not help."""
-    found = scope_for(f, caller)
-    origin, hops = f.created.origin, 0
-    while caller != ARBITER and origin is not None and origin.secret and hops < MAX_FORK_DEPTH:
-        then = await r.commands.load(origin.game)
-        if then.status == "active" and (then.created.tournament is not None or others_in(then, origin.by)):
-            raise Running(f"fair play: this is a fork of game {then.id}, which "
-                          + ("is a tournament table" if then.created.tournament is not None else "another person")
-                          + " still plays; its analysis waits until that game is over")
-        if then.status != "active" and not public(then):  # a duplicate table over, its deal still played elsewhere
-            raise Running(f"fair play: this is a fork of game {then.id}, a duplicate table whose deal the round's "
-                          "other tables still play; its analysis waits until the round is over")
-        origin, hops = then.created.origin, hops + 1
-    return found
-
-
-MAX_FORK_DEPTH = 64  # forks of forks followed back to the game in play
-
-
-def others_in(f: Folded, forker: int | str | None) -> bool:
-    """Whether a person other than `forker` still plays `f`."""
-    return any(p.ai is None and i != forker and i not in f.resigned for i, p in enumerate(f.players))
-
-
-def shown(step: Step, seat: int | None) -> bool:
-    """Whether a step belongs in an analysis for `seat` (None: everything, the game being public)."""
-    if seat is None:
-        return True
-    if step.actor == CHANCE:
-        return step.visible_to is None or seat in step.visible_to
-    return step.actor == seat
-
-
 # --- the store ---------------------------------------------------------------------------------------
 
 def meta_key(game_id: str, scope: str) -> str:
@@ -170,12 +109,28 @@ async def read_rows(redis, meta: Meta) -> list[Row]:
     return sorted((ROW.decode(v) for v in got.values()), key=lambda r: r.version)
 
 
-def chunked(decisions: list[Step], engine: Engine) -> list[list[int]]:
-    """Decisions cut into jobs of about JOB_SECONDS (a person's counts twice: a second opinion is searched)."""
+def each_seconds(engine: Engine) -> float:
+    """About how long one search of `engine` takes."""
     each = engine.budget if engine.budget is not None else engine.iterations * SECONDS_PER_ITERATION
     if engine.budget is not None and engine.iterations is not None:
         each = min(each, engine.iterations * SECONDS_PER_ITERATION)
-    units = [2 if by_whom(s, None) == "person" else 1 for s in decisions]
+    return each
+
+
+def searches(decisions: list[Step]) -> list[int]:
+    """The searches each decision takes: a person's two (a second opinion is searched too)."""
+    return [2 if by_whom(s, None) == "person" else 1 for s in decisions]
+
+
+def work_seconds(decisions: list[Step], engine: Engine) -> float:
+    """About how many seconds of search judging `decisions` takes (service/backlog.py bounds it per client)."""
+    return each_seconds(engine) * sum(searches(decisions))
+
+
+def chunked(decisions: list[Step], engine: Engine) -> list[list[int]]:
+    """Decisions cut into jobs of about JOB_SECONDS (a person's counts twice: a second opinion is searched);
+    a decision whose search is longer than that is a job of its own, the most any job takes."""
+    each, units = each_seconds(engine), searches(decisions)
     per_job = max(1.0, min(JOB_SECONDS / max(each, 1e-6), sum(units) / MIN_JOBS))
     chunks: list[list[int]] = [[]]
     load = 0.0
@@ -225,8 +180,9 @@ def lost_chunks(queue, meta: Meta, done: set[int]) -> list[int]:
 
 # --- requests ----------------------------------------------------------------------------------------
 
-async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[AnalysisReport, bool]:
-    """POST: queue an analysis (or find the one already made with these settings); (report, started)."""
+async def start(r, game_id: str, caller: int | str | None, body: Any, charge=None) -> tuple[AnalysisReport, bool]:
+    """POST: queue an analysis (or find the one already made with these settings); (report, started).
+    `charge(meta, seconds)`: counts the search a new analysis queues against its client (service/backlog.py)."""
     import asyncio
 
     engine = engine_of(body)
@@ -259,6 +215,8 @@ async def start(r, game_id: str, caller: int | str | None, body: Any) -> tuple[A
     if not meta.chunks:
         await finish(r.redis, meta, final)
     await asyncio.to_thread(enqueue, r.analysis_queue, meta, list(range(len(meta.chunks))))
+    if charge is not None and meta.chunks:
+        await charge(meta, work_seconds(searched, engine))
     return await report(r, f, meta, seat), True
 
 

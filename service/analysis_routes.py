@@ -11,7 +11,9 @@ POST /tournaments/{id}/analysis   the same settings: every finished table analys
 GET  /tournaments/{id}/analysis   per entrant: accuracy over its analysed tables, and for people the
                                   fair-play signal (a signal, never a verdict)
 A running game is refused (409 game-running), unless the caller is the seat that forked it, on its
-private fork: then only its own decisions and the chance it could see are analysed and shown.
+private fork: then only its own decisions and the chance it could see are analysed and shown. While the
+caller's address has more search queued than CARAVAN_ANALYSIS_QUEUED_PER_CLIENT, a POST is 429
+(service/backlog.py).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Annotated, Any
 from litestar import Request, Response, get, post
 from litestar.params import Body
 
-from service import analysis, analysis_tournament
+from service import analysis, analysis_tournament, backlog
 from service.analysis_schemas import AnalysisReport, TournamentAnalysis
 from service.openapi import errors
 from events.kinds import ARBITER
@@ -40,7 +42,8 @@ async def start_analysis(request: Request, game_id: str, data: Annotated[dict[st
     only for a player of the game or the arbiter (403 for a reader without a token)."""
     r = rt(request)
     caller = await r.caller(request, game_id)
-    answer, started = await analysis.start(r, game_id, caller, data)
+    charge = await backlog.analysis_charge(r, request)  # 429 while this address has too much queued
+    answer, started = await analysis.start(r, game_id, caller, data, charge)
     return Response(answer, status_code=202 if started else 200)
 
 
@@ -60,8 +63,9 @@ async def start_tournament_analysis(request: Request, tournament_id: str,
     settings is replaced only with the arbiter's token (else it is kept)."""
     r = rt(request)
     token = bearer(request)
+    charge = await backlog.analysis_charge(r, request)  # 429 while this address has too much queued
     answer, started = await analysis_tournament.start(r, tournament_id, data,
-                                                      ARBITER if token and r.is_arbiter(token) else None)
+                                                      ARBITER if token and r.is_arbiter(token) else None, charge)
     return Response(answer, status_code=202 if started else 200)
 
 

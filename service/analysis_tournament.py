@@ -75,10 +75,11 @@ async def report(r: Runtime, tournament_id: str) -> TournamentAnalysis:
         entrants=[entrant_row(e.name, e.ai, seats[i]) for i, e in enumerate(entrants)], note=NOTE)
 
 
-async def start(r: Runtime, tournament_id: str, body: Any, caller: str | None = None) -> tuple[TournamentAnalysis, bool]:
+async def start(r: Runtime, tournament_id: str, body: Any, caller: str | None = None,
+                charge=None) -> tuple[TournamentAnalysis, bool]:
     """Queue the analysis of every finished public table (the same settings for each); a table already
     analysed with these settings is kept, and so is one with other settings unless the arbiter (`caller`)
-    asks. (report, whether anything was queued)."""
+    asks. (report, whether anything was queued; `charge`: as for a game's, service/analysis.start)."""
     analysis.engine_of(body)  # bad settings: refused before anything is queued
     _, found = await tables(r, tournament_id)
     queued = False
@@ -86,7 +87,7 @@ async def start(r: Runtime, tournament_id: str, body: Any, caller: str | None = 
         if status == "hidden":
             continue
         try:
-            _, started = await analysis.start(r, x.game, caller, body)
+            _, started = await analysis.start(r, x.game, caller, body, charge)
         except Forbidden:
             continue  # analysed with other settings: kept (service/analysis.py, refuse_replacing)
         queued = queued or started

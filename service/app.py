@@ -26,7 +26,7 @@ from service import logs, openapi, options as game_options, outage, said, schema
 from service.openapi import errors
 from service.schemas import VERSION_MAX, GameCreated, SeatInfo
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
-from service import decide
+from service import backlog, decide
 from service.clocks import clock_frame
 from service.commands import ARBITER, fingerprint
 from service.analysis_routes import ROUTES as ANALYSIS_ROUTES
@@ -111,9 +111,12 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
     decide.check_ai_budgets(data.players, r.cfg.ai_max_budget)
+    count = await backlog.ai_game_count(r, request, data.players)  # 429: this address's all-AI games, bounded
     game_id, seats = await r.commands.create(decide.CreateGame(
         type=data.type, players=tuple(data.players), seed=data.seed, options=data.options or {},
         entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by))
+    if count is not None:
+        await count(game_id)
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 

@@ -2,7 +2,7 @@
 when that role is doing its work, 1 (with why on stderr) when not.
 
 - api: `GET /health` answers 200 (the API reaches the store)
-- worker, fast-worker: the store answers and an RQ worker of this host (container) is registered
+- worker, live-worker, fast-worker: the store answers and an RQ worker of this host (container) is registered
 - sweeper: the store answers and the sweeper's heartbeat is at most HEARTBEAT_TTL seconds old
 - projector: the store answers (the projector follows the notification streams of it)"""
 
@@ -17,7 +17,7 @@ from redis.exceptions import RedisError
 
 from service.settings import settings
 
-ROLES = ("api", "worker", "fast-worker", "sweeper", "projector")
+ROLES = ("api", "worker", "live-worker", "fast-worker", "sweeper", "projector")
 
 
 def check(role: str) -> str | None:
@@ -31,7 +31,7 @@ def check(role: str) -> str | None:
         except OSError as e:
             return f"/health: {e}"
     try:
-        worker = role in ("worker", "fast-worker")
+        worker = role in ("worker", "live-worker", "fast-worker")
         conn = Redis.from_url(cfg.queue_url if worker else cfg.redis_url, socket_timeout=3)
         conn.ping()
         if worker:
@@ -50,7 +50,7 @@ def check(role: str) -> str | None:
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in ROLES:
-        sys.exit("usage: python -m service.health api [PORT] | worker | fast-worker | sweeper | projector")
+        sys.exit("usage: python -m service.health api [PORT] | worker | live-worker | fast-worker | sweeper | projector")
     why = check(sys.argv[1])
     if why:
         print(why, file=sys.stderr)

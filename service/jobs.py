@@ -1,17 +1,22 @@
 """RQ jobs. They take ids, never objects, and a job for a version the game has moved past does
 nothing, so a duplicate or late job is harmless (a finished or abandoned game's jobs do nothing at all).
 
-Two queues, so nothing quick ever waits behind AI thinking (every worker listens to the fast one first;
-`python -m service.worker --fast` serves the fast one only):
-  fast  `advance`  chance draws (consecutive ones, for a bounded time), clock timeouts, tournament
-                   bookkeeping; when the game then waits on an AI, it queues a `think` job
-  slow  `think`    an AI move, then the game's next chance draws and AI moves, for a bounded time and only
-                   while nothing waits on the fast queue (then a fresh `think` job at the back of the
-                   slow queue goes on); post-game analysis (service/analysis.py) goes there too
+Queues, so nothing quick ever waits behind AI thinking, and no person waits behind games nobody plays in
+(a worker serves them in this order; `python -m service.worker --fast` serves the fast one only, `--live`
+the fast and the live ones only, so that AI moves in games with people never wait behind an all-AI game's
+search or an analysis):
+  fast      `advance`  chance draws (consecutive ones, for a bounded time), clock timeouts, tournament
+                       bookkeeping; when the game then waits on an AI, it queues a `think` job
+  live      `think`    an AI move in a game with a person in it (a seat created for a person, not resigned),
+                       then the game's next chance draws and AI moves, for a bounded time and only while
+                       nothing waits on the fast queue (then a fresh `think` job at the back goes on)
+  slow      `think`    the same for a game of AIs only; it also steps aside while a live job waits
+  analysis  post-game analysis (service/analysis.py), in jobs of bounded time
 AI thinking is bounded server-wide: a search holds one of `Settings.ai_max_thinking` slots (a lease in
-the queue's server); a `think` job that finds none free within a moment leaves the game to the sweeper,
-which queues it again after a second or so. Each seat's thinking time per move is capped by
-`Settings.ai_max_budget` (games asking for more are refused at creation; older ones are clamped)."""
+the queue's server; all-AI games leave one to games with people); a `think` job that finds none free within
+a moment leaves the game to the sweeper, which queues it again after a second or so. Each seat's thinking
+time per move is capped by `Settings.ai_max_budget` (games asking for more are refused at creation; older
+ones are clamped)."""
 
 from __future__ import annotations
 
@@ -62,6 +67,25 @@ def analysis_queue_for(cfg: Settings, connection=None) -> Queue:
                  default_timeout=cfg.job_timeout)
 
 
+def live_queue_for(cfg: Settings, connection=None) -> Queue:
+    """The live queue: AI moves in games with a person in them, served before the slow one."""
+    return Queue(cfg.live_queue, connection=connection or connect_sync(cfg.queue_url),
+                 default_timeout=cfg.job_timeout)
+
+
+def people_in(f) -> bool:
+    """Whether someone may be waiting on the game: a seat made for a person who has not resigned (one an AI
+    plays while its person is away counts: they may come back). Not known (None): assume so."""
+    return f is None or any(p.ai is None and i not in f.resigned for i, p in enumerate(f.players))
+
+
+def think_queue(runtime, game_id: str) -> Queue:
+    """Where the game's `think` jobs go: the live queue when a person is in it, else the slow one."""
+    if people_in(runtime.loader.cached(game_id)):
+        return live_queue_for(runtime.cfg, runtime.queue.connection)
+    return runtime.queue
+
+
 def fast_queue_for(cfg: Settings, connection=None) -> Queue:
     """The fast queue: chance draws, clock timeouts, tournament bookkeeping. Every worker serves it first."""
     return Queue(cfg.fast_queue, connection=connection or connect_sync(cfg.queue_url),
@@ -79,8 +103,8 @@ def enqueue_think(queue: Queue, game_id: str, version: int, at_front: bool = Fal
 
 def enqueue_waiting(fast: Queue, slow: Queue, game_id: str, version: int, waits: str | None,
                     at_front: bool = False) -> None:
-    """Hand a game that waits on a worker to the right queue (`at_front`: an AI game that only stepped aside
-    for the fast queue keeps its place on the slow one)."""
+    """Hand a game that waits on a worker to the right queue: chance to `fast`, an AI's turn to `slow` (the
+    game's `think_queue`); `at_front`: an AI game that only stepped aside keeps its place there."""
     if waits == "ai":
         enqueue_think(slow, game_id, version, at_front)
     else:
@@ -119,13 +143,14 @@ class Thinking:
         self.keys = thinking_keys(cfg)
         self._acquire = conn.register_script(_ACQUIRE)
 
-    def hold(self, seconds: float, wait: float = SLOT_WAIT) -> str:
-        """A slot for a search of `seconds`; NoSlot when none frees up within `wait`."""
+    def hold(self, seconds: float, wait: float = SLOT_WAIT, people: bool = True) -> str:
+        """A slot for a search of `seconds`; NoSlot when none frees up within `wait` (a game without people
+        leaves one slot free for games with people, when there are two or more)."""
         me, deadline = secrets.token_hex(8), time.monotonic() + wait
+        cap = self.cfg.ai_max_thinking if people else max(1, self.cfg.ai_max_thinking - 1)
         while True:
             now = time.time()
-            if self._acquire(keys=list(self.keys), args=[now, now + seconds + SLOT_ALLOWANCE,
-                                                                    self.cfg.ai_max_thinking, me]):
+            if self._acquire(keys=list(self.keys), args=[now, now + seconds + SLOT_ALLOWANCE, cap, me]):
                 return me
             if time.monotonic() > deadline:
                 raise NoSlot()
@@ -134,8 +159,9 @@ class Thinking:
     def release(self, me: str) -> None:
         self.conn.zrem(self.keys[0], me)
 
-    def chooser(self):
-        """`choose(game, state, seat, level, seed)` for decide_ai: the capped search, inside a slot."""
+    def chooser(self, people: bool = True):
+        """`choose(game, state, seat, level, seed)` for decide_ai: the capped search, inside a slot (`people`:
+        of a game with people in it)."""
         from ai import DEFAULT_BUDGET, choose_move, parse_level
 
         def choose(game, state, seat, level, seed):
@@ -143,7 +169,7 @@ class Thinking:
             if name in ("random", "greedy"):  # no search: nothing to bound
                 return choose_move(game, state, seat, name, random.Random(seed))
             budget = budget_of(level, self.cfg.ai_max_budget)
-            slot = self.hold(budget or DEFAULT_BUDGET)
+            slot = self.hold(budget or DEFAULT_BUDGET, people=people)
             try:
                 return choose_move(game, state, seat, name, random.Random(seed), budget=budget)
             finally:
@@ -198,7 +224,7 @@ async def _think(games: Commands, thinking: Thinking, game_id: str, version: int
             if waiting == "chance":
                 await games.resolve_chance(f)
             else:
-                await games.play_ai(f, thinking.chooser())
+                await games.play_ai(f, thinking.chooser(people_in(f)))
         except VersionConflict:
             return None
         f = await games.load(game_id)
@@ -208,7 +234,8 @@ def _hand_on(runtime, game_id: str, rest: tuple | None) -> str:
     if rest is None:
         return "done"
     version, waits, *front = rest
-    enqueue_waiting(runtime.fast_queue, runtime.queue, game_id, version, waits, at_front=bool(front and front[0]))
+    enqueue_waiting(runtime.fast_queue, think_queue(runtime, game_id), game_id, version, waits,
+                    at_front=bool(front and front[0]))
     return f"continues at {version} ({waits})"
 
 
@@ -224,9 +251,12 @@ def think(game_id: str, version: int) -> str:
 
     loop, runtime = in_worker()
     try:
-        fast = runtime.fast_queue
-        rest = loop.run_until_complete(_think(runtime.commands, runtime.thinking, game_id, version,
-                                              others_wait=lambda: fast.count > 0))
+        fast, live = runtime.fast_queue, live_queue_for(runtime.cfg, runtime.queue.connection)
+
+        def others_wait() -> bool:  # a game of AIs only steps aside for a person's game too
+            return fast.count > 0 or (not people_in(runtime.loader.cached(game_id)) and live.count > 0)
+
+        rest = loop.run_until_complete(_think(runtime.commands, runtime.thinking, game_id, version, others_wait))
     except NoSlot:
         # every slot is busy: the game stays marked waiting, due for the sweeper's next round
         due = time.time() - runtime.cfg.sweep_after

@@ -95,11 +95,11 @@ class Runtime:
     # --- the handoff (service.commands.Handoff) ------------------------------------------------------
 
     async def waiting(self, game_id: str, version: int, waits: str = "chance") -> None:
-        """Hand the game to a worker: chance to the fast queue, an AI's turn to the slow one (the sweeper
-        catches what gets lost)."""
-        from service.jobs import enqueue_waiting
+        """Hand the game to a worker: chance to the fast queue, an AI's turn to the live one (a game with a
+        person in it) or the slow one (the sweeper catches what gets lost)."""
+        from service.jobs import enqueue_waiting, think_queue
 
-        args = (self.fast_queue, self.queue, game_id, version, waits)
+        args = (self.fast_queue, think_queue(self, game_id), game_id, version, waits)
         if not self.background:
             enqueue_waiting(*args)
             return

@@ -43,6 +43,12 @@ class Settings:
     # the whole server (the workers share the slots through the queue's server)
     ai_max_budget: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_AI_MAX_BUDGET", 30.0)))
     ai_max_thinking: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_AI_MAX_THINKING", 4)))
+    # per client address (service/backlog.py; the arbiter exempt; 0: no bound): games of AIs only with a searching
+    # seat in play at most `ai_games_per_client`, and seconds of search its analyses still have queued at most
+    # `analysis_queued_per_client` (a new one while past it: 429 rate-limited with Retry-After)
+    ai_games_per_client: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_AI_GAMES_PER_CLIENT", 4)))
+    analysis_queued_per_client: float = field(
+        default_factory=lambda: float(os.environ.get("CARAVAN_ANALYSIS_QUEUED_PER_CLIENT", 600.0)))
     # replays (state?at=N, forks) and verifications run in a pool of `read_workers` processes, with at most
     # `read_waiting` more waiting; past that, 503 with Retry-After
     read_workers: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_READ_WORKERS", 2)))
@@ -78,6 +84,11 @@ class Settings:
     def analysis_queue(self) -> str:
         """The queue every worker serves last: post-game analysis (AI moves never wait behind it)."""
         return f"{self.queue}-analysis"
+
+    @property
+    def live_queue(self) -> str:
+        """AI moves in games with a person in them: served before the slow queue (all-AI games' moves)."""
+        return f"{self.queue}-live"
 
     @property
     def block_ms(self) -> int:

@@ -31,9 +31,19 @@ def guarded(command: list[str]) -> list[str]:
     return [sys.executable, "-m", "service.guard", str(GRACE), "--", *command]
 
 
-def worker_command(fast: bool = False) -> list[str]:
-    """A worker: the fast queue first, then the slow one; `fast`: the fast queue only."""
-    return [sys.executable, "-m", "service.worker", *(["--fast"] if fast else [])]
+def worker_command(fast: bool = False, live: bool = False) -> list[str]:
+    """A worker: the fast queue first, then the live, slow and analysis ones; `fast`: the fast queue only;
+    `live`: the fast queue and AI moves in games with people only (service/worker.py)."""
+    return [sys.executable, "-m", "service.worker", *(["--fast"] if fast else []), *(["--live"] if live else [])]
+
+
+def worker_commands(workers: int = 1) -> list[tuple[str, list[str]]]:
+    """The workers `caravan up` runs, by name: `workers` that serve every queue, the live one and the fast one."""
+    out = [("worker" if workers == 1 else f"worker-{i + 1}", worker_command()) for i in range(workers)]
+    out.append(("live-worker", worker_command(live=True)))  # a person's AI opponent never waits for an
+    # all-AI game's search or an analysis job
+    out.append(("fast-worker", worker_command(fast=True)))  # chance and clocks never wait for a search
+    return out
 
 
 def sweeper_command() -> list[str]:
@@ -102,8 +112,7 @@ def children(host: str, port: int, workers: int, env: dict[str, str], store: Emb
     if store is not None:
         out.append(Child("store", store.command(), ready=pings(store.url)))
     out.append(Child("api", guarded(api_command(host, port)), env))
-    out += [Child("worker" if workers == 1 else f"worker-{i + 1}", worker_command(), env) for i in range(workers)]
-    out.append(Child("fast-worker", worker_command(fast=True), env))  # chance and clocks never wait for a search
+    out += [Child(name, command, env) for name, command in worker_commands(workers)]
     out += [Child("sweeper", sweeper_command(), env), Child("projector", projector_command(), env)]
     return out
 
@@ -139,7 +148,7 @@ def run_stack(host: str = "127.0.0.1", port: int = 8000, workers: int = 1, acces
         complain(f"error: {e}")
         return 1
     url = here_url(directory, host, port)
-    say(f"api: {url}  (OpenAPI at /schema)  workers: {workers} + 1 fast  — a child that dies is restarted; "
+    say(f"api: {url}  (OpenAPI at /schema)  workers: {workers} + 1 live + 1 fast  — a child that dies is restarted; "
         f"Ctrl-C stops all")
     say(f"cli: {Path(sys.executable).with_name('caravan')} finds this server by itself (web: {url}/)")
     try:

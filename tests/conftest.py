@@ -8,6 +8,9 @@ os.environ.setdefault("CARAVAN_GAME_MODULES", "tests.toygame")
 # (tests/e2e/test_quotas.py sets low ones on a stack of its own)
 for _kind in ("GAMES", "TOURNAMENTS", "ANALYSES"):
     os.environ.setdefault(f"CARAVAN_QUOTA_{_kind}", "1000000")
+# and bounds on queued work per address far above what it leaves queued (tests/e2e/test_people_first.py sets low ones)
+os.environ.setdefault("CARAVAN_AI_GAMES_PER_CLIENT", "1000")
+os.environ.setdefault("CARAVAN_ANALYSIS_QUEUED_PER_CLIENT", "1000000")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 
 from service.embedded import EmbeddedRedis, free_port
-from service.stack import api_command, projector_command, worker_command
+from service.stack import api_command, projector_command, worker_command, worker_commands
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,6 +74,13 @@ class Stack:
         except BaseException:  # nothing started may outlive a start that failed (the fixture never stops it)
             self.stop()
             raise
+        return self
+
+    def start_like_up(self) -> "Stack":
+        """The stack with the workers `caravan up` runs (service.stack.worker_commands), no others."""
+        self.start(workers=0)
+        for _, command in worker_commands():
+            self.workers.append(self._spawn(command))
         return self
 
     def start_worker(self, fast: bool = False) -> subprocess.Popen:

@@ -83,7 +83,7 @@ def test_page_streams_are_bounded_per_client_and_per_process(bounded_stack):
 
 
 async def page_load_head(port: int, path: str, extra: str = ""):
-    """A page stream's status, headers and first bytes, its connection held open (closed by the caller)."""
+    """A page stream's status, headers, first bytes, and its connection held open (closed by the caller)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n{extra}\r\n".encode())
     await writer.drain()
@@ -91,4 +91,43 @@ async def page_load_head(port: int, path: str, extra: str = ""):
     lines = head.decode("latin-1").split("\r\n")
     headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:] if line)}
     first = await asyncio.wait_for(reader.read(4096), 30)
-    return int(lines[0].split()[1]), headers, first, writer
+    return int(lines[0].split()[1]), headers, first, writer, reader
+
+
+def test_a_page_stream_brings_an_event_whose_notice_never_came(stack):
+    """An event appended without its notice (as if the follower never read it: item 11's page sat at an old
+    version with nothing more to come): the page stream still sends its frame, after its next quiet
+    keep-alive (2 s on the test stack), for it then looks at the game's head itself. Before: never."""
+    from redis.asyncio import Redis
+
+    from events.store import EventStore
+    from games import registry
+    from projections.loader import Loader
+    from service.commands import Commands
+    from tests import toygame
+    from tests.e2e.helpers import wait_for_human
+    from tests.e2e.test_stream_flood import read_until
+
+    registry.register(toygame.GAME)
+    created = stack.client().post("/games", json={"type": "toy", "players": ["ann", "bob"]}).json()
+    game_id, ann = created["id"], stack.client(created["seats"][0]["token"])
+    v = wait_for_human(ann, game_id, 0)["version"]
+    move = ann.get(f"/games/{game_id}/moves").json()[0]
+
+    async def scenario():
+        status, _, first, held, reader = await page_load_head(stack.port, f"/games/{game_id}/view/stream")
+        assert status == 200 and f"id: {v}\r\n".encode() in first, first[:200]
+        redis = Redis.from_url(stack.redis_url)
+        unheard = EventStore(redis, notify=lambda _: "caravan:test:unheard")  # a notice no follower reads
+        try:
+            accepted = await Commands(unheard, Loader(unheard)).submit(game_id, 0, move, v)
+            await redis.delete("caravan:test:unheard")
+        finally:
+            await redis.aclose()
+        assert accepted.version == v + 1
+        try:
+            await read_until(reader, f"id: {v + 1}\r\n".encode(), 15)
+        finally:
+            held.close()
+
+    asyncio.run(scenario())

@@ -18,6 +18,7 @@ The body and socket counts are per API process (each process guards its own requ
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from collections import defaultdict
 
@@ -93,6 +94,7 @@ def has_body(headers: dict[bytes, bytes]) -> bool:
     return headers.get(b"content-length", b"0").strip() not in (b"0", b"") or b"transfer-encoding" in headers
 
 
+@functools.lru_cache(maxsize=None)  # the app's handlers: a few dozen, for the app's life
 def takes_json(handler) -> bool:
     """Whether a route handler reads a JSON body (a `data` parameter not declared as a form)."""
     field = getattr(handler, "parsed_data_field", None)
@@ -102,13 +104,18 @@ def takes_json(handler) -> bool:
     return media in (None, RequestEncodingType.JSON)
 
 
+@functools.lru_cache(maxsize=64)
+def is_json(content_type: bytes) -> bool:
+    return bool(JSON_MEDIA.match(content_type.split(b";", 1)[0].strip().lower().decode("latin-1")))
+
+
 def check_media(handler, headers: dict[bytes, bytes]) -> None:
     """415 for a JSON route sent another content type (or a body without one)."""
     given = headers.get(b"content-type")
     if not takes_json(handler) or (given is None and not has_body(headers)):
         return
-    media = (given or b"").split(b";", 1)[0].strip().lower().decode("latin-1")
-    if not JSON_MEDIA.match(media):
+    if not is_json(given or b""):
+        media = (given or b"").split(b";", 1)[0].strip().lower().decode("latin-1")
         shown = repr(media[:60]) if media else "none"
         raise Refused(415, "unsupported-media-type", f"this route takes a JSON body: send Content-Type: "
                                                      f"application/json (the request's content type: {shown})")
@@ -118,6 +125,7 @@ def edge(cfg: Settings):
     """The middleware factory (`Litestar(middleware=[edge(cfg), …])`); its places and quotas are shared
     by every route of the app."""
     bodies = Places(cfg.max_bodies_per_client, cfg.max_bodies)
+    deadlines = Deadlines()
     sockets = Places(cfg.max_sockets_per_client)
     limits = {"games": cfg.quota_games, "tournaments": cfg.quota_tournaments, "analyses": cfg.quota_analyses}
     quotas: dict[str, Quota] = {}
@@ -158,19 +166,20 @@ def edge(cfg: Settings):
                                 (503, "unavailable", f"{cfg.max_bodies} requests are sending their body to this "
                                  "server (the bound)")), cfg.retry_after)
             bodies.take(client)
-            done = False
+            held = True
 
-            def finish() -> None:
-                nonlocal done
-                if not done:
-                    done = True
+            def give_back() -> None:
+                nonlocal held
+                if held:
+                    held = False
                     bodies.give_back(client)
 
+            in_time, done = deadlines.before_deadline(receive, cfg.body_timeout, give_back)
             try:
                 await charge(scope, headers, client)
-                await app(scope, before_deadline(receive, cfg.body_timeout, finish), send)
+                await app(scope, in_time, send)
             finally:
-                finish()
+                done()
 
         return asgi
 
@@ -189,29 +198,70 @@ def edge(cfg: Settings):
     return factory
 
 
-def before_deadline(receive, seconds: float, finished):
-    """A `receive` under which the whole body arrives within `seconds` of the first read (else Refused 408);
-    `finished()` once it has."""
-    loop = asyncio.get_running_loop()
-    end, reading = loop.time() + seconds, True
+class Reading:
+    """A request reading its body: its deadline (the loop's clock), its task, whether it waits on a read."""
+    __slots__ = ("end", "task", "waiting", "expired")
 
-    async def again():
-        nonlocal reading
-        if not reading:
-            return await receive()
-        try:
-            async with asyncio.timeout_at(end):
-                message = await receive()
-        except TimeoutError:
-            reading = False
-            finished()
-            raise Refused(408, "request-timeout", f"the request's body did not arrive within {seconds:g} s") from None
-        if message["type"] != "http.request" or not message.get("more_body", False):
-            reading = False
-            finished()
-        return message
+    def __init__(self, end: float, task):
+        self.end, self.task, self.waiting, self.expired = end, task, False, False
 
-    return again
+
+class Deadlines:
+    """The requests of a process that are reading a body, watched by one timer that ticks every `tick`
+    seconds while there are any (a timer per read cost more than the move it guarded): a read still
+    waiting past its request's deadline is cancelled, and answered 408."""
+
+    def __init__(self, tick: float = 0.25):
+        self.reads: set[Reading] = set()
+        self.tick, self.timer = tick, None
+
+    def watch(self, seconds: float) -> Reading:
+        loop = asyncio.get_running_loop()
+        r = Reading(loop.time() + seconds, asyncio.current_task())
+        self.reads.add(r)
+        if self.timer is None:
+            self.timer = loop.call_later(self.tick, self._sweep, loop)
+        return r
+
+    def _sweep(self, loop) -> None:
+        now = loop.time()
+        for r in self.reads:
+            if r.end <= now and not r.expired:
+                r.expired = True
+                if r.waiting:
+                    r.task.cancel()
+        self.timer = loop.call_later(self.tick, self._sweep, loop) if self.reads else None
+
+    def before_deadline(self, receive, seconds: float, finished):
+        """A `receive` under which the whole body arrives within `seconds` of the request reaching the app
+        (else Refused 408); `finished()` once it has, or has failed to."""
+        reading = self.watch(seconds)
+
+        def done() -> None:
+            self.reads.discard(reading)
+            finished()
+
+        async def again():
+            if reading not in self.reads:
+                return await receive()
+            if not reading.expired:
+                reading.waiting = True
+                try:
+                    message = await receive()
+                except asyncio.CancelledError:
+                    if not reading.expired:
+                        raise
+                    reading.task.uncancel()  # our cancel, not the server's: the answer is a 408
+                finally:
+                    reading.waiting = False
+            if reading.expired:
+                done()
+                raise Refused(408, "request-timeout", f"the request's body did not arrive within {seconds:g} s")
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                done()
+            return message
+
+        return again, done
 
 
 def bounded_frames(receive, send, limit: int):

@@ -5,9 +5,7 @@ from pathlib import Path
 # the toy game of tests/ is a registered game type in the test process, as in the test stack's server
 os.environ.setdefault("CARAVAN_GAME_MODULES", "tests.toygame")
 # the suite creates games, tournaments and analyses by the hundred from 127.0.0.1: quotas far above that
-# (tests/e2e/test_quotas.py sets low ones on a stack of its own)
-for _kind in ("GAMES", "TOURNAMENTS", "ANALYSES"):
-    os.environ.setdefault(f"CARAVAN_QUOTA_{_kind}", "1000000")
+# (tests/stack.py's GENEROUS_QUOTAS, set below once tests/ can be imported),
 # and bounds on queued work per address far above what it leaves queued (tests/e2e/test_people_first.py sets low ones)
 os.environ.setdefault("CARAVAN_AI_GAMES_PER_CLIENT", "1000")
 os.environ.setdefault("CARAVAN_ANALYSIS_QUEUED_PER_CLIENT", "1000000")
@@ -17,6 +15,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+
+from tests.stack import GENEROUS_QUOTAS  # noqa: E402
+
+for _name, _value in GENEROUS_QUOTAS.items():  # for the apps a test runs in-process, as on the test stacks
+    os.environ.setdefault(_name, _value)
 
 
 @pytest.fixture(scope="session")

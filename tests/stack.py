@@ -17,6 +17,10 @@ from service.embedded import EmbeddedRedis, free_port
 from service.stack import api_command, projector_command, worker_command, worker_commands
 
 ROOT = Path(__file__).resolve().parent.parent
+# the suite and the benches create games, tournaments and analyses by the hundred from 127.0.0.1: quotas far
+# above that (tests/e2e/test_quotas.py sets low ones on a stack of its own; tests/conftest.py sets these for
+# the apps a test runs in-process)
+GENEROUS_QUOTAS = {f"CARAVAN_QUOTA_{kind}": "1000000" for kind in ("GAMES", "TOURNAMENTS", "ANALYSES")}
 
 
 def wait_for(url: str, timeout: float = 30.0) -> None:
@@ -39,6 +43,7 @@ class Stack:
         self.arbiter = secrets.token_urlsafe(16)
         self.tmp = tmp
         self.env = {
+            **GENEROUS_QUOTAS,
             **os.environ,
             "REDIS_URL": redis_url,
             "CARAVAN_QUEUE": f"test-{secrets.token_hex(4)}",

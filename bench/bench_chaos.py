@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.chaos_play import Bot, Tally, TournamentRunner, check  # noqa: E402
 from bench.chaos_up import SPARED, HealthWatch, Killer, Up  # noqa: E402
 from bench.common import table  # noqa: E402
+from service.outage import LEAST  # noqa: E402  (seconds without an API: an outage, whose time the clocks get back)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
 def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down: list[str],
            tournament_ids: list[str]) -> int:
     survived = killer.survived()
+    credited: dict[str, float] = {}
+    for game_id, seconds in after.credits:
+        credited[game_id] = credited.get(game_id, 0.0) + seconds
     acked = len(tally.acks)
     rows = [[f"kills of {n}", f"{ok} survived of {n_}"] for n, (n_, ok) in survived.items()]
     rows += [
@@ -85,12 +89,13 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
                            f"tournament tables {after.finished['tournament']} of {after.played['tournament']} "
                            f"in {len(tournament_ids)} tournaments)"],
         ["exports that verify", f"{after.verified} of {after.exports}"],
-        ["longest /health not 200", f"{health.worst_unhealthy[0]:.1f} s (from {health.worst_unhealthy[1]:.0f} s)"],
-        ["longest /health without any answer", f"{health.worst_silent[0]:.1f} s (from {health.worst_silent[1]:.0f} s)"],
+        ["longest /health not 200", health.longest(health.unhealthy)],
+        ["longest /health without any answer", health.longest(health.silent)],
+        [f"/health without any answer >= {LEAST:g} s (an outage)", health.outages(health.silent, LEAST)],
         ["/health polls", ", ".join(f"{'no answer' if k == -1 else k}: {v}" for k, v in sorted(health.codes.items()))],
         *[[f"longest wait of the {who}", f"{w:.1f} s"] for who, w in sorted(tally.waits.items())],
         ["clock credit given", f"{sum(s for _, s in after.credits):.1f} s in {len(after.credits)} clock-paused "
-                               f"events ({len({g for g, _ in after.credits})} games)"],
+                               f"events ({len(credited)} games; the most to one game {max(credited.values(), default=0):.1f} s)"],
         ["5xx other than 503", len(tally.server_errors)],
         ["moves refused (not 201, not 409)", len(tally.refused)],
     ]

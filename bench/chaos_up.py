@@ -23,6 +23,10 @@ from service.embedded import free_port
 
 CARAVAN = str(Path(sys.executable).with_name("caravan"))
 SPARED = ("projector",)  # not killed: only the lobby follows from it
+# Where a line of `caravan up`'s own begins. Not always at the start of a line in its log: a child writes to
+# the same file, and a line of a child's traceback written in two pieces can hold one of the supervisor's
+# lines between them ("    store: pid 10061 killed by SIGKILL…" after a child's indent).
+SAYS = r"(?<![\w-])"
 
 
 def alive(pid: int) -> bool:
@@ -53,12 +57,12 @@ class Up:
 
     def pid(self, name: str) -> int | None:
         """The child's pid as `caravan up` last said it (re)started it; None before it has."""
-        found = re.findall(rf"^{name}: (?:re)?started \(pid (\d+)", self.said(), re.M)
+        found = re.findall(rf"{SAYS}{name}: (?:re)?started \(pid (\d+)", self.said())
         return int(found[-1]) if found else None
 
     def children(self) -> list[str]:
         """The names of the children `caravan up` started, in its order (store, api, the workers, …)."""
-        return re.findall(r"^([\w-]+): started \(pid \d+", self.said(), re.M)
+        return re.findall(rf"{SAYS}([\w-]+): started \(pid \d+", self.said())
 
     def running(self, name: str) -> int | None:
         """The child's pid when it runs now (not dead and waiting for its restart)."""
@@ -88,13 +92,13 @@ class Up:
     def restarted_after(self, name: str, pid: int) -> bool:
         """Whether `caravan up` said it restarted `name` after the death of `pid`."""
         text = self.said()
-        died = re.search(rf"^{name}: pid {pid} .*restarting in", text, re.M)
-        return bool(died) and bool(re.search(rf"^{name}: restarted \(pid \d+", text[died.end():], re.M))
+        died = re.search(rf"{SAYS}{name}: pid {pid} .*restarting in", text)
+        return bool(died) and bool(re.search(rf"{SAYS}{name}: restarted \(pid \d+", text[died.end():]))
 
     def deaths(self) -> list[tuple[str, int, str]]:
         """Every death `caravan up` said: (child, pid, how it ended)."""
         return [(n, int(p), how) for n, p, how in
-                re.findall(r"^([\w-]+): pid (\d+) (.+?) after [\d.]+ s; restarting", self.said(), re.M)]
+                re.findall(rf"{SAYS}([\w-]+): pid (\d+) (.+?) after [\d.]+ s; restarting", self.said())]
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -159,15 +163,14 @@ class Killer:
 
 @dataclass
 class HealthWatch:
-    """/health every 100 ms: the longest stretch without a 200, and without any answer at all."""
+    """/health every 100 ms: the stretches without a 200, and without any answer at all (the API down)."""
 
     url: str
     start: float
     stop: threading.Event = field(default_factory=threading.Event)
-    polls: int = 0
-    codes: dict[int, int] = field(default_factory=dict)  # status code (-1: no answer) -> count
-    worst_unhealthy: tuple[float, float] = (0.0, 0.0)  # (seconds, when it began, since the start)
-    worst_silent: tuple[float, float] = (0.0, 0.0)
+    codes: Counter = field(default_factory=Counter)  # status code (-1: no answer) -> count
+    unhealthy: list[tuple[float, float]] = field(default_factory=list)  # (seconds, began since the start) > 0.5 s
+    silent: list[tuple[float, float]] = field(default_factory=list)
 
     def run(self) -> None:
         last_ok = last_answer = time.monotonic()
@@ -179,12 +182,25 @@ class HealthWatch:
                 except httpx.HTTPError:
                     code = -1
                 now = time.monotonic()
-                self.polls += 1
-                self.codes[code] = self.codes.get(code, 0) + 1
+                self.codes[code] += 1
                 if code != -1:
-                    self.worst_silent = max(self.worst_silent, (now - last_answer, last_answer - self.start))
+                    self.note(self.silent, now, last_answer)
                     last_answer = now
                 if code == 200:
-                    self.worst_unhealthy = max(self.worst_unhealthy, (now - last_ok, last_ok - self.start))
+                    self.note(self.unhealthy, now, last_ok)
                     last_ok = now
                 self.stop.wait(max(0.0, 0.1 - (time.monotonic() - t0)))
+
+    def note(self, stretches: list[tuple[float, float]], now: float, since: float) -> None:
+        if now - since > 0.5:
+            stretches.append((now - since, since - self.start))
+
+    @staticmethod
+    def longest(stretches: list[tuple[float, float]]) -> str:
+        worst = max(stretches, default=(0.0, 0.0))
+        return f"{worst[0]:.1f} s (from {worst[1]:.0f} s)"
+
+    @staticmethod
+    def outages(stretches: list[tuple[float, float]], least: float) -> str:
+        long = [s for s, _ in stretches if s >= least]
+        return f"{len(long)}, {sum(long):.1f} s in all"

@@ -54,6 +54,38 @@ def own_move(view: Any) -> bool:
     return isinstance(view, dict) and mover(view) == view.get("you")
 
 
+def of_another(view: Any) -> bool:
+    """True when the move is told to a reader who is not its mover (the log, replay, a spectator): the words
+    then say what the mover does, in the third person ("bids 31"), not what the move list offers ("bid 31").
+    The reader is `view["reader"]` when the teller names one (None: anyone, as the analysis tells a move from
+    the mover's own view, in the move list's words), else the view's seat."""
+    if not isinstance(view, dict) or not isinstance(view.get("mover"), int):
+        return False
+    if "reader" in view:
+        return view["reader"] is not None and view["reader"] != view["mover"]
+    return view.get("you") != view["mover"]
+
+
+def does(view: Any, verb: str) -> str:
+    """`verb` as the move is told: "buy" to the mover (the move list's words), "buys" of another seat."""
+    if not of_another(view):
+        return verb
+    if verb.endswith(("s", "sh", "ch", "x", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def whose(view: Any) -> str:
+    """The mover's, as the reader reads it: "your" (the mover's own move, or no view to tell by), else "ann's"
+    (another seat's move, or one told to anyone: the analysis names the mover)."""
+    seat = mover(view)
+    if seat is None or not isinstance(view, dict) or seat == view.get("reader", view.get("you")):
+        return "your"
+    return f"{seat_name(view, seat)}'s"
+
+
 def counted(n: int | None, thing: str) -> str:
     """"1 good", "2 goods": a number of things as it reads (a plain plural s)."""
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"

@@ -12,7 +12,7 @@ from games.bangkok_klongs.moves import (
     HAND, Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
     StartPlayer,
 )
-from games.naming import mover, seat_name
+from games.naming import does, of_another, seat_name, whose
 
 SPECIAL_NAME = {THIEF: "Thief boat (takes a boat of its row)", OVERSEER: "Overseer boat (removes the thieves of its column and guards it)",
                 COOKSHOP: "Cookshop boat"}
@@ -50,16 +50,6 @@ def mooring_named(name: str) -> str:
     return mooring(int(px), int(py))
 
 
-def whose(view: dict[str, Any] | None) -> str:
-    """The mover's, as the reader reads it: "your" (the reader's own move, or no view to tell by), else
-    "bo's". The reader is the view's seat, unless the teller names another (`view["reader"]`; None: anyone,
-    as the analysis tells a move from the mover's own view)."""
-    seat, view = mover(view), view or {}
-    if seat is None or seat == view.get("reader", view.get("you")):
-        return "your"
-    return f"{seat_name(view, seat)}'s"
-
-
 def boat_at(view: dict[str, Any] | None, x: int, y: int) -> str:
     """" (3 baskets of fish)": the boat the view shows at (x, y), or "" when it shows none."""
     board = (view or {}).get("board") or []
@@ -81,27 +71,28 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case StartPlayer(seat=p):
             return f"{seat_name(view, p)} starts"
         case Place(boat=b, x=x, y=y):
-            return f"place {boat(b)} on {where(x, y)}"
+            return f"{does(view, 'place')} {boat(b)} on {where(x, y)}"
         case MoveBoat():
-            return f"movement card: move {whose(view)} boat at {where(move.from_x, move.from_y)} to {where(move.to_x, move.to_y)}"
+            return f"movement card: {does(view, 'move')} {whose(view)} boat at {where(move.from_x, move.from_y)} to " \
+                f"{where(move.to_x, move.to_y)}"
         case EndTurn():
-            return "end the turn"
+            return f"{does(view, 'end')} the turn"
         case LeaveUnmanned():
-            return "leave the new boat unmanned (no merchant left)"
+            return f"{does(view, 'leave')} the new boat unmanned (no merchant left)"
         case ShiftMerchant(x=x, y=y):
-            return f"move {whose(view)} merchant from the boat at {where(x, y)} onto the new boat"
+            return f"{does(view, 'move')} {whose(view)} merchant from the boat at {where(x, y)} onto the new boat"
         case Steal(x=x, y=y, to=to):
             return f"the thief takes the boat at {where(x, y)}{boat_at(view, x, y)} {'into' if to == HAND else 'to'} {whose(view)} " + \
                 ("hand" if to == HAND else "warehouse")
         case NoSteal():
             return "the thief takes nothing"
         case ReceiveThief(boat=b, to=to):
-            return f"keep the caught {boat(b)} in {whose(view)} {'hand' if to == HAND else 'warehouse'}"
+            return f"{does(view, 'keep')} the caught {boat(b)} in {whose(view)} {'hand' if to == HAND else 'warehouse'}"
         case Score(px=px, py=py, x=x, y=y):
             return f"market day: the market master to {mooring(px, py)}, and the boat at {where(x, y)}{boat_at(view, x, y)} " \
                 f"goes to {whose(view)} warehouse"
         case Pass():
-            return "market day: do not score now"
+            return "market day: does not score now" if of_another(view) else "market day: do not score now"
     return type(move).__name__
 
 

@@ -14,7 +14,9 @@ from games.kashgar.moves import (
     Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards,
     ReplaceDisplay, Respond, SecondOrder, TakeDiscard,
 )
-from games.naming import mover, seat_name
+import re
+
+from games.naming import counted, does, mover, of_another, seat_name
 
 ORDER_KIND = {"small": "small order", "large": "large order", "special": "special order"}
 STEPS = {"draw": "drawing cards", "keep": "choosing which drawn card(s) to keep",  # a card in use: where it is at
@@ -78,16 +80,16 @@ def effect(eff: tuple, card: str | None = None) -> str:
             return "fulfil up to two orders"
         case "draw_std":
             n, keep = args
-            return f"draw {n} person cards, keep {keep}"
+            return f"draw {counted(n, 'person card')}, keep {keep}"
         case "draw_spc":
             n, keep = args
-            return f"draw {n} special cards, keep {keep}"
+            return f"draw {counted(n, 'special card')}, keep {keep}"
         case "take_discard":
             return f"take {args[0]} card{'s' if args[0] != 1 else ''} from the discard pile"
         case "draw_orders":
             return f"draw {args[0]} order{'s' if args[0] != 1 else ''} ({args[1]})"
         case "look_std":
-            return f"look at the top {args[0]} person cards and put them back in any order"
+            return f"look at the top {counted(args[0], 'person card')} and put them back in any order"
         case "flip":
             return "turn the Matriarch to the Patriarch" if card == MATRIARCH else "turn the Patriarch to the Matriarch"
         case "two_spices":
@@ -230,7 +232,29 @@ def target_caravan(view: dict[str, Any] | None, move: Any) -> str:
     return f"'s caravan {move.target_caravan + 1}" + (f" (front card: {person(car[0])})" if car else "")
 
 
+# the verbs a card or a move list says in the imperative ("gain 1 gold"), said of another seat's move ("gains")
+VERBS = ("gain", "set", "fulfil", "draw", "keep", "take", "look", "put", "turn", "trade", "move", "remove", "pay",
+         "refill", "pass", "leave", "lose")
+CLAUSE_VERB = re.compile(r"(^|: |; | — |, then |, | and )(" + "|".join(VERBS) + r")\b")
+SECOND_PERSON = (("of your choice", "of their choice"), ("; you gain", "; they gain"), ("than you loses", "than they have loses"),
+                 ("you gain what they lost", "they gain what that player lost"), (" your ", " their "))
+
+
+def third_person(text: str, view: dict[str, Any] | None) -> str:
+    """A move's words (a card's text among them, written to the one who plays it) as told of another seat:
+    "pay 1 gold, gain 1 spice of your choice" -> "pays 1 gold, gains 1 spice of their choice"."""
+    for mine, theirs in SECOND_PERSON:
+        text = text.replace(mine, theirs)
+    return CLAUSE_VERB.sub(lambda m: m.group(1) + does(view, m.group(2)), text)
+
+
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
+    """The move in words: to its mover as the move list offers it, of another seat in the third person."""
+    text = offered(move, view)
+    return third_person(text, view) if of_another(view) else text
+
+
+def offered(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case PlaceStartCards(cards=c):
             return "start cards: " + ", ".join(f"{person(x)} behind caravan {i + 1}" for i, x in enumerate(c))

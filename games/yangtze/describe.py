@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from games.yangtze.content import (
-    CARD_NAME, CATEGORY, CATEGORY_NAME, COLOUR, DOTS, KIND, LIQUIDITY, PRICES, RULERS, SALE_VALUE,
-    SETTLEMENT_COLOUR, TILE_KIND, WARE,
+    CARD_NAME, CATEGORY, CATEGORY_NAME, COLOUR, DOTS, KIND, LIQUIDITY, PRICES, RULER_COINS, RULER_PER_GOOD,
+    RULER_PER_SETTLEMENT, RULERS, SALE_VALUE, SETTLEMENT_COLOUR, TILE_KIND, WARE,
 )
 from games.yangtze.moves import (
     Bid, Buy, Cash, ChooseStartPlayer, Clear, Decline, Draw, EndTurn, Exchange, MarketSale, PassBid, Pay, Sell,
     SellWithCardIII, Surrender,
 )
-from games.naming import seat_name
+from games.naming import counted, does, mover, of_another, seat_name, whose
 
 
 def tile(t: str | None) -> str:
@@ -80,7 +80,7 @@ def purchase(view: dict[str, Any] | None, positions: tuple[int, ...], free: int)
             parts.append(f"the good at P{p}, free with card II")
     if len(positions) < 2:
         return parts[0]
-    return " and ".join(parts) + " (card I: double purchase)" + (f": {cost} coins in all" if view else "")
+    return " and ".join(parts) + " (card I: double purchase)" + (f": {counted(cost, 'coin')} in all" if view else "")
 
 
 def swapped_at(view: dict[str, Any] | None, position: int) -> str:
@@ -100,7 +100,7 @@ def ending(ended_by: str | None) -> str:
 def final_total(name: str, row: dict[str, int]) -> str:
     """One seat's final scoring (8), every part in coins: "ann: 2 coins + 9 for goods + 75 for settlements
     + 0 for unused liquidity cards = 86"."""
-    return (f"{name}: {row['money']} coins + {row['goods']} for goods + {row['settlements']} for settlements"
+    return (f"{name}: {counted(row['money'], 'coin')} + {row['goods']} for goods + {row['settlements']} for settlements"
             f" + {row['liquidity']} for unused liquidity cards = {row['total']}")
 
 
@@ -114,6 +114,39 @@ def final_scoring(rows: list[dict[str, int]], view: dict[str, Any] | None = None
     return lines
 
 
+def due(ruler: str, player: dict[str, Any]) -> int | None:
+    """What a tax ruler asks of a player (its row of the view), or None for a ruler that asks no coins."""
+    if ruler in RULER_PER_SETTLEMENT:
+        return RULER_PER_SETTLEMENT[ruler] * len(player.get("settlements") or [])
+    if ruler in RULER_PER_GOOD:
+        return RULER_PER_GOOD[ruler] * int(player.get("goods_count") or 0)
+    return RULER_COINS.get(ruler)
+
+
+def paid(view: dict[str, Any] | None) -> str:
+    """A tax paid: to the payer the ruler's words ("pay: Head Tax — Pay 5 coins."); of another seat what it
+    paid, from its coins before (public): "pays 5 coins for Head Tax", "pays nothing for Head Tax (has no
+    coins)", "pays all of their 3 coins for Great Tax (10 were due)"."""
+    ruling = (view or {}).get("ruling") or {}
+    if not ruling.get("name"):
+        return f"{does(view, 'pay')} the tax"
+    if not of_another(view):
+        return f"pay: {ruling['name']} — {ruling['instruction']}"
+    players, seat = (view or {}).get("players") or [], mover(view)
+    player = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+    owed = due(ruling.get("ruler") or "", player) if player else None
+    if owed is None:
+        return f"pays {ruling['name']}"
+    money = int(player.get("money") or 0)
+    if owed == 0:
+        return f"pays nothing for {ruling['name']} (nothing is due)"
+    if money == 0:
+        return f"pays nothing for {ruling['name']} (has no coins)"
+    if money < owed:
+        return f"pays all of their {counted(money, 'coin')} for {ruling['name']} ({owed} were due)"
+    return f"pays {counted(owed, 'coin')} for {ruling['name']}"
+
+
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case Draw(tile=t):
@@ -121,33 +154,32 @@ def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
         case ChooseStartPlayer(seat=s):
             return f"the start player is {seat_name(view, s)}"
         case Sell(tiles=t):
-            return f"sell {bundle(t)}"
+            return f"{does(view, 'sell')} {bundle(t)}"
         case SellWithCardIII(tiles=t):
-            return f"play card III (sell at any time) and sell {bundle(t)}"
+            return f"{does(view, 'play')} card III (sell at any time) and {does(view, 'sell')} {bundle(t)}"
         case Buy(positions=ps, free=free):
-            return "buy " + purchase(view, ps, free)
+            return f"{does(view, 'buy')} " + purchase(view, ps, free)
         case EndTurn():
-            return "buy nothing and end the turn"
+            return f"{does(view, 'buy')} nothing and {does(view, 'end')} the turn"
         case Bid(amount=a):
-            return f"bid {a} for the settlement"
+            return f"{does(view, 'bid')} {a} for the settlement"
         case PassBid():
-            return "pass in the auction"
+            return f"{does(view, 'pass')} in the auction"
         case Pay():
-            ruling = (view or {}).get("ruling") or {}
-            return f"pay: {ruling['name']} — {ruling['instruction']}" if ruling.get("name") else "pay the tax"
+            return paid(view)
         case MarketSale(tiles=t):
-            return f"Open Market: sell {bundle(t)}"
+            return f"Open Market: {does(view, 'sell')} {bundle(t)}"
         case Exchange(tile=t, position=p):
-            return f"River Exchange: swap your {tile(t)} for {swapped_at(view, p)}"
+            return f"River Exchange: {does(view, 'swap')} {whose(view)} {tile(t)} for {swapped_at(view, p)}"
         case Clear(tile=t):
-            return f"Clearance: return your {tile(t)} to the box for 5 coins"
+            return f"Clearance: {does(view, 'return')} {whose(view)} {tile(t)} to the box for 5 coins"
         case Surrender(tile=t):
-            return f"Confiscation: give up your {tile(t)}"
+            return f"Confiscation: {does(view, 'give')} up {whose(view)} {tile(t)}"
         case Decline():
             ruling = (view or {}).get("ruling") or {}
-            return f"decline {ruling['name']}" if ruling.get("name") else "decline the ruler's offer"
+            return f"{does(view, 'decline')} {ruling['name']}" if ruling.get("name") else f"{does(view, 'decline')} the ruler's offer"
         case Cash(card=c):
-            return f"cash card {CARD_NAME.get(c, c)} for {LIQUIDITY.get(c, '?')} coins"
+            return f"{does(view, 'cash')} card {CARD_NAME.get(c, c)} for {LIQUIDITY.get(c, '?')} coins"
     return type(move).__name__
 
 

@@ -22,7 +22,7 @@ def tile(t: str | None) -> str:
 
 def money(p: dict) -> str:
     coins = f" ({p['coins_50']}×50 + marker {p['marker']})" if p["coins_50"] else ""
-    return f"{p['money']} coins{coins}"
+    return f"{counted(p['money'], 'coin')}{coins}"
 
 
 def who(v: dict, seat, you) -> str:
@@ -52,7 +52,8 @@ def render(v: dict, seat: int | None) -> str:
     lines.append(f"[bold]Rulers[/bold] {len(v['rulers'])}/12: {track}")
     b = v["bag"]
     lines.append(
-        f"[bold]Bag[/bold] {b['tiles']} tiles: {b['goods']} goods, {b['rulers']} rulers, {b['settlements']} settlements"
+        f"[bold]Bag[/bold] {counted(b['tiles'], 'tile')}: {counted(b['goods'], 'good')}, {counted(b['rulers'], 'ruler')}, "
+        f"{counted(b['settlements'], 'settlement')}"
     )
 
     if v.get("auction"):

@@ -75,8 +75,8 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     head = f"Yangtze · turn {view.get('turn')} · {view.get('phase')}"
     out.append(text(10, 24, head, 16, weight="700"))
     b = view.get("bag", {})
-    out.append(text(W - 10, 24, f"bag: {b.get('tiles')} tiles ({b.get('goods')} goods, {b.get('rulers')} rulers, "
-                    f"{b.get('settlements')} settlements)", 12, "end", fill="#333"))
+    out.append(text(W - 10, 24, f"bag: {counted(b.get('tiles'), 'tile')} ({counted(b.get('goods'), 'good')}, "
+                    f"{counted(b.get('rulers'), 'ruler')}, {counted(b.get('settlements'), 'settlement')})", 12, "end", fill="#333"))
     # the river flows from the open end (P1, on the left) down to Shanghai (P8, on the right)
     y = 44
     out.append(rect(10, y, W - 20, 96, "#cfe6f7", "#0072B2", rx=30))
@@ -122,7 +122,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(seat_mark(s, 24, y + 20, 11))
         coins = f" ({p['coins_50']}×50 + {p['marker']})" if p.get("coins_50") else ""
         out.append(text(42, y + 25, seat_name(view, s) + (" (you)" if s == you else "") + (" ▶ to act" if acting else " · their turn" if s == active else "")
-                        + f" — {p.get('money')} coins{coins} · {counted(p.get('goods_count'), 'good')}", 15, weight="700"))
+                        + f" — {counted(p.get('money'), 'coin')}{coins} · {counted(p.get('goods_count'), 'good')}", 15, weight="700"))
         out.append(text(12, y + 50, "goods:", 11, fill="#333"))
         shown = goods[:16]
         for i, g in enumerate(shown):

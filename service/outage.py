@@ -28,12 +28,14 @@ from events.kinds import ClockPaused
 from events.store import VersionConflict
 from projections.fold import CorruptLog
 from service.errors import NotFound
+from service.settings import Settings
 
 log = logging.getLogger("caravan.outage")
 ALIVE = f"{keys.PREFIX}:alive"  # unix time an API process last said it was up
 OWED = f"{keys.PREFIX}:outage:owed"  # hash: game id -> seconds of an outage its clocks are still owed
+ENDED = f"{keys.PREFIX}:outage:ended"  # unix time the last outage was claimed (its end)
 BEAT = 1.0  # seconds between two of an API process's "up"
-LEAST = 5.0  # seconds without any: an outage
+LEAST = Settings().outage_after  # seconds without any: an outage (CARAVAN_OUTAGE_AFTER, default 5)
 CLAIM_TTL = 60  # seconds a claim in progress holds off the other processes (a claimer that died: then re-claimed)
 CHUNK = 500  # games marked owed per round trip
 owing = False  # this process is giving an outage's time back (a game read meanwhile is given its own first)
@@ -53,6 +55,7 @@ async def claim(redis: Any, now: float | None = None) -> float:
             await redis.set(ALIVE, repr(now))
         return 0.0
     seconds = round(now - float(last), 3)
+    await redis.set(ENDED, repr(now), ex=24 * 3600)
     ids = await redis.zrange(keys.TIMERS, 0, -1)
     for i in range(0, len(ids), CHUNK):
         async with redis.pipeline(transaction=False) as p:
@@ -62,6 +65,15 @@ async def claim(redis: Any, now: float | None = None) -> float:
     await redis.set(mark, "done", ex=24 * 3600)
     await redis.set(ALIVE, repr(now))
     log.info("the service was away %.1f s: %d game(s) are owed that time", seconds, len(ids))
+    return seconds
+
+
+async def start(redis: Any) -> float:
+    """At an API process's start, before it answers: `claim`, and know whether games are owed an outage's
+    time (then a game read is given its own before it is shown, until `drain` has given every game its)."""
+    global owing
+    seconds = await claim(redis)
+    owing = bool(seconds) or bool(await redis.exists(OWED))
     return seconds
 
 
@@ -83,13 +95,14 @@ async def settle(commands: Any, redis: Any, game_id: str) -> bool:
     if owed is None:
         return False
     try:
-        return await _give(commands, game_id, float(owed))
+        return await _give(commands, game_id, float(owed), float(await redis.get(ENDED) or "inf"))
     except BaseException:
         await redis.hincrbyfloat(OWED, game_id, float(owed))  # not given: still owed
         raise
 
 
-async def _give(commands: Any, game_id: str, seconds: float) -> bool:
+async def _give(commands: Any, game_id: str, seconds: float, ended: float) -> bool:
+    """Append the `clock-paused` of `seconds`, unless no decision of the game ran when the outage `ended`."""
     from service.clocks import lease_key
 
     for _ in range(3):  # (a worker may append meanwhile: read the game again)
@@ -98,8 +111,9 @@ async def _give(commands: Any, game_id: str, seconds: float) -> bool:
         except (NotFound, CorruptLog) as e:  # (a timer left by a game that cannot be read: not this debt's to mend)
             log.warning("game %s: no time given back: %s", game_id, e)
             return False
-        clocks = f.clock.seats if f.clock is not None else ()
-        if f.status != "active" or all(sc.since is None and sc.held is None for sc in clocks):
+        began = [t for sc in (f.clock.seats if f.clock is not None else ()) for t in
+                 (sc.since, sc.held[0] if sc.held else None) if t is not None]
+        if f.status != "active" or not began or min(began) >= ended:  # (none, or begun since: nothing owed)
             return False
         try:
             await commands.append_note(f, ClockPaused(seconds=seconds))
@@ -115,7 +129,7 @@ async def drain(commands: Any, redis: Any) -> int:
     global owing
     given, owing = 0, True
     try:
-        while await redis.hlen(OWED):
+        while await redis.hlen(OWED):  # (more may be owed meanwhile: another outage, another process's leftovers)
             cursor = 0
             while True:
                 cursor, owed = await redis.hscan(OWED, cursor, count=100)
@@ -140,10 +154,12 @@ async def _drain_logged(commands: Any, redis: Any) -> None:
 async def beat(commands: Any, redis: Any) -> None:
     """Say each second that this process is up, claim an outage that ended, and give the games owed their
     time in the background, until cancelled."""
+    global owing
     draining: asyncio.Task | None = None
     while True:
         try:
-            await claim(redis)
+            if await claim(redis):  # (the loop stood still, or the store was away)
+                owing = True
             if (draining is None or draining.done()) and await redis.exists(OWED):
                 draining = asyncio.create_task(_drain_logged(commands, redis))
         except RedisError as e:  # the store is away: said again once it is back

@@ -36,6 +36,9 @@ class Settings:
         default_factory=lambda: int(os.environ.get("CARAVAN_MAX_PAGE_STREAMS_PER_CLIENT", 32)))
     page_frames: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_PAGE_FRAMES", 256)))
     page_frame_every: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_PAGE_FRAME_EVERY", 0.2)))
+    # seconds without any API process saying it is up that count as an outage, given back to the clocks
+    # (service/outage.py; a timeout waits while it lasts)
+    outage_after: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_OUTAGE_AFTER", 5.0)))
     # one JSON line per request on stderr (on under `caravan up`; off by default, so off in tests)
     access_log: bool = field(default_factory=lambda: os.environ.get("CARAVAN_ACCESS_LOG", "") in ("1", "true", "yes"))
     # AI thinking: each seat's seconds per move at most `ai_max_budget` (a game asking for more is a 422 at

@@ -51,6 +51,8 @@ def test_a_stopped_store_is_given_back_to_the_clocks(tmp_path, control):
         assert not [a for a in g.get("absent", []) if a["seat"] == 0], g  # (absent: default: never taken over)
         rows = ann.get(f"/games/{game_id}/events").json()
         assert not [r for r in rows if r["kind"] == "move" and r["actor"] == 0 and r["payload"].get("timeout")], rows
+        print(f"{control}: {before:.1f} s left before the store hung {HUNG:g} s, {_mine(g)['remaining']:.1f} s after; "
+              f"clock-paused {paused[0]['payload']['seconds']} s")
         assert _mine(g)["remaining"] > before - 4, (before, _mine(g))  # the 8 s hang not counted
         assert ann.get(f"/games/{game_id}/verify").json()["ok"]
     finally:

@@ -12,7 +12,7 @@ from litestar.response import Stream
 
 from events.kinds import BadEvent, Created, Origin
 from projections.audit import Report
-from service import analysis
+from service import analysis, backlog
 from service.openapi import errors
 from service.runtime import bearer, rt
 from service.schemas import UNDO, VERSION_MAX, EntropyAdded, Forked, ForkOrigin, NoBody, SeatInfo
@@ -147,8 +147,11 @@ async def fork(request: Request, game_id: str, at: int | None = Parameter(defaul
     if not isinstance(caller, int):  # a seat's copy goes at its player's pace: no clock, nobody taken over
         options |= {"clock": f.created.clock, "absent": f.created.absent, "no_show": f.created.no_show}
     origin = Origin(game=game_id, at=at, by=caller, hidden=how, private=not public(f) or private(f))
+    count = await backlog.ai_game_count(r, request, specs)  # 429: this address's all-AI games, bounded
     new_id, seats = await r.commands.create(CreateGame(type=f.type, players=tuple(specs), options=options,
                                                        start_state=state, origin=origin))
+    if count is not None:
+        await count(new_id)
     return Forked(id=new_id, seats=[msgspec.convert(s, SeatInfo) for s in seats],
                   origin=msgspec.convert(msgspec.to_builtins(origin), ForkOrigin))
 

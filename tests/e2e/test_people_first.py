@@ -112,14 +112,17 @@ def test_queued_analysis_is_bounded_per_address(idle):
 
 def test_games_of_searching_ais_only_are_bounded_per_creator(idle):
     s = idle
-    s.kill_workers()  # the games stay in play (their first draw waits)
     c, arbiter = s.client(), s.client(s.arbiter)
+    quick = c.post("/games", json={"type": "toy", "players": ["a:ai-mcts@0.05", "b:ai-random"]}).json()["id"]
+    wait_until_finished(c, quick)  # over: it no longer counts
+    s.kill_workers()  # the games below stay in play (their first draw waits)
     bots = {"type": "kashgar", "players": ["a:ai-mcts@1", "b:ai-hard"]}
     made = [c.post("/games", json=bots) for _ in range(2)]
     assert [r.status_code for r in made] == [201, 201]
     store = redis.Redis.from_url(s.redis_url)
     before = store.zcard(keys.GAMES)
     refused(c.post("/games", json=bots))
+    refused(c.post(f"/games/{quick}/fork", params={"at": 3}))  # nor a fork of such a game
     assert store.zcard(keys.GAMES) == before  # nothing was made
     for other in (["a:ai-random", "b:ai-greedy"], ["ann", "b:ai-mcts@1"]):  # no search, or a person in it
         assert c.post("/games", json={"type": "kashgar", "players": other}).status_code == 201

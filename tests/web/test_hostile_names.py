@@ -101,6 +101,25 @@ def test_taking_a_seat_leaves_no_token_in_a_url_or_the_log(stack, page, games):
     assert token not in log_text(stack)
 
 
+def test_the_seat_form_without_the_script_posts_and_keeps_no_token(stack, browser, games):
+    g = games["<!--<script>"]
+    token = next(s["token"] for s in g["seats"] if s["seat"] == 0)
+    ctx = browser.new_context(base_url=stack.url, java_script_enabled=False)
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"/games/{g['id']}/view")
+        pg.fill("#token-input", token)
+        with pg.expect_response(lambda r: r.request.method == "POST") as answer:
+            pg.click("#seat-form button[type=submit]")
+        assert answer.value.status == 400
+        expect(pg.locator("h1")).to_have_text("Taking a seat needs the page's script")
+        assert token not in pg.url and "token=" not in pg.url
+    finally:
+        ctx.close()
+    time.sleep(0.5)
+    assert token not in log_text(stack)
+
+
 def test_a_token_in_a_query_string_is_redacted_in_the_access_log(stack, games):
     g = games["<!--<script>"]
     token = next(s["token"] for s in g["seats"] if s["seat"] == 0)

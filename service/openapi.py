@@ -4,10 +4,11 @@ whose assets come from a PyPI package (swagger-ui-bundle), served by the app: it
 
 from __future__ import annotations
 
-from typing import Iterable
+import html
+from typing import Any, Iterable
 
 import msgspec
-from litestar import Litestar
+from litestar import Litestar, Request
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, YamlRenderPlugin
@@ -76,8 +77,25 @@ def document(handlers: Iterable[object]) -> None:
             h.responses = {**errors(*FALLBACK), **(h.responses or {})}
 
 
+class SwaggerPage(SwaggerRenderPlugin):
+    """Swagger UI under the pages' Content-Security-Policy (service/web/safety.py): the document in a JSON
+    data element (escaped as every JSON in a page), started by a static script rather than an inline one."""
+
+    def render(self, request: Request, openapi_schema: dict[str, Any]) -> bytes:
+        from service.web.safety import script_json  # (service.web's routes import this module)
+
+        title = html.escape(str(openapi_schema.get("info", {}).get("title", "API")))
+        return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>{self.favicon}"
+                "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+                f"<link href='{self.css_url}' rel='stylesheet'>{self.style}</head><body>"
+                "<div id='swagger-container'></div>"
+                f"<script type='application/json' id='openapi-document'>{script_json(openapi_schema)}</script>"
+                f"<script src='{self.js_url}'></script><script src='{self.standalone_preset_js_url}'></script>"
+                "<script src='/static/docs.js'></script></body></html>").encode()
+
+
 def config(title: str, version: str) -> OpenAPIConfig:
-    swagger = SwaggerRenderPlugin(
+    swagger = SwaggerPage(
         js_url=f"{ASSETS}/swagger-ui-bundle.js", css_url=f"{ASSETS}/swagger-ui.css",
         standalone_preset_js_url=f"{ASSETS}/swagger-ui-standalone-preset.js",
         favicon=f"<link rel='icon' type='image/png' href='{ASSETS}/favicon-32x32.png'>", path=["/", "/swagger"])

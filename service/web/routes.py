@@ -9,14 +9,12 @@ keeps (or one pasted there), in the Authorization header, and shows the game pag
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import msgspec
-from markupsafe import Markup
-from litestar import MediaType, Request, Response, get, post
+from litestar import MediaType, Request, Response, get
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import CacheControlHeader
 from litestar.exceptions import ValidationException
@@ -36,14 +34,9 @@ from service.runtime import Runtime, rt
 from service.tournament_routes import tournaments
 from service.web import frames, live
 from service.web.live import frame_now
+from service.web.safety import asset, script_json
 
 HERE = Path(__file__).parent
-
-
-@lru_cache(maxsize=None)
-def asset(name: str) -> Markup:
-    """A static file's text, to put inline: a page is one request (plus, for a game, its frame stream)."""
-    return Markup((HERE / "static" / name).read_text(encoding="utf-8"))
 
 
 def _engine(engine: JinjaTemplateEngine) -> None:
@@ -80,11 +73,6 @@ async def analysis_standing(r: Runtime, f: Any) -> str:
     """Whether the replay's game has an analysis ("none", "running", "done"), so that the page asks for one
     only where there is one (a finished game's; a game in play has none to show)."""
     return await analysis.standing(r.redis, f.id) if f.status == "finished" else "none"
-
-
-def script_json(value: Any) -> str:
-    """JSON to put inside a <script> element: "</" written as "<\\/" so no text can close the element."""
-    return msgspec.json.encode(value).decode().replace("</", "<\\/")
 
 
 def game_types() -> list[dict[str, Any]]:
@@ -254,15 +242,6 @@ async def replay_page(request: Request, game_id: str, at: int | None = Parameter
     return game_template(f0, "replay", caller)
 
 
-@post(["/games/{game_id:str}/view", "/games/{game_id:str}/replay"], status_code=400, **PAGE)
-async def seat_form_without_script(request: Request, game_id: str) -> Response:
-    """A seat's token posted by the page's form with the script off (the form posts: a token never goes
-    in a URL, nor so in the access log): taking a seat is the script's; the token is neither read nor kept."""
-    return error_page(request, 400, "Taking a seat needs the page's script",
-                      "The token was not read or kept: turn JavaScript on for this site, open the game again "
-                      f"(/games/{game_id}/view) and paste the token there.")
-
-
 @get("/tournaments/{tournament_id:str}/view", **PAGE)
 async def tournament_page(request: Request, tournament_id: str, fragment: bool = False,
                           projector: bool = False) -> Template:
@@ -300,5 +279,4 @@ async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
 STATIC = create_static_files_router(path="/static", directories=[HERE / "static"], include_in_schema=False,
                                     cache_control=CacheControlHeader(max_age=600))
 
-ROUTES = [lobby_page, game_page, replay_page, seat_form_without_script, tournament_page, game_frame, game_frames,
-          STATIC]
+ROUTES = [lobby_page, game_page, replay_page, tournament_page, game_frame, game_frames, STATIC]

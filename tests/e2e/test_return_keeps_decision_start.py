@@ -76,3 +76,24 @@ def test_a_no_show_comes_back_to_what_was_left_of_its_decision(stack, control, l
         assert ann.get(f"/games/{game_id}/verify").json()["ok"]
     finally:
         stack.client(stack.arbiter).post(f"/games/{game_id}/abandon", json={"reason": "test over"})
+
+
+def test_the_stand_in_moves_on_the_fast_queue(redis_url, tmp_path):
+    """With only a fast worker, the AI that took a late seat over still moves: the timeout job plays it. Before,
+    its move waited on the slow queue (behind every AI search there), the window a return slipped through."""
+    from tests.stack import Stack
+
+    s = Stack(redis_url, tmp_path).start(workers=0)
+    try:
+        s.start_worker(fast=True)
+        created = s.client().post("/games", json={"type": "toy", "players": ["ann", "bob"],
+                                                  "options": {"clock": "per-decision:1", "absent": "ai-random"}}).json()
+        game_id, ann = created["id"], s.client(created["seats"][0]["token"])
+        deadline = time.monotonic() + 30
+        while not [r for r in ann.get(f"/games/{game_id}/events").json()
+                   if r["kind"] == "move" and r["actor"] == 0 and r["payload"].get("stand_in")]:
+            assert time.monotonic() < deadline, "the stand-in never moved with only a fast worker"
+            time.sleep(0.2)
+        s.client(s.arbiter).post(f"/games/{game_id}/abandon", json={"reason": "test over"})
+    finally:
+        s.stop()

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"--kill: choose among {', '.join(up.children())}")
     killer = Killer(up, random.Random(rng.getrandbits(64)), start, kinds=kinds,
                     gap=tuple(float(x) for x in args.every.split(",")))
-    players = [Bot(up.url, game, args.clock, random.Random(rng.getrandbits(64)), tally, until)
+    players = [Bot(up.url, game, args.clock, random.Random(rng.getrandbits(64)), tally, until, keyed=not args.no_keys)
                for game in args.bot_games.split(",")]
     tournament = TournamentRunner(up.url, args.tournament_game, args.clock, tally, until)
     threads = [threading.Thread(target=t.run, daemon=True) for t in (health, killer, tournament, *players)]
@@ -117,6 +117,8 @@ def main() -> None:
     ap.add_argument("--tournament-game", default="yangtze")
     ap.add_argument("--kill", default="", help="the children to draw from, comma-separated (default: every one "
                                                "`caravan up` starts but the projector)")
+    ap.add_argument("--no-keys", action="store_true", help="the bots send their moves without an Idempotency-Key "
+                                                           "(the API's fast path)")
     ap.add_argument("--every", default="5,20", help="seconds between two kills: least,most")
     sys.exit(run(ap.parse_args()))
 

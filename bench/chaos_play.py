@@ -86,6 +86,7 @@ class Bot:
     tally: Tally
     until: float
     think: float = 0.2
+    keyed: bool = True  # False: moves without an Idempotency-Key (the API's fast path, service/fastpath.py)
     patience: float = 180.0  # seconds past `until` a move in flight is still retried
 
     def run(self) -> None:
@@ -128,10 +129,12 @@ class Bot:
             since = time.monotonic()
 
     def send(self, c: httpx.Client, game_id: str, move: Any, at: int) -> None:
-        """One move, retried under its key until the service answers; a 409 (the game moved on) drops it."""
+        """One move, retried under its key until the service answers; a 409 (the game moved on) drops it.
+        Without a key, a retry after a lost answer is safe all the same (its expected_version: a 409 once
+        the first landed), but that move is not counted as acknowledged."""
         key = uuid.UUID(int=self.rng.getrandbits(128)).hex
         r = call(c, self.tally, "move", "POST", f"/games/{game_id}/moves", self.until + self.patience,
-                 json={"move": move, "expected_version": at}, headers={"Idempotency-Key": key})
+                 json={"move": move, "expected_version": at}, headers={"Idempotency-Key": key} if self.keyed else {})
         if r is not None and r.status_code == 201:
             with self.tally.lock:
                 self.tally.acks.append(Ack(game_id, 0, at, r.json()["version"], move))

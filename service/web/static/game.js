@@ -346,12 +346,8 @@
     switchTo(data.you);
   });
 
-  // --- live: the frame stream (fetch, so the token goes in a header) ------------------------------------------
-  // When the server refuses the stream (503: too many streams from this address, or in all), the page says so
-  // and asks for the frame every few seconds instead, asking for the stream again after its Retry-After.
+  // --- live: the frame stream (stream.js) -----------------------------------------------------------------------
   let controller = null;
-  const POLL_MS = 2500, REFUSED = "Live updates are refused for now";
-  const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
   async function refetch(fresh) {
     const path = mode === "replay" ? `/games/${game}/view/frame?at=${frame.version}` : `/games/${game}/view/frame`;
     const r = await fetch(path, { headers: caravan.headers(game) });
@@ -365,74 +361,18 @@
     if (body.dataset.live !== "yes") { await refetch(true); return; }
     if (version) setTimeout(() => { if (frame.version < version) refetch(true).catch(() => {}); }, CATCH_UP_MS);
   }
-  async function withoutStream(r, signal) {
-    let detail = "";
-    try { detail = (await r.json()).detail || ""; } catch (e) { detail = ""; }  // (not JSON: said without it)
-    say(`${REFUSED}${detail ? ` (${detail})` : ""}: this page asks for the game every few seconds instead.`);
-    const after = Number(r.headers.get("Retry-After")) || 5;
-    const until = Date.now() + Math.min(Math.max(after, 2), 60) * 1000;
-    for (let first = true; !signal.aborted; first = false) {
-      try { await refetch(!first); } catch (e) { /* the server is away: asked again in a moment */ }
-      if (signal.aborted || frame.status !== "active" || Date.now() >= until) return;
-      await sleep(POLL_MS);
-    }
-  }
-  const STALL_MS = 45000;  // the server sends a keep-alive every 15 s (CARAVAN_STREAM_KEEPALIVE) while the game is quiet
-  function readOrStall(reader) {
-    let timer;
-    const stall = new Promise((res) => { timer = setTimeout(() => res({ stalled: true }), STALL_MS); });
-    return Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
-  }
-  async function follow() {
-    controller = new AbortController();
-    const mine = controller;
-    let delay = 500;
-    while (!mine.signal.aborted) {
-      try {
-        const r = await fetch(`/games/${game}/view/stream`, { headers: Object.assign(caravan.headers(game), { Accept: "text/event-stream" }), signal: mine.signal });
-        if (r.status === 401) {
-          const c = caravan.chosen(game);
-          if (c === "") {  // refused with no token at all: a private game, which has no spectator's view
-            say("This game is private: only its own seats (with their token) and the arbiter may follow it."); return;
-          }
-          caravan.dropSeat(game, c);
-          say("This browser's token for that seat was refused; watching as a spectator."); drawSeats(); continue;
-        }
-        if (r.status === 503 || r.status === 429) {
-          await withoutStream(r, mine.signal);
-          if (frame.status !== "active") return;  // over (finished or abandoned): nothing more will come
-          continue;
-        }
-        if (!r.ok) throw new Error(`HTTP ${r.status}`);
-        body.dataset.live = "yes";
-        if (notice.textContent.startsWith(REFUSED)) say("Live updates are back.", true);
-        const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buf = "", fresh = false;  // the first frame of a connection is the game as it is, not news
-        for (;;) {
-          const { value, done, stalled } = await readOrStall(reader);
-          if (stalled) { reader.cancel().catch(() => {}); break; }  // not even a keep-alive: connect again (the first frame is the latest)
-          if (done) break;
-          buf += value;
-          let cut;
-          while ((cut = buf.search(/\r?\n\r?\n/)) >= 0) {
-            const block = buf.slice(0, cut); buf = buf.slice(cut).replace(/^\r?\n\r?\n/, "");
-            const data = block.split(/\r?\n/).filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, "")).join("\n");
-            if (data) { apply(JSON.parse(data), fresh); fresh = true; }
-          }
-          delay = 500;
-        }
-      } catch (e) {
-        if (mine.signal.aborted) return;
-        if (!(e instanceof TypeError && /network|fetch/i.test(e.message))) {
-          (window.caravanErrors = window.caravanErrors || []).push(String(e && e.stack || e));
-          console.error("frame stream:", e);
-        }
+  const followed = { game, apply, refetch, say, notice: () => notice.textContent, over: () => frame.status !== "active",
+    refused() {  // the stream refused the chosen seat's token (401)
+      const c = caravan.chosen(game);
+      if (c === "") {  // refused with no token at all: a private game, which has no spectator's view
+        say("This game is private: only its own seats (with their token) and the arbiter may follow it."); return false;
       }
-      body.dataset.live = "no";
-      if (frame.status !== "active") return;  // the stream ends with the game (finished or abandoned): nothing more will come
-      await new Promise((res) => setTimeout(res, delay));
-      delay = Math.min(delay * 2, 8000);
-    }
+      caravan.dropSeat(game, c);
+      say("This browser's token for that seat was refused; watching as a spectator."); drawSeats(); return true;
+    } };
+  function follow() {
+    controller = new AbortController();
+    caravanStream.follow(followed, controller.signal);
   }
   function restart() {
     if (controller) controller.abort();

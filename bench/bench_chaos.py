@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.chaos_play import Bot, Tally, TournamentRunner, check  # noqa: E402
+from bench.chaos_play import Afterwards, Bot, Tally, TournamentRunner, check  # noqa: E402
 from bench.chaos_up import SPARED, HealthWatch, Killer, Up  # noqa: E402
 from bench.common import table  # noqa: E402
 from service.outage import LEAST  # noqa: E402  (seconds without an API: an outage, whose time the clocks get back)
@@ -55,13 +55,17 @@ def run(args: argparse.Namespace) -> int:
         time.sleep(max(0.0, until - time.monotonic()))
         killer.stop.set()
         down = up.wait_all_running(60)
-        back = up.wait_healthy(120)
+        try:
+            back = f"{up.wait_healthy(120):.1f} s"
+        except RuntimeError:
+            down, back = down + ["api (/health not 200 in 120 s)"], "never"
         for t in threads[2:]:
             t.join(timeout=300)
         health.stop.set()
         print(f"run over after {time.monotonic() - start:.0f} s; children not back: {', '.join(down) or 'none'}; "
-              f"/health 200 {back:.1f} s after that; checking the logs", flush=True)
-        after = check(up.url, up.arbiter, tally, tournament.started)
+              f"/health 200 {back} after that; checking the logs", flush=True)
+        after = check(up.url, up.arbiter, tally, tournament.started) if back != "never" else \
+            Afterwards(missing=["not checked: the API did not come back"])
     finally:
         killer.stop.set()
         health.stop.set()
@@ -83,7 +87,8 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
                                                for how, by in killer.unasked().items()) or "none"],
         ["children not back at the end", ", ".join(down) or "none"],
         ["moves acknowledged (201)", f"{acked} in {after.played['bot']} bot games ({tally.replayed} replayed "
-                                     f"answers to a retried key)"],
+                                     f"answers to a retried key; {tally.answers[('move', 409)]} more answered 409, "
+                                     f"the game had moved on)"],
         ["acknowledged moves missing", len(after.missing)],
         ["games finished", f"{sum(after.finished.values())} (bot {after.finished['bot']} of {after.played['bot']}, "
                            f"tournament tables {after.finished['tournament']} of {after.played['tournament']} "

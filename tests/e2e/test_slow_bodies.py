@@ -35,10 +35,10 @@ def slow_stack(redis_url, tmp_path_factory):
     s.stop()
 
 
-def slow_post(port: int, source: str = ATTACKER) -> socket.socket:
+def slow_post(port: int, source: str = ATTACKER, path: str = "/games", extra: str = "") -> socket.socket:
     s = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
-    s.sendall(b"POST /games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-              b"Content-Length: 60000\r\n\r\n{")
+    s.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{extra}"
+              f"Content-Length: 60000\r\n\r\n{{".encode())
     return s
 
 
@@ -86,8 +86,10 @@ def test_health_and_moves_answer_while_slow_bodies_are_held(slow_stack):
             s.close()
 
 
-def test_a_body_that_does_not_arrive_in_time_is_a_408(slow_stack):
-    s = slow_post(slow_stack.port, "127.0.0.1")
+@pytest.mark.parametrize("path, extra", [("/games", ""),  # read by Litestar
+                                         ("/games/g-none/moves", "Authorization: Bearer x\r\n")])  # by the moves' fast path
+def test_a_body_that_does_not_arrive_in_time_is_a_408(slow_stack, path, extra):
+    s = slow_post(slow_stack.port, "127.0.0.1", path, extra)
     try:
         started = time.monotonic()
         s.settimeout(DEADLINE + 15)

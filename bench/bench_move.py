@@ -148,9 +148,9 @@ def main() -> None:
     args = ap.parse_args()
     server = fresh_server(durable=True)
     port = free_port()
-    # one address plays every connection: its per-address bounds lifted (their checks still run)
+    # one address plays every connection: its quota of games and of sockets lifted (the checks still run)
     env = {**os.environ, "REDIS_URL": server.url, "CARAVAN_GAME_MODULES": "bench.stepgame", "PYTHONPATH": str(ROOT),
-           "CARAVAN_QUOTA_GAMES": "0", "CARAVAN_MAX_SOCKETS_PER_CLIENT": "0", "CARAVAN_MAX_BODIES_PER_CLIENT": "0"}
+           "CARAVAN_QUOTA_GAMES": "0", "CARAVAN_MAX_SOCKETS_PER_CLIENT": "0"}
     api = subprocess.Popen([sys.executable, "-m", "granian", "--interface", "asgi", "--factory", "bench.bench_move:app_with_bare",
                             "--host", "127.0.0.1", "--port", str(port), "--workers", "1", "--loop", "uvloop",
                             "--log-level", "error"], env=env, cwd=ROOT)

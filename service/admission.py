@@ -1,10 +1,11 @@
 """The API's edge: what one client may hold of the server before a route runs (docs/limits.md,
 "Requests and connections"). A Litestar middleware, the outermost of the app's:
 
-- a request with a body reads it within `body_timeout` seconds, else 408; at most `max_bodies_per_client`
-  requests from one address (429) and `max_bodies` in all (503) read a body at once, so that clients
-  trickling bodies never fill the server's requests in flight (granian's backpressure) and `/health`,
-  moves and every bodiless request still answer; the refusal is at once, with Retry-After;
+- a request's body arrives within `body_timeout` seconds, else 408, and an address may have
+  `max_bodies_per_client` requests (the server `max_bodies`) whose body is slow to arrive; past that they
+  are answered 429 (503) with Retry-After, at once (service/bodies.py): clients trickling bodies never fill
+  the server's requests in flight (granian's backpressure), and `/health`, moves and every other request
+  still answer;
 - a route that takes JSON refuses any other content type with 415 (a browser's form or `text/plain` post
   from another site's page must not create anything);
 - creating games, tournaments and analyses is quota'd per client address (service/quotas.py, in Redis,
@@ -17,7 +18,6 @@ The body and socket counts are per API process (each process guards its own requ
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import re
 from collections import defaultdict
@@ -26,6 +26,7 @@ import msgspec
 from litestar import Request, Response
 from litestar.enums import RequestEncodingType
 
+from service.bodies import Bodies, Refused
 from service.errors import Unauthorized
 from service.quotas import Quota
 from service.runtime import bearer_token
@@ -37,20 +38,6 @@ JSON_MEDIA = re.compile(r"^application/(?:[a-z0-9.+-]+\+)?json$")
 CREATES = {("POST", "/games"): "games", ("POST", "/games/{game_id}/fork"): "games",
            ("POST", "/tournaments"): "tournaments", ("POST", "/games/{game_id}/analysis"): "analyses",
            ("POST", "/tournaments/{tournament_id}/analysis"): "analyses"}
-
-
-class Refused(Exception):
-    """A request refused at the edge: answered `{"error", "detail"}` (with Retry-After when given)."""
-
-    def __init__(self, status: int, code: str, detail: str, retry_after: int | None = None):
-        super().__init__(detail)
-        self.status, self.code, self.detail, self.retry_after = status, code, detail, retry_after
-
-    def body(self) -> dict[str, str]:
-        return {"error": self.code, "detail": self.detail}
-
-    def headers(self) -> dict[str, str]:
-        return {"Retry-After": str(self.retry_after)} if self.retry_after is not None else {}
 
 
 def refused(_: Request, exc: Refused) -> Response:
@@ -124,8 +111,7 @@ def check_media(handler, headers: dict[bytes, bytes]) -> None:
 def edge(cfg: Settings):
     """The middleware factory (`Litestar(middleware=[edge(cfg), …])`); its places and quotas are shared
     by every route of the app."""
-    bodies = Places(cfg.max_bodies_per_client, cfg.max_bodies)
-    deadlines = Deadlines()
+    bodies = Bodies(cfg.body_timeout, cfg.max_bodies_per_client, cfg.max_bodies, cfg.retry_after)
     sockets = Places(cfg.max_sockets_per_client)
     limits = {"games": cfg.quota_games, "tournaments": cfg.quota_tournaments, "analyses": cfg.quota_analyses}
     quotas: dict[str, Quota] = {}
@@ -160,21 +146,8 @@ def edge(cfg: Settings):
             if not has_body(headers):
                 await charge(scope, headers, client)
                 return await app(scope, receive, send)
-            if why := bodies.full(client):
-                raise Refused(*((429, "rate-limited", f"this address has {cfg.max_bodies_per_client} requests "
-                                 "whose body is still arriving (the bound)") if why == "client" else
-                                (503, "unavailable", f"{cfg.max_bodies} requests are sending their body to this "
-                                 "server (the bound)")), cfg.retry_after)
-            bodies.take(client)
-            held = True
-
-            def give_back() -> None:
-                nonlocal held
-                if held:
-                    held = False
-                    bodies.give_back(client)
-
-            in_time, done = deadlines.before_deadline(receive, cfg.body_timeout, give_back)
+            bodies.admit(client)
+            in_time, done = bodies.reader(client, receive)
             try:
                 await charge(scope, headers, client)
                 await app(scope, in_time, send)
@@ -196,72 +169,6 @@ def edge(cfg: Settings):
             sockets.give_back(client)
 
     return factory
-
-
-class Reading:
-    """A request reading its body: its deadline (the loop's clock), its task, whether it waits on a read."""
-    __slots__ = ("end", "task", "waiting", "expired")
-
-    def __init__(self, end: float, task):
-        self.end, self.task, self.waiting, self.expired = end, task, False, False
-
-
-class Deadlines:
-    """The requests of a process that are reading a body, watched by one timer that ticks every `tick`
-    seconds while there are any (a timer per read cost more than the move it guarded): a read still
-    waiting past its request's deadline is cancelled, and answered 408."""
-
-    def __init__(self, tick: float = 0.25):
-        self.reads: set[Reading] = set()
-        self.tick, self.timer = tick, None
-
-    def watch(self, seconds: float) -> Reading:
-        loop = asyncio.get_running_loop()
-        r = Reading(loop.time() + seconds, asyncio.current_task())
-        self.reads.add(r)
-        if self.timer is None:
-            self.timer = loop.call_later(self.tick, self._sweep, loop)
-        return r
-
-    def _sweep(self, loop) -> None:
-        now = loop.time()
-        for r in self.reads:
-            if r.end <= now and not r.expired:
-                r.expired = True
-                if r.waiting:
-                    r.task.cancel()
-        self.timer = loop.call_later(self.tick, self._sweep, loop) if self.reads else None
-
-    def before_deadline(self, receive, seconds: float, finished):
-        """A `receive` under which the whole body arrives within `seconds` of the request reaching the app
-        (else Refused 408); `finished()` once it has, or has failed to."""
-        reading = self.watch(seconds)
-
-        def done() -> None:
-            self.reads.discard(reading)
-            finished()
-
-        async def again():
-            if reading not in self.reads:
-                return await receive()
-            if not reading.expired:
-                reading.waiting = True
-                try:
-                    message = await receive()
-                except asyncio.CancelledError:
-                    if not reading.expired:
-                        raise
-                    reading.task.uncancel()  # our cancel, not the server's: the answer is a 408
-                finally:
-                    reading.waiting = False
-            if reading.expired:
-                done()
-                raise Refused(408, "request-timeout", f"the request's body did not arrive within {seconds:g} s")
-            if message["type"] != "http.request" or not message.get("more_body", False):
-                done()
-            return message
-
-        return again, done
 
 
 def bounded_frames(receive, send, limit: int):

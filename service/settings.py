@@ -65,8 +65,9 @@ class Settings:
     lobby_page: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_LOBBY_PAGE", 500)))
     export_page: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_EXPORT_PAGE", 500)))
     # the API's edge (service/admission.py): a body arrives within `body_timeout` seconds (else 408); at most
-    # `max_bodies_per_client` requests of one address (else 429) and `max_bodies` in all (else 503) send their body
-    # at once, per API process; at most `max_sockets_per_client` WebSockets per address and process
+    # `max_bodies_per_client` requests of one address (else 429) and `max_bodies` in all (else 503) are slow to send
+    # their body (service/bodies.py), per API process; at most `max_sockets_per_client` WebSockets per address and
+    # process (0: no bound)
     body_timeout: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_BODY_TIMEOUT", 10.0)))
     max_bodies_per_client: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_BODIES_PER_CLIENT", 16)))
     max_bodies: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_MAX_BODIES", 256)))

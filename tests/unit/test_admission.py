@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from service import admission
@@ -59,3 +61,44 @@ def test_places_are_bounded_per_client_and_in_all():
     assert places.full("a") == "client" and places.full("c") == "total"
     places.give_back("a")
     assert places.full("a") is None and places.held == {"a": 1, "b": 1}
+
+
+def test_slow_bodies_past_an_address_bound_are_refused_and_the_rest_time_out():
+    """Four slow bodies of one address with a bound of two: the two newest are refused (429), the address's
+    next request too, another address's is not, a prompt body is never counted, and the two kept end 408."""
+
+    async def scenario():
+        bodies = admission.Bodies(timeout=1.0, per_client=2, total=0, retry_after=1, grace=0.1, tick=0.05)
+        never = asyncio.Event()
+
+        async def slow_receive():
+            await never.wait()
+
+        async def prompt_receive():
+            return {"type": "http.request", "body": b"{}", "more_body": False}
+
+        async def request(client: str, receive) -> object:
+            read, done = bodies.reader(client, receive)
+            try:
+                return await read()
+            except admission.Refused as e:
+                return e.status
+            finally:
+                done()
+
+        slow = []
+        for _ in range(4):
+            slow.append(asyncio.create_task(request("a", slow_receive)))
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.3)
+        assert [t.result() if t.done() else None for t in slow] == [None, None, 429, 429]
+        with pytest.raises(admission.Refused) as e:
+            bodies.admit("a")
+        assert e.value.status == 429 and e.value.retry_after == 1
+        bodies.admit("b")
+        assert (await request("a", prompt_receive))["body"] == b"{}"  # arrived: never counted
+        assert await asyncio.gather(*slow) == [408, 408, 429, 429]
+        bodies.admit("a")  # its slow bodies are gone
+        assert not bodies.reads and not bodies.slow and bodies.slow_total == 0
+
+    asyncio.run(scenario())

@@ -40,12 +40,28 @@ def positions_before(base: Folded | None, game_id: str, events: list[Envelope], 
         else:
             if e.version in readable:
                 out[e.version] = msgspec.to_builtins(f.game.view(f.state, seat))
+            was = f
             try:
                 f = step(f, e, history)
             except CorruptLog:  # an undo back before the window (or a log that does not follow on)
                 return out, None
+            if e.version in readable and e.kind == "move" and isinstance(out[e.version], dict):
+                ran = aftermath(was, f, e)
+                out[e.version] = {**out[e.version], "ran": ran} if ran else out[e.version]
         history[f.version] = f
     return out, f
+
+
+def aftermath(was: Folded, now: Folded, e: Envelope) -> Any:
+    """What a move set going that no event of its own records, for its words (the game's describe module's
+    `aftermath(before, after, actor, move)`: Himalaya's programs running after the reveal or a trade)."""
+    fn = getattr(registry.describer(was.game), "aftermath", None)
+    if fn is None or not isinstance(e.payload, dict) or not isinstance(e.actor, int):
+        return None
+    try:
+        return fn(was.state, now.state, e.actor, was.game.decode_move(e.payload.get("move")))
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
 
 
 def words(game_type: str, row: dict[str, Any], view: Any, names: list[str], caller: Caller) -> str:

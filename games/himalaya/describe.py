@@ -143,6 +143,12 @@ def rolled_village(view: dict[str, Any] | None, face: int) -> int | None:
 
 
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
+    """The move in words; told from the position it was played in with what it set running (`view["ran"]`,
+    service/said.py: the reveal and each trade choice run the programs on), every disc that ran after it."""
+    return move_said(move, view) + ran_words((view or {}).get("ran"), view)
+
+
+def move_said(move: Any, view: dict[str, Any] | None = None) -> str:
     match move:
         case Seating(order=o):
             return "seat order (clockwise): " + ", ".join(seat_name(view, x) for x in o)
@@ -200,3 +206,58 @@ def group(move: Any, view: dict[str, Any] | None = None) -> str:
 
 # moves the API takes that no move list offers (a whole program at once): the words' tests tell them too
 UNLISTED = (Program(commands=("ice", "trade", "pause", "earth", "stone", "trade")),)
+
+
+# --- what the programs did (7.4): the steps a move set running, told with that move ----------------------
+
+def aftermath(before: Any, after: Any, actor: int, move: Any) -> list[dict[str, Any]] | None:
+    """The discs the move ran (games/himalaya/ran.py), for the view the move is told from (`view["ran"]`)."""
+    from games.himalaya.ran import programs_ran
+
+    return programs_ran(before, after, actor, move)
+
+
+def owner(view: dict[str, Any] | None, seat: int) -> str:
+    """"ann's", "your" (the reader's own)."""
+    return "your" if isinstance(view, dict) and seat == view.get("you") else f"{seat_name(view, seat)}'s"
+
+
+def disc_done(st: dict[str, Any], view: dict[str, Any] | None) -> str:
+    """One disc as it ran: "ann's caravan moves along the ice path P12 from village 10 to 18"."""
+    mine, cmd, here = owner(view, st["seat"]), st["command"], st["from"]
+    who = f"{mine} caravan"
+    if st["crossing"]:  # on the Snowstorm: only its path's kind moves on (7.4.3)
+        if not st["onto"]:
+            return f"{who} comes off the Snowstorm along the {cmd} path P{st['path']} into village {st['to']}"
+        return f"{mine} {cmd} disc does nothing: it waits on the Snowstorm (P{st['path']}) for {'an' if st['kind'][:1] in 'aeiou' else 'a'} {st['kind']} disc"
+    if cmd == PAUSE:
+        return f"{who} pauses in village {here}"
+    if cmd == TRADE:
+        if not st.get("trade"):
+            return f"{who} trades in village {here} (the choice is the next move)"
+        return f"{mine} trade in village {here} does nothing: {st['trade']}"
+    if not st.get("path"):
+        return f"{mine} {cmd} disc does nothing: no {cmd} path from village {here}"
+    if st.get("yeti"):
+        return f"{mine} {cmd} disc does nothing: the Yeti tracks close P{st['path']} from village {here}"
+    if st["onto"]:
+        return f"{who} moves from village {here} onto the Snowstorm on the {cmd} path P{st['path']} (towards village {st['onto']})"
+    return f"{who} moves along the {cmd} path P{st['path']} from village {here} to {st['to']}"
+
+
+def ran_words(steps: list[dict[str, Any]] | None, view: dict[str, Any] | None) -> str:
+    """The discs a move ran, disc by disc: " — the programs run: disc 1: ann's caravan moves …; bob's …;
+    disc 2: …; the execution phase ends." ("" when the move ran none)."""
+    if not steps:
+        return ""
+    parts, disc_no = [], None
+    for st in steps:
+        if st.get("done"):
+            back = [f"{owner(view, seat)} caravan goes back to village {v} from the Snowstorm" for seat, v in st["back"]]
+            parts.append("; ".join(back + ["the execution phase ends"]))
+            continue
+        said = disc_done(st, view)
+        if st["disc"] != disc_no:
+            disc_no, said = st["disc"], f"disc {st['disc']}: {said}"
+        parts.append(said)
+    return (" — the programs run: " if disc_no is not None else " — ") + "; ".join(parts) + "."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.naming import seat_name
+from games.naming import counted, seat_name
 
 from .describe import program_end_words, religion_note, whereabouts
 
@@ -80,7 +80,7 @@ def render(view: dict[str, Any], seat: int | None) -> str:
         regs.append(f"{r} " + (" ".join(counts) if counts else "-"))
     lines.append("delegates: " + " | ".join(regs))
     lines.append(
-        f"bags: {view['cube_bag']} cubes, {view['ring_bag']} rings; inventory tokens left {view['inventory_tokens_left']}"
+        f"bags: {counted(view['cube_bag'], 'cube')}, {counted(view['ring_bag'], 'ring')}; inventory tokens left {view['inventory_tokens_left']}"
     )
     lines.append("")
     for p in view["players"]:

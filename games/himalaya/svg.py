@@ -179,7 +179,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(rect(lx, ly - 10, 10, 10, fill, "#222", rx=1) + text(lx + 13, ly - 1, r, 11))
         lx += 70
     y = ly + 8
-    out.append(text(10, y + 8, f"bags: {view.get('cube_bag')} cubes, {view.get('ring_bag')} rings · inventory tokens left "
+    out.append(text(10, y + 8, f"bags: {counted(view.get('cube_bag'), 'cube')}, {counted(view.get('ring_bag'), 'ring')} · inventory tokens left "
                     f"{view.get('inventory_tokens_left')} · clockwise order: {' > '.join(seat_name(view, s) for s in view.get('order') or [])}", 12))
     y += 18
     ex = view.get("execution")

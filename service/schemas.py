@@ -151,6 +151,7 @@ class MoveEntry(msgspec.Struct):
     choice: str  # what differs under its group's heading
     group: str
     target: str | None
+    why: str | None = None  # why a move of its type is offered (the game's guide.py WHY), where it says
 
 
 class Frame(msgspec.Struct, kw_only=True):

@@ -185,13 +185,14 @@ def event_line(game: Game, row: dict[str, Any], names: list[str], before: Any = 
 def move_entries(game: Game, moves: list[dict[str, Any]], view: Any = None) -> list[dict[str, Any]]:
     """The reader's legal moves in words as the CLI lists them (the describe module's `group` heading,
     `describe_choice` under it, the whole move in `text`), each with the part of the board a click on it
-    chooses, where the board has one (the game's svg module's `target(move)`)."""
+    chooses, where the board has one (the game's svg module's `target(move)`), and the line that says why a
+    move of its type is offered (games/<game>/guide.py `WHY`; the page shows its group's first)."""
     out = []
     for m in moves:
         text = describe_move(game, m, view)
         group = _describer_call(game, "group", m, view) or _hook(game, "group", m, str(m.get("type", "move")).replace("-", " "))
         out.append({"move": m, "text": text, "choice": _describer_call(game, "describe_choice", m, view) or text,
-                    "group": group, "target": target(game, m, view)})
+                    "group": group, "target": target(game, m, view), "why": registry.why(game, str(m.get("type")))})
     return out
 
 

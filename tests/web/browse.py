@@ -42,7 +42,8 @@ def wait_for_turn_or_end(page: Page) -> str:
 
 def play_to_the_end(page: Page, rng, shot=None, limit: int = 1500) -> dict[str, int]:
     """Play this page's seat to the end by clicking: a part of the board that has moves when there is one
-    (then, if the click leaves a choice, one of the moves it narrowed to), otherwise a move in the list.
+    (a part with one move shows it first: confirmed by a second click or Enter; a part with several narrows
+    the list to them: one is clicked), otherwise a move in the list.
     `shot(page)` is called once, six moves in. Counts of board clicks, list clicks and refusals."""
     counts = {"board": 0, "list": 0, "refused": 0, "moves": 0}
     for _ in range(limit):
@@ -54,7 +55,13 @@ def play_to_the_end(page: Page, rng, shot=None, limit: int = 1500) -> dict[str, 
         clicked = False
         if n and rng.random() < 0.8:
             try:
-                parts.nth(rng.randrange(n)).locator(".hit").first.click(timeout=2000)
+                part = parts.nth(rng.randrange(n)).locator(".hit").first
+                part.click(timeout=2000)
+                if page.locator("#confirm-move").count():  # a click that plays a move shows it first: confirm it
+                    if rng.random() < 0.5:
+                        part.click(timeout=2000)
+                    else:
+                        page.keyboard.press("Enter")
                 counts["board"] += 1
                 clicked = True
             except Exception:  # noqa: BLE001 - the frame changed under the pointer: choose from the list

@@ -1,5 +1,5 @@
 // A game page: the board and the account of what happened, live from the frame stream; for a seat its
-// moves in words (and by clicking the board); in replay mode a slider over every version.
+// moves in words (and by clicking the board: moves.js); in replay mode a slider over every version.
 "use strict";
 (() => {
   const { el } = caravan;
@@ -11,7 +11,6 @@
   let frame = JSON.parse($("frame0").textContent);
   let shownEvents = 0;  // the highest event version in the account
   let toldFor;  // the reader the account is told for (a seat, or null: a spectator)
-  let picked = null;    // a board target the player clicked, narrowing the moves shown
   let lastBoard = null; // the board markup last drawn
   window.caravanRedraws = [];  // milliseconds each redraw took (read by the tests and the bench)
 
@@ -69,80 +68,16 @@
     account.scrollTop = account.scrollHeight;
   }
 
-  // --- moves: grouped, in words, and by clicking the board ------------------------------------------------
-  function targetsWithMoves() { return new Set(frame.moves.filter((m) => m.target).map((m) => m.target)); }
-  function markTargets() {
-    const can = targetsWithMoves();
-    for (const t of boardBox.querySelectorAll("[data-target]")) {
-      const on = can.has(t.dataset.target);
-      t.classList.toggle("can", on);
-      t.classList.toggle("chosen", on && t.dataset.target === picked);
-      if (on) { t.setAttribute("tabindex", "0"); t.setAttribute("role", "button"); }
-      else { t.removeAttribute("tabindex"); t.removeAttribute("role"); }
-    }
-  }
-  // a redraw keeps the keyboard where it was: on the same move or board part when it is still there, else on
-  // the first move of the list (after a move played with Enter), never back at the top of the page
-  let movesDrawn = null;  // what the list was last drawn from
-  function focusKey() {
-    const a = document.activeElement;
-    if (!a || a === document.body) return null;
-    if (a.matches("#moves button.move")) return { move: a.textContent };
-    if (a.closest("#moves")) return { moves: true };  // the list's box, or a button of it not a move
-    const t = a.closest("#board [data-target]");
-    return t ? { target: t.dataset.target } : null;
-  }
-  function refocus(key) {
-    const a = document.activeElement;  // (the list's box holds the focus while there is no move in it)
-    if (!key || (a && a !== document.body && !(a === $("moves") && key.moves))) return;
-    const buttons = [...document.querySelectorAll("#moves button.move")];
-    const target = key.target ? [...boardBox.querySelectorAll("[data-target].can")].find((t) => t.dataset.target === key.target) : null;
-    const again = target || buttons.find((b) => b.textContent === key.move) || buttons[0]
-      || boardBox.querySelector("[data-target].can") || $("moves");
-    if (again) { if (again === $("moves")) again.setAttribute("tabindex", "-1"); again.focus({ preventScroll: true }); }
-  }
-  function drawMoves() {
-    const box = $("moves");
-    if (!box) return;
-    const drawnFrom = JSON.stringify([frame.you, frame.status, picked, frame.moves.map((m) => [m.group, m.choice || m.text])]);
-    if (drawnFrom === movesDrawn) return;  // the same list: its buttons (and the focus on one) stay
-    movesDrawn = drawnFrom;
-    if (frame.you === null || frame.you === undefined) { box.replaceChildren(); return; }
-    if (!frame.moves.length) {
-      box.replaceChildren(el("p", {}, frame.status === "finished" ? "The game is over." : "Nothing for you to do now."));
-      return;
-    }
-    const shown = picked ? frame.moves.filter((m) => m.target === picked) : frame.moves;
-    const groups = new Map();
-    shown.forEach((m) => { if (!groups.has(m.group)) groups.set(m.group, []); groups.get(m.group).push(m); });
-    const kids = [el("h2", {}, `Your move (${shown.length})`)];
-    if (picked) kids.push(el("p", {}, `Moves for the part of the board you chose. `,
-      el("button", { type: "button", onclick: () => { picked = null; drawMoves(); markTargets(); } }, "Show all moves")));
-    for (const [g, ms] of groups) {
-      kids.push(el("fieldset", { class: "moves-group" }, el("legend", {}, `${g} (${ms.length})`),
-        el("ul", {}, ms.map((m) => el("li", {}, el("button", { type: "button", class: "move", title: m.text,
-          onclick: () => play(m) }, m.choice || m.text))))));
-    }
-    box.replaceChildren(...kids);
-  }
+  // --- moves: grouped, in words, and by clicking the board (moves.js) --------------------------------------
+  const moves = caravanMoves.setup({ board: boardBox, moves: $("moves"), frame: () => frame, play });
   async function play(m) {
     say("sending…", true);
     const r = await caravan.api("POST", `/games/${game}/moves`, game, { move: m.move, expected_version: frame.version });
-    picked = null;
+    moves.reset();
     if (r.ok) { say(`played: ${m.text}`, true); await unlessLive(r.data && r.data.version); return; }  // live: the stream brings the new frame
     say(r.data ? `Refused: ${r.data.detail || r.data.error}` : `Refused (HTTP ${r.status})`);
     await refetch();
   }
-  function boardClick(ev) {
-    const t = ev.target.closest("[data-target]");
-    if (!t || !t.classList.contains("can")) return;
-    const ms = frame.moves.filter((m) => m.target === t.dataset.target);
-    if (ms.length === 1) { play(ms[0]); return; }
-    picked = t.dataset.target; drawMoves(); markTargets();
-    const first = document.querySelector("#moves button.move"); if (first) first.focus();
-  }
-  boardBox.addEventListener("click", boardClick);
-  boardBox.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); boardClick(ev); } });
 
   // --- clocks and undo ---------------------------------------------------------------------------------------
   let clockTimer = null, skew = 0;  // skew: the server's clock minus this browser's (seconds)
@@ -301,14 +236,14 @@
   function apply(f, fresh) {
     if (older(f)) return;
     const t0 = performance.now();
-    if (f.you !== frame.you || f.version !== frame.version) picked = null;
+    if (f.you !== frame.you || f.version !== frame.version) moves.reset();
     if (mode === "live") undoSettled(frame, f);
     frame = f;
     if (f.server_time) skew = f.server_time - Date.now() / 1000;
-    const focused = focusKey();
+    const focused = moves.focusKey();
     if (f.board !== lastBoard) { boardBox.innerHTML = f.board; lastBoard = f.board; }  // the same picture again (an undo note, a refetch) stays
-    drawStatus(); markTargets(); drawMoves(); drawClock(); drawUndo(); drawLeave();
-    refocus(focused);
+    drawStatus(); moves.mark(); moves.draw(); drawClock(); drawUndo(); drawLeave();
+    moves.refocus(focused);
     if (mode === "live") {
       // the account is told for one reader: the page is first drawn for a spectator, and a seat's frames tell
       // the same events with what that seat may read (its own draws), so a new reader's account starts afresh

@@ -119,7 +119,7 @@ class Bodies:
     def _refuse(self, r: Reading, refusal: Refused) -> None:
         r.refusal = refusal
         self._uncount(r)
-        if r.waiting:
+        if r.waiting and r.task is not None:  # (no task: a server running the app outside asyncio's tasks)
             r.task.cancel()
 
     def _sweep(self, loop) -> None:

@@ -110,7 +110,7 @@ class Reader:
     def check_frame(self, game, g, rows, log):
         """The web page's frame and the log's words (`?words=true`) say exactly what the reader's own log
         rows hold, told from the reader's own view of the position before each move, no more."""
-        from service.said import words
+        from service.said import aftermath, words
         from service.web.frames import describe_event
 
         frame = self.get("/view/frame").json()
@@ -121,7 +121,14 @@ class Reader:
         names = [p["name"] for p in g["players"]]
 
         def before(v):
-            return as_json(game.view(fold(self.game_id, log, upto=v - 1).state, self.seat)) if v > 1 else None
+            """The reader's view before version v, with what a move set running that no event records (a
+            Himalaya reveal's or trade's discs: service/said.py's aftermath, from public facts)."""
+            if v <= 1:
+                return None
+            was = fold(self.game_id, log, upto=v - 1)
+            view = as_json(game.view(was.state, self.seat))
+            ran = aftermath(was, fold(self.game_id, log, upto=v), log[v - 1]) if log[v - 1].kind == "move" else None
+            return {**view, "ran": ran} if ran else view
 
         for line in frame["events"]:
             if line["version"] in mine:

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sys
 from typing import Any, Optional
 
 import typer
 
-from cli import analysis, audit, board, clock, follow, rules, words
+from cli import analysis, audit, board, clock, follow, new_game, rules, words
 from cli import tournament
-from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, arbiter_token, ctx, default_url, emit_json, fail, moves_at, raw, refusal_code, request,
+from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, ctx, default_url, emit_json, fail, moves_at, raw, refusal_code, request,
                         save_tokens, server_url, token_for, use_token, with_seat)
-from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
+from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type
 from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
 
 EXIT_CODES = ("Exit codes: 0 done; 1 refused (a 4xx, or bad input, or a file it cannot read or write); 2 usage; "
@@ -60,36 +59,7 @@ def up(host: str = typer.Option("127.0.0.1", "--host", help="the address the API
 
 # --- games -----------------------------------------------------------------------------------------
 
-@game_app.command("new")
-def game_new(
-    type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya",
-                                autocompletion=complete_game_type),
-    player: list[str] = PLAYERS,
-    seed: Optional[str] = typer.Option(None, "--seed", help="the secret seed (arbiter only; default: a fresh random one)"),
-    option: list[str] = typer.Option([], "--option", help="a game option NAME=VALUE (VALUE as JSON when it parses); "
-                                     "see `caravan game types`"),
-    token: Optional[str] = TOKEN,
-    as_json: bool = JSON,
-):
-    """Create a game; human seats' tokens go to your profile. Prints the command to play it."""
-    use_token(token)
-    body: dict[str, Any] = {"type": type_, "players": player}
-    if seed is not None:
-        body["seed"] = seed
-    if option:
-        body["options"] = dict(parse_option(o) for o in option)
-    created = request("POST", "/games", json_body=body, token=ctx.token or (arbiter_token() if seed is not None else None))
-    save_tokens(created["id"], created["seats"])
-    if as_json:
-        return emit_json(created)
-    typer.echo(f"game {created['id']}")
-    for s in created["seats"]:
-        typer.echo(f"  seat {s['seat']}: {s['name']}" + (f" (ai-{s['ai']})" if s.get("ai") else " (token saved)"))
-    people = [s for s in created["seats"] if s.get("token")]
-    if people:
-        typer.echo(f"next: caravan game play {created['id']} --as {shlex.quote(people[0]['name'])}")  # (token saved)
-    else:
-        typer.echo(f"next: caravan watch {created['id']}")
+new_game.register(game_app)
 
 
 @game_app.command("types")

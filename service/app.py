@@ -31,6 +31,7 @@ from service.clocks import clock_frame
 from service.commands import ARBITER, fingerprint
 from service.analysis_routes import ROUTES as ANALYSIS_ROUTES
 from service.departure_routes import ROUTES as DEPARTURE_ROUTES
+from service.link_routes import ROUTES as LINK_ROUTES
 from service.fastpath import fast_moves, play_socket
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.lobby_routes import lobby
@@ -377,7 +378,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     routes = [*TOURNAMENT_ROUTES, *TOURNAMENT_STREAM_ROUTES, *WITHDRAWAL_ROUTES, *CANCEL_ROUTES, health, game_types,
               create_game, lobby, show_game, legal_moves, submit_move, events, event_stream, state_at, play_socket,
-              *AUDIT_ROUTES, *DEPARTURE_ROUTES,
+              *AUDIT_ROUTES, *DEPARTURE_ROUTES, *LINK_ROUTES,
               *ANALYSIS_ROUTES, *web.ROUTES, *(extra_handlers or [])]
     openapi.document(routes)
     app = Litestar(

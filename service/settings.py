@@ -39,6 +39,8 @@ class Settings:
     # seconds without any API process saying it is up that count as an outage, given back to the clocks
     # (service/outage.py; a timeout waits while it lasts)
     outage_after: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_OUTAGE_AFTER", 5.0)))
+    # a one-time link to a game page as a seat (POST /games/{id}/links) gives the seat for this many seconds
+    link_ttl: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_LINK_TTL", 600)))
     # one JSON line per request on stderr (on under `caravan up`; off by default, so off in tests)
     access_log: bool = field(default_factory=lambda: os.environ.get("CARAVAN_ACCESS_LOG", "") in ("1", "true", "yes"))
     # AI thinking: each seat's seconds per move at most `ai_max_budget` (a game asking for more is a 422 at

@@ -1,0 +1,69 @@
+"""`caravan game new` and `caravan game link`: a game made, each person seat's token saved to the profile,
+and for each a one-time link to the game page (the token never in a URL: the link's code, in the URL's
+fragment, is traded once by the page for the token; see service/link_routes.py)."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any, Optional
+
+import typer
+
+from cli.client import Refused, arbiter_token, ctx, emit_json, raw, request, save_tokens, token_for, use_token
+from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
+
+
+def link_line(game_id: str, seat: dict[str, Any], token: str) -> str:
+    """`open in a browser: URL` for one seat (a refusal said in its place: the game is made all the same)."""
+    try:
+        link = raw("POST", f"/games/{game_id}/links", token=token).json()
+    except Refused as e:
+        return f"  no browser link for seat {seat['seat']} ({e.error}: {e.detail})"
+    return f"open in a browser: {link['url']}  ({seat['name']}, seat {seat['seat']}: works once, in one browser)"
+
+
+def register(game_app: typer.Typer) -> None:
+    @game_app.command("new")
+    def game_new(
+        type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya",
+                                    autocompletion=complete_game_type),
+        player: list[str] = PLAYERS,
+        seed: Optional[str] = typer.Option(None, "--seed", help="the secret seed (arbiter only; default: a fresh random one)"),
+        option: list[str] = typer.Option([], "--option", help="a game option NAME=VALUE (VALUE as JSON when it parses); "
+                                         "see `caravan game types`"),
+        token: Optional[str] = TOKEN,
+        as_json: bool = JSON,
+    ):
+        """Create a game; human seats' tokens go to your profile. Prints the command to play it, and for each
+        person seat a one-time link that opens the game page as that seat in a browser."""
+        use_token(token)
+        body: dict[str, Any] = {"type": type_, "players": player}
+        if seed is not None:
+            body["seed"] = seed
+        if option:
+            body["options"] = dict(parse_option(o) for o in option)
+        created = request("POST", "/games", json_body=body, token=ctx.token or (arbiter_token() if seed is not None else None))
+        save_tokens(created["id"], created["seats"])
+        if as_json:
+            return emit_json(created)
+        typer.echo(f"game {created['id']}")
+        for s in created["seats"]:
+            typer.echo(f"  seat {s['seat']}: {s['name']}" + (f" (ai-{s['ai']})" if s.get("ai") else " (token saved)"))
+        people = [s for s in created["seats"] if s.get("token")]
+        if people:
+            typer.echo(f"next: caravan game play {created['id']} --as {shlex.quote(people[0]['name'])}")  # (token saved)
+            for s in people:
+                typer.echo(link_line(created["id"], s, s["token"]))
+        else:
+            typer.echo(f"next: caravan watch {created['id']}")
+
+    @game_app.command("link")
+    def game_link(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
+                  seat: Optional[str] = AS, token: Optional[str] = TOKEN, as_json: bool = JSON):
+        """A new one-time link that opens the game page as your seat in a browser (once, within
+        CARAVAN_LINK_TTL seconds of the server: 10 minutes by default)."""
+        use_token(token)
+        link = request("POST", f"/games/{game_id}/links", token=token_for(game_id, seat))
+        if as_json:
+            return emit_json(link)
+        typer.echo(f"open in a browser: {link['url']}  (seat {link['seat']}: works once, in one browser)")

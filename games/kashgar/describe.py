@@ -6,6 +6,7 @@ Mercenary, Robber) by its name as the board shows it, never by a position the bo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.kashgar import effects as fx
@@ -14,8 +15,6 @@ from games.kashgar.moves import (
     Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards,
     ReplaceDisplay, Respond, SecondOrder, TakeDiscard,
 )
-import re
-
 from games.naming import counted, does, mover, of_another, seat_name
 
 ORDER_KIND = {"small": "small order", "large": "large order", "special": "special order"}

@@ -21,7 +21,7 @@ def _headings(summary: str) -> list[str]:
     return [m.group(2).strip() for m in re.finditer(r"^(#{1,6})\s+(.*)$", summary, re.M)]
 
 
-def test_each_game_has_its_rules_page_with_its_board_and_every_why(stack, page):
+def test_each_game_has_its_rules_page_with_its_board_and_every_why(stack, page, shots):
     for game_type in GAMES:
         guide = registry.guide(registry.get(game_type))
         answer = page.goto(f"/rules/{game_type}")
@@ -39,14 +39,18 @@ def test_each_game_has_its_rules_page_with_its_board_and_every_why(stack, page):
             dt = page.locator(f"#why dt[data-move-type='{move_type}']")
             expect(dt).to_have_count(1)
             expect(dt.locator("xpath=following-sibling::dd[1]")).to_have_text(line)
+        page.screenshot(path=str(shots / f"rules-{game_type}.png"), full_page=True)
 
 
-def test_an_unknown_game_type_is_a_missing_page(stack, page):
+def test_an_unknown_game_type_is_a_missing_page_and_a_game_without_a_guide_shows_its_board(stack, page):
     answer = page.goto("/rules/chess")
     assert answer.status == 404
     expect(page.locator("h1")).to_have_text("Not found")
     expect(page.locator("main")).to_contain_text("kashgar")  # says which games there are
     expect(page.locator("main a[href='/']")).to_have_count(1)
+    assert page.goto("/rules/toy").status == 200  # a game served without a players' summary: its board, and it says so
+    expect(page.locator("#summary")).to_contain_text("no players' summary")
+    expect(page.locator("#rules-board svg, #rules-board pre")).to_have_count(1)
 
 
 def test_the_lobby_links_each_game_to_its_rules(stack, page):

@@ -63,11 +63,19 @@ def down(tmp_path_factory):
         yield c
 
 
+@pytest.fixture(scope="module")
+def crowded(redis_url):
+    """An app whose clients may hold no page stream at all (CARAVAN_MAX_PAGE_STREAMS_PER_CLIENT=0): the
+    per-client bound's 429 without holding streams open."""
+    with TestClient(app=create_app(settings(redis_url, max_page_streams_per_client=0))) as c:
+        yield c
+
+
 class World:
     """Real games and a tournament to provoke refusals on."""
 
-    def __init__(self, c: TestClient):
-        self.c = c
+    def __init__(self, c: TestClient, crowded: TestClient | None = None):
+        self.c, self.crowded = c, crowded
 
     def game(self, shuffled: bool = True) -> tuple[str, list[dict[str, str]]]:
         created = self.c.post("/games", json=TOY).json()
@@ -209,6 +217,7 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         ("post", CANCEL, 409): lambda: cancel_twice(w.tournament()),
         ("post", CANCEL, 422): lambda: send(c, "post", CANCEL, tournament=(t := w.tournament())["id"],
                                             headers=auth(t["organiser_token"]), json={"reason": "x" * 201}),
+        ("get", f"{g}/view/stream", 429): lambda: send(w.crowded, "get", f"{g}/view/stream", w.game()[0]),
         ("get", "/tournaments/{tournament_id}/tables", 401):
             lambda: send(c, "get", "/tournaments/{tournament_id}/tables", tournament=w.tournament()["id"]),
     }
@@ -242,8 +251,8 @@ def documented(c: TestClient) -> list[tuple[str, str, int]]:
             for code in op["responses"] if int(code) >= 400]
 
 
-def test_every_documented_error_is_reached(client, down):
-    w = World(client)
+def test_every_documented_error_is_reached(client, down, crowded):
+    w = World(client, crowded)
     unknown, wrong = [], []
     for method, template, code in documented(client):
         r = provoke(w, down, method, template, code)

@@ -16,6 +16,7 @@ from pathlib import Path
 import redis
 
 from service.embedded import EmbeddedRedis, data_dir
+from service.settings import Settings
 from service.supervisor import GRACE, Child, Supervisor
 
 
@@ -107,11 +108,18 @@ def pings(url: str):
     return ready
 
 
+def in_flight(cfg: Settings) -> int:
+    """Requests granian lets one API process hold at once (its own default: 1,024): room for every event and
+    page stream and every slow body the app admits (service/streams.py, service/admission.py), and 512 more
+    for everything else, so that /health and moves answer while the bounded ones are all held."""
+    return cfg.max_streams + cfg.max_bodies + 512
+
+
 def children(host: str, port: int, workers: int, env: dict[str, str], store: EmbeddedRedis | None) -> list[Child]:
     out = []
     if store is not None:
         out.append(Child("store", store.command(), ready=pings(store.url)))
-    out.append(Child("api", guarded(api_command(host, port)), env))
+    out.append(Child("api", guarded(api_command(host, port)), {"GRANIAN_BACKPRESSURE": str(in_flight(Settings())), **env}))
     out += [Child(name, command, env) for name, command in worker_commands(workers)]
     out += [Child("sweeper", sweeper_command(), env), Child("projector", projector_command(), env)]
     return out

@@ -29,8 +29,10 @@ from service.openapi import errors
 from events.kinds import ARBITER
 from service.runtime import bearer, rt
 from service.schemas import answer
+from service.analysis import AnalysisRequest
+from service.exact_schema import body_schema
 
-BODY = Body(description='{"budget": seconds per decision (default 0.5, at most 10; null with iterations), '
+BODY = Body(schema_extra=body_schema(AnalysisRequest), description='{"budget": seconds per decision (default 0.5, at most 10; null with iterations), '
                         '"iterations": a cap per decision (1..100000), "seed": the search seed (an integer)}')
 
 

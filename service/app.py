@@ -22,7 +22,7 @@ from events.store import VersionConflict
 from games import registry
 from games.protocol import CHANCE
 from projections.fold import CorruptLog, Folded
-from service import logs, openapi, options as game_options, outage, said, schemas, views
+from service import exact_schema, logs, openapi, options as game_options, outage, said, schemas, views
 from service.openapi import errors
 from service.schemas import VERSION_MAX, GameCreated, SeatInfo
 from service.errors import DomainError, Forbidden, NotFound, Unauthorized
@@ -56,7 +56,7 @@ log = logging.getLogger("caravan.api")
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     type: str
-    players: list[str]
+    players: Annotated[list[str], msgspec.Meta(min_length=1)]  # (how many a game type takes: a 422)
     seed: str | None = None  # the arbiter's only (reproducible tables, tests); otherwise the server draws it
     options: dict[str, Any] | None = None
     entropy: list[str] | None = None  # strings the creator mixes into every chance draw (seats: POST …/entropy)
@@ -156,7 +156,7 @@ async def legal_moves(request: Request, game_id: str) -> Response[list[dict[str,
 @post("/games/{game_id:str}/moves", status_code=201, responses=errors(400, 401, 403, 404, 409, 413, 422, 503))
 async def submit_move(request: Request, game_id: str, data: MoveRequest,
                       idempotency_key: str | None = Parameter(header="Idempotency-Key", default=None, min_length=1,
-                                                              max_length=128)) -> Response[MoveAccepted]:
+                                                              max_length=128, schema_extra={"pattern": r"^[ -~]*[!-~][ -~]*$"})) -> Response[MoveAccepted]:
     """With an `Idempotency-Key` (1 to 128 printable ASCII characters), a retry of the same request (same seat, route and
     body) gets the first answer byte for byte, marked `Idempotent-Replayed: true`; the same key with
     another request gets 422 `idempotency-key-reused`."""
@@ -201,7 +201,8 @@ async def events(request: Request, game_id: str, from_: int = QueryParameter(nam
 async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
                        words: bool = Parameter(default=False, description="add `words` to each move and draw the caller may "
                                                "read, as `GET /games/{id}/events?words=true` does"),
-                       last_event_id: str | None = Parameter(header="Last-Event-ID", default=None, description=(
+                       last_event_id: str | None = Parameter(header="Last-Event-ID", default=None, schema_extra={
+                           "pattern": r"^\s*[0-9]{1,15}\s*$"}, description=(
                            "the version of the last event a reconnecting client got (a browser's EventSource sends "
                            "it): the stream goes on after it (after `from` - 1, whichever is later)"))) -> ServerSentEvent:
     """The game's events from `from`, live, with a keep-alive comment while it is quiet; the stream ends
@@ -260,7 +261,8 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
 
 
 @get("/games/{game_id:str}/state", responses=errors(400, 401, 404, 503, ok=schemas.GAME))
-async def state_at(request: Request, game_id: str, at: int | None = Parameter(default=None, le=VERSION_MAX)) -> dict[str, Any]:
+async def state_at(request: Request, game_id: str, at: int | None = Parameter(
+        default=None, le=VERSION_MAX, schema_extra={"minimum": 1})) -> dict[str, Any]:
     r = rt(request)
     caller = await r.caller(request, game_id)
     f = await r.commands.load(game_id)
@@ -328,6 +330,7 @@ def not_a_game(request: Request) -> None:
     game_id = request.path_params.get("game_id")
     if isinstance(game_id, str) and game_id.startswith(TOURNAMENT_PREFIX):
         raise NotFound(f"no game {game_id!r}")
+    return exact_schema.allowed(request)  # OPTIONS: every method of the path in Allow
 
 
 def server_error(request: Request, exc: Exception) -> Response:
@@ -385,7 +388,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         route_handlers=[*routes, openapi.ASSET_ROUTER],
         template_config=web.TEMPLATES,
         lifespan=[lifespan],
-        on_startup=[openapi.only_declared],
+        on_startup=[openapi.only_declared, exact_schema.exact],
         state=State({}),
         exception_handlers={DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
                             CorruptLog: corrupt_log, TooManyStreams: too_many_streams, Busy: too_many_streams,

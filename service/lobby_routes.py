@@ -10,12 +10,13 @@ from urllib.parse import urlencode
 
 from litestar import Request, Response, get
 from litestar.datastructures import ResponseHeader
-from litestar.exceptions import ValidationException
 from litestar.params import Parameter
 
 from projections.lobby import LobbyRow
+from service.errors import NotFound
 from service.openapi import errors
 from service.runtime import rt
+from service.settings import settings
 
 GameStatus = Literal["active", "finished", "abandoned"]
 HEADERS = [ResponseHeader(name="Link", documentation_only=True, required=False, description=(
@@ -23,29 +24,26 @@ HEADERS = [ResponseHeader(name="Link", documentation_only=True, required=False, 
            ResponseHeader(name="X-Total-Count", documentation_only=True, description="the games the filters match, all pages")]
 
 
-def bad(key: str, message: str) -> ValidationException:
-    return ValidationException(detail=f"{key}: {message}", extra=[{"key": key, "message": message}])
+MOST = settings().lobby_page  # (read once, as every setting: the document states it as the maximum)
 
 
-@get("/games", responses=errors(400, 503), response_headers=HEADERS)
+@get("/games", responses=errors(400, 404, 503), response_headers=HEADERS)
 async def lobby(request: Request, status: GameStatus | None = Parameter(
         default=None, description="only the games with this status (another is a 400)"),
         type: str | None = None,
-        limit: int | None = Parameter(default=None, ge=1, description=(
+        limit: int | None = Parameter(default=None, ge=1, le=MOST, description=(
             "games on the page, 1 to the server's lobby page (CARAVAN_LOBBY_PAGE, default 500; also the default)")),
         after: str | None = Parameter(default=None, max_length=64, description=(
-            "the last game of the page before: this page holds the games older than it (the next link's cursor)"))
+            "the last game of the page before: this page holds the games older than it (the next link's cursor; "
+            "a game the lobby does not hold is a 404)"))
         ) -> Response[list[LobbyRow]]:
-    most = rt(request).cfg.lobby_page
-    if limit is not None and limit > most:
-        raise bad("limit", f"at most {most} games a page, not {limit}")
-    limit = limit or most
+    limit = limit or MOST
     rows = sorted(await rt(request).lobby.rows(), key=lambda r: (r.created, r.id), reverse=True)
     at = 0  # where the page starts among all the games (the cursor's game may have left the filter since)
     if after is not None:
         at = next((i + 1 for i, r in enumerate(rows) if r.id == after), -1)
         if at < 0:
-            raise bad("after", f"no game {after!r} in the lobby to page from")
+            raise NotFound(f"no game {after!r} in the lobby to page from (after)")
     chosen = [(i, r) for i, r in enumerate(rows) if (status is None or r.status == status) and (type is None or r.type == type)]
     rest = [r for i, r in chosen if i >= at]
     page = rest[:limit]

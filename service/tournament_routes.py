@@ -12,7 +12,7 @@ GET  /tournaments/{id}/tables     an entrant's tables with their game tokens (Be
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, get, post
@@ -34,7 +34,7 @@ MAX_OPTIONS = 4096
 
 class CreateTournament(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     type: str
-    players: list[str]
+    players: Annotated[list[str], msgspec.Meta(min_length=1)]  # (how many a format takes: a 422)
     format: str = "round-robin"
     table_size: int = 2
     rounds: int | None = None

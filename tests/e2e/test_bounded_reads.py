@@ -75,11 +75,14 @@ def test_the_lobby_is_sent_a_page_at_a_time_and_the_next_link_reaches_the_rest(s
     assert len(c.get("/games", params={"limit": 2}).json()) == 2
 
 
-@pytest.mark.parametrize("params", [{"limit": 0}, {"limit": PAGE + 1}, {"limit": "x"}, {"after": "nope"}])
-def test_a_page_outside_the_bounds_is_refused(small_pages, params):
+@pytest.mark.parametrize("params, status", [({"limit": 0}, 400), ({"limit": PAGE + 1}, 400), ({"limit": "x"}, 400),
+                                            ({"after": "nope"}, 404)])
+def test_a_page_outside_the_bounds_is_refused(small_pages, params, status):
     r = small_pages.client().get("/games", params=params)
-    assert r.status_code == 400, (params, r.status_code, r.text[:200])
+    assert r.status_code == status, (params, r.status_code, r.text[:200])
     assert set(r.json()) >= {"error", "detail"}
+    limit = small_pages.client().get("/schema/openapi.json").json()["paths"]["/games"]["get"]["parameters"]
+    assert next(p for p in limit if p["name"] == "limit")["schema"]["maximum"] == PAGE  # as documented
 
 
 def test_the_cli_lists_past_one_page(small_pages):

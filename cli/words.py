@@ -79,6 +79,15 @@ def ordered(w: Words, listed: list[dict[str, Any]], view: dict[str, Any] | None 
     return [(g, m) for g, ms in groups.items() for m in ms]
 
 
+def why_of(w: Words, move: dict[str, Any]) -> str | None:
+    """The one line that says why a move of this type is offered (games/<game>/guide.py WHY), or None."""
+    if w.game is None:
+        return None
+    from games import registry
+
+    return registry.why(w.game, str(move.get("type")))
+
+
 class Menu:
     """A numbered, grouped list of moves with their words."""
 
@@ -96,6 +105,7 @@ class Menu:
         self.moves = [m for _, m in pairs]
         self.texts = [move_text(w, m, view) for m in self.moves]  # the whole move in words
         self.choices = [_call(w, "describe_choice", m, view) or t for m, t in zip(self.moves, self.texts)]  # under its heading
+        self.whys = [why_of(w, m) for m in self.moves]  # why a move of its type is offered (the game's guide.py)
 
 
 def menu(w: Words, view: dict[str, Any] | None, listed: list[dict[str, Any]], seat: int | None = None) -> Menu:
@@ -122,9 +132,13 @@ def menu_lines(m: Menu, filt: str = "", height: int | None = None, width: int | 
     lines: list[str] = []
     if not chosen:
         return [f"no move matches {filt!r} (an empty line shows them all)"]
-    full = len(chosen) + len(by_group)
-    for g, idx in by_group.items():
+    whys = {g: m.whys[idx[0]] for g, idx in by_group.items()}  # the group's first move's type's, as the page's
+    said = [w if w != before else None for w, before in zip(whys.values(), [None, *whys.values()])]  # once in a row
+    full = len(chosen) + len(by_group) + sum(1 for w in said if w)
+    for (g, idx), why in zip(by_group.items(), said):
         lines += textwrap.wrap(f"{g}:", width, subsequent_indent="    ") or [f"{g}:"]
+        if why:
+            lines += textwrap.wrap(f"({why})", width, initial_indent="       ", subsequent_indent="        ")
         if full > height and len(idx) > 3 and not f:
             lines.append(f"  {idx[0]:>3}–{idx[-1]:<3} {len(idx)} choices: type {idx[0]}-{idx[-1]} to see them "
                          f"(or a word to filter, e.g. '{example_word(m, idx)}')")

@@ -35,13 +35,26 @@ def alive_key(worker: str) -> str:
     return f"{keys.PREFIX}:worker:{worker}:alive"
 
 
+def in_its_queue(job: Job) -> bool:
+    """Whether a queued job is still in its queue's list (a worker has not taken it)."""
+    return job.connection.lpos(Queue(job.origin, connection=job.connection).key, job.id) is not None
+
+
 def running(job: Job, queue: Queue, allowed: float, cfg: Settings, now: float) -> bool:
-    """A queued job, or a started one within its allowance whose worker still says it is alive (a worker
-    killed mid-job leaves its job "started" for good: without the second check, a game stood still for the
-    whole allowance, the longest AI budget)."""
+    """A job still in its queue, or a started one within its allowance whose worker still says it is alive
+    (a worker killed mid-job leaves its job "started" for good: without the second check, a game stood still
+    for the whole allowance, the longest AI budget). A job that says "queued" but is in no queue was taken
+    by a worker that died before starting it (or the store died while it started it): lost, as the worker
+    is. Before, any queued job counted as alive, and its game stood still for good (bench/bench_chaos.py)."""
     status = job.get_status(refresh=False)
     if status == JobStatus.QUEUED:
-        return True
+        if in_its_queue(job):
+            return True
+        try:
+            job.refresh()  # (a live worker may have taken it and be starting it now)
+        except NoSuchJobError:
+            return False
+        status = job.get_status(refresh=False)
     if status != JobStatus.STARTED or job.started_at is None:
         return False
     if now - job.started_at.timestamp() >= cfg.sweep_after + allowed + THINK_ALLOWANCE:

@@ -63,10 +63,11 @@ def _shown_not_played(page, g) -> None:
     assert version(page) == g["v"] and g["server"]() == g["v"], "a single board click played a move"
 
 
-def test_a_board_click_shows_its_move_and_a_second_click_plays_it(stack, page, one_move):
+def test_a_board_click_shows_its_move_and_a_second_click_plays_it(stack, page, one_move, shots):
     g = one_move
     _click(g["part"])
     _shown_not_played(page, g)
+    page.locator(".game-grid").screenshot(path=str(shots / "board-click-confirm.png"))
     _click(g["part"])
     expect(page.locator("body")).not_to_have_attribute("data-version", str(g["v"]), timeout=30_000)
     assert g["server"]() > g["v"]

@@ -62,7 +62,7 @@ def test_the_lobby_links_each_game_to_its_rules(stack, page):
     expect(page.locator("body[data-page=rules][data-type=kashgar]")).to_have_count(1)
 
 
-def test_the_game_page_links_to_the_rules_and_each_move_group_says_why(stack, page):
+def test_the_game_page_links_to_the_rules_and_each_move_group_says_why(stack, page, shots):
     created = stack.client().post("/games", json={"type": "kashgar", "players": ["ann", "bob:ai-random"]}).json()
     game_id, token = created["id"], created["seats"][0]["token"]
     wait_for_human(stack.client(token), game_id, 0, timeout=60)
@@ -83,5 +83,6 @@ def test_the_game_page_links_to_the_rules_and_each_move_group_says_why(stack, pa
         box = groups.filter(has=legend)
         expect(box).to_have_count(1)
         expect(box.locator("p.why")).to_have_text(why[move_type])
+    page.locator("#moves").screenshot(path=str(shots / "moves-why.png"))
     page.locator("#rules-link").click()
     expect(page.locator("#why dt[data-move-type='caravan-action']")).to_have_count(1)

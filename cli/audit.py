@@ -119,8 +119,9 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
            seat: Optional[str] = AS, at: Optional[int] = typer.Option(None, "--at", help="show the position after event N and stop"),
            token: Optional[str] = TOKEN, as_json: bool = JSON):
     """Step through a game, each step's event in words: n/→ next, p/← back, g first, G last, digits then
-    Enter to jump, q or Esc to quit. With --at N (or input that is not a terminal, one command a line)
-    it prints and goes on without keys."""
+    Enter to jump, q or Esc to quit. A finished game opens at its first move, a game in play at its last
+    event; a status line says where it is and which keys move. With --at N (or input that is not a
+    terminal, one command a line) it prints and goes on without keys."""
     use_token(token)
     tok = token_for(game_id, seat)
     now = request("GET", f"/games/{game_id}", token=tok)
@@ -159,12 +160,17 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
             board.console.print("value graph (win chance after each of the seat's moves):")
             for line in graph:
                 board.console.print(escape(line))
-        board.console.print("[dim]n/→ next, p/← back, g first, G last, a number then Enter to jump, q quit[/dim]"
-                            + (f"  go to: {typed}" if typed else ""))
+        board.console.print(f"[dim]{where(n, first_move(), last)}: n/→ next, p/← back, g first, G last, "
+                            "N Enter jump, q quit[/dim]" + (f"  go to: {typed}" if typed else ""))
+
+    def first_move() -> int:
+        """The version of the game's first move (the events before it set the game up), else 1."""
+        event_text(1)
+        return min((v for v, e in rows.items() if e["kind"] == "move"), default=1)
 
     if at is not None:
         return show(max(1, min(at, last)), clear=False)
-    n = last
+    n = first_move() if now["status"] != "active" else last  # a finished game is read from its start
     if not sys.stdin.isatty():
         for line in sys.stdin:
             cmd = line.strip()
@@ -200,6 +206,11 @@ def escape(text: str) -> str:
     from rich.markup import escape as rich_escape
 
     return rich_escape(text)
+
+
+def where(n: int, first: int, last: int) -> str:
+    """Where a replay is, for its status line (which fits 80 columns with the keys)."""
+    return "last event" if n == last else "first move" if n == first else "setup" if n < first else f"event {n}"
 
 
 def step(cmd: str, n: int, last: int) -> int:

@@ -7,7 +7,8 @@ the best move found. The driver that walks a whole game's log is service/analysi
 What a verdict holds (all from the mover's seat, at that moment, with what it could see):
   value_played, value_best  the search's mean value of each move, 0..1: the win share where the
                             simulations reached the end of the game, else the game's evaluation
-                            (`Game.evaluations`: its estimate of the same thing). Shown as the "win chance",
+                            (`Game.evaluations`: its estimate of the same thing), its logit times the game's
+                            `shown_temperature` (`sharpened`; fitted on held-out analysed games). Shown as the "win chance",
                             kept to `SHOWN` digits. Like with like: where the move played or the engine's pick
                             ends the game (on any of `OUTLOOK_SAMPLES` hidden states drawn for the mover), an
                             exact win share would meet an estimate, so both are played to the end on those
@@ -37,6 +38,7 @@ Chance steps: `odds` gives the probability of what was drawn, where the game's C
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import sys
 from dataclasses import dataclass
@@ -56,6 +58,7 @@ CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 OUTLOOK_SAMPLES = 12  # hidden states drawn for a move's expected rank (and its play to the end)
 SHOWN = 4  # digits a win chance and a loss are kept to: the class is read from the loss as shown
 END_STEPS = 2000  # steps at most of a play to the end (then the evaluation judges)
+NEAR_END_STEPS = 40  # a game that play ends within this many steps on every sample, one way, is decided
 WINNING_LOOK = 24  # legal moves at most looked through for one that wins at once, at each step of a play to the end
 _CODES: dict[str, str] = {}
 
@@ -122,11 +125,11 @@ def plies(game: Game, state: Any, seat: Seat, move: Any, seeds: list[int]) -> li
     return out
 
 
-def to_the_end(game: Game, d: Any, rng: Any) -> Any:
+def to_the_end(game: Game, d: Any, rng: Any, steps: int = END_STEPS) -> Any:
     """`d` played on to the end of the game (at most `END_STEPS` steps): a move that ends the game with its
     mover first where there is one (`winning_now`), else the game's playout policy where it has one, else
     each seat's epsilon-greedy move (one ply on the heuristic), chance sampled."""
-    for _ in range(END_STEPS):
+    for _ in range(steps):
         actors = game.actors(d)
         if not actors:
             break
@@ -140,6 +143,28 @@ def to_the_end(game: Game, d: Any, rng: Any) -> Any:
         macro = game.playout(d, actor, rng)
         d = game.apply_all(d, actor, tuple(macro)) if macro else _greedy_step(game, d, actor, rng)
     return d
+
+
+def decided(game: Game, after: dict, played: Any, seat: Seat) -> bool:
+    """Whether the game is decided for `seat` after `played`, as far as it can see: on every hidden state drawn for
+    it (`after[played]`), play to the end (`to_the_end`) ends within `NEAR_END_STEPS` steps with the same outcome
+    for the seat (won every time, or lost every time). Then `after[played]` holds those ends, so the move is valued
+    by them (and the engine's pick likewise, on the same samples): a decided game reads 1 or 0, not the search's
+    estimate, which near the end of some games stays near the middle (Bangkok Klongs read 0.81 to 0.91 for the
+    seat that won whatever anyone played, Yangtze 0.83). Costs one sample's short play-out where it is not."""
+    ended, outcomes = [], set()
+    for d, r in after[played]:
+        r2 = random.Random()
+        r2.setstate(r.getstate())
+        d = to_the_end(game, d, r2, NEAR_END_STEPS)
+        if game.result(d) is None:
+            return False
+        outcomes.add(end_value(game, d, seat))
+        if len(outcomes) > 1 or 0.0 < min(outcomes) < 1.0:
+            return False
+        ended.append((d, r2))
+    after[played] = ended
+    return True
 
 
 def winning_now(game: Game, d: Any, actor: Seat) -> Any:
@@ -189,7 +214,8 @@ def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
     # include: where the game hands the search a few good plans (Himalaya's programs, its event figures kept),
     # the move played is searched beside them, so a decision with a choice is judged, never called forced
     pick, stats = search(game, state, seat, rng, budget=budget, iterations=iterations, include=played)
-    means = {m: mean for m, n, mean in stats.root if n}
+    t = temperature_of(game, state)
+    means = {m: sharpened(mean, t) for m, n, mean in stats.root if n}
     seeds = [rng.randrange(2**62) for _ in range(OUTLOOK_SAMPLES)]
     if not means:  # a forced move (or nothing searched): nothing to judge
         v = Verdict(seat, played, played, 0.0, 0.0, 0.0, "best", forced=len(stats.root) <= 1)
@@ -201,7 +227,7 @@ def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
     after.setdefault(pick, plies(game, state, seat, pick, seeds))
     # like with like: a move that ends the game is valued exactly (its win share), any other by the search's
     # estimate; where either of the two ends it on some sample, both are played to the end on the same samples
-    ends = any(game.result(d) is not None for afters in after.values() for d, _ in afters)
+    ends = any(game.result(d) is not None for afters in after.values() for d, _ in afters) or decided(game, after, played, seat)
 
     def worth(move: Any) -> float:
         if not ends:
@@ -209,7 +235,7 @@ def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
         if move not in after:
             after[move] = plies(game, state, seat, move, seeds)
         after[move] = [(to_the_end(game, d, r), r) for d, r in after[move]]
-        return round(average(end_value(game, d, seat) for d, _ in after[move]), SHOWN)
+        return round(sharpened(average(end_value(game, d, seat) for d, _ in after[move]), t), SHOWN)
 
     vp = worth(played)
     vb = worth(pick) if pick != played else vp
@@ -225,6 +251,21 @@ def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
         other, _ = search(game, state, seat, random.Random(rng.randrange(2**62)), budget=budget, iterations=iterations)
         v.agrees = other == pick or worth(other) >= worth(pick)
     return v
+
+
+def temperature_of(game: Game, state: Any) -> float:
+    """The temperature the game declares for its shown win chances at this many seats (`shown_temperature`, a
+    dict seats -> t, fitted on held-out analysed games by `bench/bench_calibration.py --fit`), else 1."""
+    players = getattr(state, "players", None)
+    n = players if isinstance(players, int) else len(players) if players is not None else None
+    return getattr(game, "shown_temperature", {}).get(n, 1.0)
+
+
+def sharpened(p: float, t: float) -> float:
+    """`p` with its logit times `t` (t = 1: unchanged; 0 and 1 stay, a decided game stays decided)."""
+    if t == 1.0 or p <= 0.0 or p >= 1.0:
+        return p
+    return 1.0 / (1.0 + math.exp(-t * math.log(p / (1.0 - p))))
 
 
 def average(xs: Any) -> float:

@@ -102,6 +102,33 @@ def logistic(rows: list[tuple[tuple[float, ...], float]], ridge: float = RIDGE,
     return conditional_logit([([x, zero], [y, 1.0 - y]) for x, y in rows], ridge, steps)
 
 
+def temperature(pairs: list[tuple[float, float]], steps: int = NEWTON_STEPS) -> float:
+    """The temperature t minimising the log loss of sigmoid(t * logit(p)) against outcomes y over (p, y) pairs (a
+    win chance shown and the seat's win share): t > 1 sharpens chances that were too timid, t < 1 softens them.
+    Newton's method on the one weight of `logistic` with the logit as its feature (no ridge: one weight, many rows);
+    a chance of exactly 0 or 1 (a game's end seen) is left out, no t moves it."""
+    rows = [(logit(p), y) for p, y in pairs if 0.0 < p < 1.0]
+    t = 1.0
+    for _ in range(steps):
+        grad = hess = 0.0
+        for x, y in rows:
+            q = 1.0 / (1.0 + math.exp(-t * x))
+            grad += (q - y) * x
+            hess += q * (1.0 - q) * x * x
+        if hess <= 0:
+            break
+        step = grad / hess
+        t -= step
+        if abs(step) < 1e-9:
+            break
+    return t
+
+
+def logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1.0 - 1e-6)
+    return math.log(p / (1.0 - p))
+
+
 def log_loss(pairs: list[tuple[float, float]]) -> float:
     """Mean log loss of predicted chances p against outcomes y, over (p, y) pairs."""
     total = 0.0

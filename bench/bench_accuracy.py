@@ -1,64 +1,53 @@
-"""Whether the analysis's accuracy tells play apart: one seat moves at random, the others are the engine (or
-`--other`), and every decision with a choice is judged by `ai.analysis.judge` as the workers judge it (an
-iteration cap, no clock: the same table on any machine). One row a game: the random seat's accuracy and each
-other seat's (the share of what its decisions put at stake that its moves kept, `ai.analysis.accuracy`).
+"""Whether the analysis's accuracy orders players: games between two levels, every decision with a choice judged by
+`ai.analysis.judge` as the workers judge it (an iteration cap, no clock: the same table on any machine;
+`bench_calibration.judged_play`). Per game type and pairing: each level's mean accuracy (the share of what its
+decisions put at stake that its moves kept, `ai.analysis.accuracy`), and how often the game's winner had the
+higher accuracy of the two levels. Levels (ai/__init__.py): easy is random, medium greedy, hard mcts#1000.
 
-    .venv/bin/python bench/bench_accuracy.py --game yangtze --games 12            # 2,000 iterations a decision
-    .venv/bin/python bench/bench_accuracy.py --game himalaya --games 2 --iterations 400 --other mcts#300
+    .venv/bin/python bench/bench_accuracy.py --game yangtze --games 4 --iterations 100
+    .venv/bin/python bench/bench_accuracy.py --load /tmp/cal_700000.jsonl     # games bench_calibration.py --save'd
 """
 
 from __future__ import annotations
 
-import argparse
-import random
+from statistics import mean
 
-from common import table  # bench/ is on sys.path when run as a script
+from bench_calibration import options, played  # bench/ is on sys.path when run as a script
+from common import table
 
-from ai.analysis import accuracy, judge
-from ai.arena import parse_spec, spec_move
-from games.protocol import CHANCE, sample_chance
-from games.registry import get
+PAIRS = "random:greedy,greedy:hard,random:hard"
 
 
-def judged_game(game, players: int, other: str, seed: int, iterations: int) -> tuple[int, list[float | None]]:
-    """Seat 0 at random, the rest `other`; (the random seat's judged decisions, each seat's accuracy)."""
-    rng, specs = random.Random(seed), [parse_spec("random")] + [parse_spec(other)] * (players - 1)
-    ai_rngs = [random.Random(f"{seed}/{s}") for s in range(players)]
-    losses: list[list[float]] = [[] for _ in range(players)]
-    stakes: list[list[float]] = [[] for _ in range(players)]
-    state = game.setup(players, game.check_options(None))
-    while actors := game.actors(state):
-        if CHANCE in actors:
-            state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
-            continue
-        seat = min(actors)
-        move = spec_move(game, state, seat, specs[seat], ai_rngs[seat], None, None)
-        if len(game.legal_moves(state, seat)) > 1:
-            v = judge(game, state, seat, move, random.Random(f"{seed}:{seat}:{len(losses[seat])}"),
-                      budget=None, iterations=iterations, seats=players)
-            if not v.forced:
-                losses[seat].append(v.loss)
-                stakes[seat].append(v.stakes)
-        state = game.apply(state, seat, move)
-    return len(losses[0]), [accuracy(losses[s], stakes[s]) for s in range(players)]
+def summary(results: list[dict]) -> list[list]:
+    """One row per pairing A:B: games, A's and B's mean accuracy (over their seats' accuracies), games with a sole
+    winner, and the share of those where the winner's accuracy was above the mean of the other seats'."""
+    rows = []
+    for pair in sorted({r["pair"] for r in results}):
+        a, b = pair.split(":")
+        games = [r for r in results if r["pair"] == pair]
+        accs: dict[str, list[float]] = {a: [], b: []}
+        higher = decided = 0
+        for r in games:
+            for seat, spec in enumerate(r["specs"]):
+                if r["accuracy"][seat] is not None:
+                    accs[spec].append(r["accuracy"][seat])
+            winners = [s for s, share in enumerate(r["shares"]) if share == 1.0]
+            others = [x for s, x in enumerate(r["accuracy"]) if s not in winners and x is not None]
+            if len(winners) == 1 and others and r["accuracy"][winners[0]] is not None:
+                decided += 1
+                higher += r["accuracy"][winners[0]] > mean(others)
+        rows.append([pair, len(games), round(mean(accs[a]), 1) if accs[a] else "-",
+                     round(mean(accs[b]), 1) if accs[b] else "-", decided,
+                     f"{higher}/{decided}" + (f" ({100 * higher / decided:.0f} %)" if decided else "")])
+    return rows
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="kashgar")
-    ap.add_argument("--games", type=int, default=5)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--iterations", type=int, default=2000, help="search iterations a decision")
-    ap.add_argument("--other", default="mcts#1000", help="the other seats' player (bench_ai.py's spec)")
-    args = ap.parse_args()
-    game = get(args.game)
-    players = game.min_players
-    rows = []
-    for seed in range(args.seed, args.seed + args.games):
-        n, accs = judged_game(game, players, args.other, seed, args.iterations)
-        rows.append([seed, n] + ["-" if a is None else round(a, 1) for a in accs])
-    table(f"{args.game}: accuracy of a random seat and of {args.other} ({args.iterations} iterations a decision)",
-          ["seed", "random's decisions", "random"] + [f"{args.other} (seat {s})" for s in range(1, players)], rows)
+    args = options(__doc__, PAIRS).parse_args()
+    for game_id, results in played(args):
+        seeds = sorted(r["seed"] for r in results)
+        table(f"{game_id}: mean accuracy by level ({len(results)} games, seeds {seeds[0]}..{seeds[-1]})",
+              ["pairing A:B", "games", "A", "B", "sole winner", "winner's accuracy higher"], summary(results))
 
 
 if __name__ == "__main__":

@@ -121,7 +121,11 @@ def report_lines(r: dict[str, Any], width: Optional[int] = None) -> list[str]:
            + ("; the game has moved on since" if r["stale"] else ""),
            f"classes by loss of win chance: best; good <= {th['good']:g}; inaccuracy <= {th['inaccuracy']:g}; "
            f"mistake <= {th['mistake']:g}; blunder above",
-           "accuracy: the share of the stakes kept (100: the engine's pick; 0: at random)", ""]
+           "accuracy: the share of what a seat's decisions put at stake that its moves kept",
+           "  (100: the engine's pick every time; 0: no better than moving at random)",
+           "win%: the mover's chance to win after its move, from what that seat could see then",
+           "  (calibrated: of moves shown at 70%, about 7 in 10 were won; 100% or 0%: decided)",
+           f"each figure: one search, {engine_words(e)}: the fewer iterations, the less sure", ""]
     out += table(["seat", "accuracy", "exp. rank", "(best)", "decisions", "best", "good", "inacc.", "mistake", "blunder",
                   "value graph"],
                  [[s["name"], num(s["accuracy"], ".1f"), num(s["expected_rank"]), num(s["expected_rank_best"]),

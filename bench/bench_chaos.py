@@ -1,17 +1,18 @@
 """Chaos, as a benchmark: `.venv/bin/python bench/bench_chaos.py [--minutes 10] [--seed 1]`.
 
-Under `caravan up` (the real supervised stack: store, API, workers, sweeper, projector), an
-all-AI round robin at 4 tables (8 entrants, tables of 2; another once one ends) and two bot-played human
-seats (each a person's seat against an AI, played through the API with its seat token; a new game once one
-ends) run for `--minutes`, while a child drawn at random (seeded; every child `caravan up` started but the
-projector: store, API, each worker, sweeper) is killed with SIGKILL every 5 to 20 s. Every game has a clock (`--clock`, per-decision:30), so time the
-service was down is credited (`clock-paused` events). /health is polled every 100 ms.
+Under `caravan up` (the real supervised stack: store, API, workers, sweeper, projector), an all-AI round
+robin at 4 tables (8 entrants, tables of 2; another once one ends) and two bot-played human seats (each a
+person's seat against an AI, played through the API with its seat token; a new game once one ends) run for
+`--minutes`, while a child drawn at random (seeded; every child `caravan up` started but the projector:
+store, API, each worker, sweeper) is killed with SIGKILL every 5 to 20 s. Every game has a clock
+(`--clock`, per-decision:30), so time the service was down is credited (`clock-paused` events). /health is
+polled every 100 ms.
 
 Afterwards, with every child back: each acknowledged move (a 201) is looked up in its game's log, each
 finished game's export is verified offline (projections.audit, as `caravan verify` does), and the clock
 credit is summed from the logs. Prints one table; exits 1 if any acknowledged move is missing (or a child
-never came back, an answer was a 5xx other than 503, a move was refused other than by a 409, or an export
-did not verify)."""
+never came back, an answer was a 5xx other than 503, a move was refused other than by a 409, an export did
+not verify, or a game stood still longer than `--stall`)."""
 
 from __future__ import annotations
 
@@ -110,7 +111,10 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
     print(f"\nrequests the service could not answer at once (503 or no answer), then retried: {retried}")
     for line in after.missing[:20] + after.bad_exports[:20] + tally.server_errors[:20] + tally.refused[:20]:
         print("  " + line)
-    return 1 if after.missing or down or tally.server_errors or tally.refused or after.bad_exports else 0
+    stood = [who for who, w in tally.waits.items() if w > args.stall]
+    for who in stood:
+        print(f"  the {who} waited more than {args.stall:g} s: a game stood still")
+    return 1 if after.missing or down or tally.server_errors or tally.refused or after.bad_exports or stood else 0
 
 
 def main() -> None:
@@ -124,6 +128,8 @@ def main() -> None:
                                                "`caravan up` starts but the projector)")
     ap.add_argument("--no-keys", action="store_true", help="the bots send their moves without an Idempotency-Key "
                                                            "(the API's fast path)")
+    ap.add_argument("--stall", type=float, default=120.0, help="seconds a bot may wait for its turn, or a "
+                                                               "tournament for a table to finish, before the run fails")
     ap.add_argument("--every", default="5,20", help="seconds between two kills: least,most")
     sys.exit(run(ap.parse_args()))
 

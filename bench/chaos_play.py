@@ -113,10 +113,10 @@ class Bot:
             g = r.json()
             if g["status"] != "active":
                 return
+            self.tally.waited("bots (for their turn)", time.monotonic() - since)  # (a game that stands still too)
             if 0 not in g["actors"]:
                 time.sleep(0.05)
                 continue
-            self.tally.waited("bots (for their turn)", time.monotonic() - since)
             r = call(c, self.tally, "list moves", "GET", f"/games/{game_id}/moves", self.until)
             if r is None:
                 return

@@ -32,6 +32,10 @@ def test_the_replay_draws_the_value_graph_and_each_steps_verdict(stack, page, sh
     assert engine["code"] and len(engine["code"]) == 16
     expect(page.locator("#analysis-engine")).to_contain_text(
         f"engine ismcts {engine['code']}, 0.05 s a decision, at most 6 iterations, seed 3; game head {report['head'][:16]}")
+    meaning = page.locator("#analysis-meaning")  # issue 58: the figures in words, and how sure each one is
+    expect(meaning).to_contain_text("Win chance: the mover's chance to win after its move")
+    expect(meaning).to_contain_text("Accuracy: the share of what a player's decisions put at stake that its moves kept")
+    expect(meaning).to_contain_text("one search of at most 6 search iterations: the fewer, the less sure")
     left = page.evaluate("Math.min(...[...document.querySelectorAll('#value-graph text')].map((t) => t.getBBox().x))")
     assert left >= 0, left  # the axis's "100%" is whole (its "1" was cut at the left edge)
     page.screenshot(path=str(shots / "replay.png"))

@@ -112,6 +112,15 @@ const caravanAnalysis = (() => {
           `${name}: ${acc} (${marks})` + (apart ? `; not counted: ${apart}` : ""));
       }));
     }
+    function meaning() {  // the figures in words (the CLI's `caravan analyse` says the same)
+      const e = report.engine;
+      const search = e.iterations === null || e.iterations === undefined ? `${e.budget} s of search` : `at most ${e.iterations} search iterations`;
+      return el("p", { class: "small", id: "analysis-meaning" },
+        "Win chance: the mover's chance to win after its move, judged from what that player could see then "
+        + "(calibrated: of moves shown at 70%, about 7 in 10 were won; 100% or 0%: already decided). "
+        + "Accuracy: the share of what a player's decisions put at stake that its moves kept (100: the engine's pick every time; "
+        + `0: no better than moving at random). Each figure comes from one search of ${search}: the fewer, the less sure.`);
+    }
     function engineLine() {  // what made the verdicts, so anyone can make them again (the CLI's `caravan analyse` prints the same)
       const e = report.engine;
       const iters = e.iterations === null || e.iterations === undefined ? "" : `at most ${e.iterations} iterations`;
@@ -125,7 +134,7 @@ const caravanAnalysis = (() => {
       if (!report) return;
       const kids = [el("h2", {}, "Analysis")];
       if (report.status !== "done") kids.push(el("p", { class: "small", id: "analysis-progress" }, `judging the decisions: ${report.done} of ${report.total}…`));
-      kids.push(graph(), legend(), engineLine());
+      kids.push(graph(), legend(), meaning(), engineLine());
       box.replaceChildren(...kids);
       box.dataset.status = report.status;
       show(at);

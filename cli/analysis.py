@@ -189,7 +189,9 @@ def fitted(header: list[str], rows: list[list[str]], right: set[int], texts: tup
            width: Optional[int] = None) -> list[str]:
     """`table` as wide as the terminal at most: its two text columns (the move played, the best) share what
     the other columns leave (one that needs less gives the rest to the other), each pair cut so that the part
-    where the two differ stays in sight."""
+    where the two differ stays in sight. Written to a file or a pipe (no `width` asked), no cut: whole lines."""
+    if width is None and not sys.stdout.isatty():
+        return table(header, rows, right)
     width = width or shutil.get_terminal_size((120, 40)).columns
     a, b = texts
     others = sum(max(len(row[i]) for row in [header, *rows]) for i in range(len(header)) if i not in texts)

@@ -71,12 +71,12 @@ def run(args: argparse.Namespace) -> int:
         killer.stop.set()
         health.stop.set()
         up.stop()
-    return report(args, killer, health, tally, after, down, tournament.started)
+    return report(args, killer, health, tally, after, down, tournament)
 
 
 def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down: list[str],
-           tournament_ids: list[str]) -> int:
-    survived = killer.survived()
+           tournament: TournamentRunner) -> int:
+    survived, start = killer.survived(), killer.start
     credited: dict[str, float] = {}
     for game_id, seconds in after.credits:
         credited[game_id] = credited.get(game_id, 0.0) + seconds
@@ -93,13 +93,15 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
         ["acknowledged moves missing", len(after.missing)],
         ["games finished", f"{sum(after.finished.values())} (bot {after.finished['bot']} of {after.played['bot']}, "
                            f"tournament tables {after.finished['tournament']} of {after.played['tournament']} "
-                           f"in {len(tournament_ids)} tournaments)"],
+                           f"in {len(tournament.started)} tournaments)"],
         ["exports that verify", f"{after.verified} of {after.exports}"],
         ["longest /health not 200", health.longest(health.unhealthy)],
         ["longest /health without any answer", health.longest(health.silent)],
         [f"/health without any answer >= {LEAST:g} s (an outage)", health.outages(health.silent, LEAST)],
         ["/health polls", ", ".join(f"{'no answer' if k == -1 else k}: {v}" for k, v in sorted(health.codes.items()))],
-        *[[f"longest wait of the {who}", f"{w:.1f} s"] for who, w in sorted(tally.waits.items())],
+        *[[f"longest wait of the {who}", f"{w:.1f} s (from {since - start:.0f} s)"]
+          for who, (w, since) in sorted(tally.waits.items())],
+        ["tournament pages 20 s behind their log", len(tournament.stale)],
         ["clock credit given", f"{sum(s for _, s in after.credits):.1f} s in {len(after.credits)} clock-paused "
                                f"events ({len(credited)} games; the most to one game {max(credited.values(), default=0):.1f} s)"],
         ["5xx other than 503", len(tally.server_errors)],
@@ -111,7 +113,7 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
     print(f"\nrequests the service could not answer at once (503 or no answer), then retried: {retried}")
     for line in after.missing[:20] + after.bad_exports[:20] + tally.server_errors[:20] + tally.refused[:20]:
         print("  " + line)
-    stood = [who for who, w in tally.waits.items() if w > args.stall]
+    stood = [who for who, (w, _) in tally.waits.items() if w > args.stall]
     for who in stood:
         print(f"  the {who} waited more than {args.stall:g} s: a game stood still")
     return 1 if after.missing or down or tally.server_errors or tally.refused or after.bad_exports or stood else 0

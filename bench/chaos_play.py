@@ -42,14 +42,15 @@ class Tally:
     acks: list[Ack] = field(default_factory=list)
     answers: Counter = field(default_factory=Counter)  # (what, status code or "no answer") -> count
     games: dict[str, str] = field(default_factory=dict)  # game id -> who played it ("bot", "tournament")
-    waits: dict[str, float] = field(default_factory=dict)  # who -> the longest it waited for the game to move on
+    # who -> (the longest it waited for the game to move on, when that began: time.monotonic())
+    waits: dict[str, tuple[float, float]] = field(default_factory=dict)
     replayed: int = 0  # 201s that were the stored answer to a retry (Idempotent-Replayed)
     server_errors: list[str] = field(default_factory=list)  # 5xx other than 503, with the request
     refused: list[str] = field(default_factory=list)  # moves answered neither 201 nor 409 (e.g. a 422)
 
-    def waited(self, who: str, seconds: float) -> None:
+    def waited(self, who: str, since: float) -> None:
         with self.lock:
-            self.waits[who] = max(self.waits.get(who, 0.0), seconds)
+            self.waits[who] = max(self.waits.get(who, (0.0, 0.0)), (time.monotonic() - since, since))
 
     def saw(self, what: str, code: int | str, detail: str = "") -> None:
         with self.lock:
@@ -113,7 +114,7 @@ class Bot:
             g = r.json()
             if g["status"] != "active":
                 return
-            self.tally.waited("bots (for their turn)", time.monotonic() - since)  # (a game that stands still too)
+            self.tally.waited("bots (for their turn)", since)  # (a game that stands still too)
             if 0 not in g["actors"]:
                 time.sleep(0.05)
                 continue
@@ -156,6 +157,7 @@ class TournamentRunner:
     entrants: int = 8
     levels: tuple[str, ...] = ("ai-greedy", "ai-random")
     started: list[str] = field(default_factory=list)
+    stale: list[tuple[str, int]] = field(default_factory=list)  # (tournament, tables its page said) behind its log
 
     def run(self) -> None:
         c = httpx.Client(base_url=self.url, timeout=10)
@@ -175,8 +177,18 @@ class TournamentRunner:
                     break
                 if r.json()["progress"]["games_done"] != done:
                     done, since = r.json()["progress"]["games_done"], time.monotonic()
-                self.tally.waited("tournaments (for a table to finish)", time.monotonic() - since)
+                self.tally.waited("tournaments (for a table to finish)", since)
+                if time.monotonic() - since > 20:
+                    self.behind(c, self.started[-1], done)
                 time.sleep(1.0)
+
+    def behind(self, c: httpx.Client, tournament_id: str, done: int) -> None:
+        """Whether the tournament's page says fewer tables finished than its log: said once per count."""
+        r = call(c, self.tally, "read tournament", "GET", f"/tournaments/{tournament_id}/events", self.until)
+        logged = sum(e["kind"] == "table-finished" for e in r.json()) if r is not None and r.status_code == 200 else 0
+        if logged > done and (tournament_id, done) not in self.stale:
+            self.stale.append((tournament_id, done))
+            print(f"  tournament {tournament_id}: its page says {done} tables finished, its log {logged}", flush=True)
 
 
 def tables(c: httpx.Client, tally: Tally, tournament_ids: list[str], give_up: float) -> dict[str, str]:

@@ -3,6 +3,7 @@ short sequence of them; the CLI holds no rules."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from typing import Any, Optional
@@ -59,6 +60,11 @@ def new(
                f"{created['table_size']}, {created['rounds']} rounds{', duplicate' if created['duplicate'] else ''}")
     for e in created["entrants"]:
         typer.echo(f"  {e['name']}" + (f" (ai-{e['ai']})" if e.get("ai") else " (entrant token saved)"))
+    tid, people = created["id"], [e["name"] for e in created["entrants"] if e.get("token")]
+    typer.echo(f"next: caravan tournament run {tid}   (plays it through, round after round)")
+    typer.echo(f"standings and tables: caravan tournament show {tid}, or {ctx.url.rstrip('/')}/tournaments/{tid}/view")
+    if people:
+        typer.echo(f"{people[0]}'s tables: caravan tournament tables {tid} --as {shlex.quote(people[0])}")
 
 
 ORGANISER = ":organiser"  # the profile's name for a tournament's organiser token (no entrant's name holds ':')
@@ -208,6 +214,11 @@ def _print_standings(t: dict[str, Any]) -> None:
     for s in rows:
         table.add_row(*(cells[col][0](s) for col in shown))
     console.print(table)
+    typer.echo(RATING_WORDS)
+
+
+RATING_WORDS = ("rating: OpenSkill (Plackett–Luce) ordinal from this tournament's games only, mu − 3 × sigma (everyone "
+                "starts at 0 = 25 − 3 × 8.33); mu ± sigma: the skill estimate ± its uncertainty")
 
 
 @app.command("show")

@@ -89,7 +89,7 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
         ["children not back at the end", ", ".join(down) or "none"],
         ["moves acknowledged (201)", f"{acked} in {after.played['bot']} bot games ({tally.replayed} replayed "
                                      f"answers to a retried key; {tally.answers[('move', 409)]} more answered 409, "
-                                     f"the game had moved on)"],
+                                     f"the game had moved on, e.g. by a clock-paused)"],
         ["acknowledged moves missing", len(after.missing)],
         ["games finished", f"{sum(after.finished.values())} (bot {after.finished['bot']} of {after.played['bot']}, "
                            f"tournament tables {after.finished['tournament']} of {after.played['tournament']} "
@@ -97,11 +97,12 @@ def report(args, killer: Killer, health: HealthWatch, tally: Tally, after, down:
         ["exports that verify", f"{after.verified} of {after.exports}"],
         ["longest /health not 200", health.longest(health.unhealthy)],
         ["longest /health without any answer", health.longest(health.silent)],
-        [f"/health without any answer >= {LEAST:g} s (an outage)", health.outages(health.silent, LEAST)],
+        [f"/health not 200 for >= {LEAST:g} s (outages)", health.outages(health.unhealthy, LEAST)],
         ["/health polls", ", ".join(f"{'no answer' if k == -1 else k}: {v}" for k, v in sorted(health.codes.items()))],
         *[[f"longest wait of the {who}", f"{w:.1f} s (from {since - start:.0f} s)"]
           for who, (w, since) in sorted(tally.waits.items())],
         ["tournament pages 20 s behind their log", len(tournament.stale)],
+        ["slowest request", f"{tally.slowest[0]:.1f} s ({tally.slowest[1]}: {tally.slowest[2]})"],
         ["clock credit given", f"{sum(s for _, s in after.credits):.1f} s in {len(after.credits)} clock-paused "
                                f"events ({len(credited)} games; the most to one game {max(credited.values(), default=0):.1f} s)"],
         ["5xx other than 503", len(tally.server_errors)],

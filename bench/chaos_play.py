@@ -44,6 +44,7 @@ class Tally:
     games: dict[str, str] = field(default_factory=dict)  # game id -> who played it ("bot", "tournament")
     # who -> (the longest it waited for the game to move on, when that began: time.monotonic())
     waits: dict[str, tuple[float, float]] = field(default_factory=dict)
+    slowest: tuple[float, str, int | str] = (0.0, "", 0)  # the slowest request: seconds, what, its answer
     replayed: int = 0  # 201s that were the stored answer to a retry (Idempotent-Replayed)
     server_errors: list[str] = field(default_factory=list)  # 5xx other than 503, with the request
     refused: list[str] = field(default_factory=list)  # moves answered neither 201 nor 409 (e.g. a 422)
@@ -52,9 +53,10 @@ class Tally:
         with self.lock:
             self.waits[who] = max(self.waits.get(who, (0.0, 0.0)), (time.monotonic() - since, since))
 
-    def saw(self, what: str, code: int | str, detail: str = "") -> None:
+    def saw(self, what: str, code: int | str, detail: str = "", took: float = 0.0) -> None:
         with self.lock:
             self.answers[(what, code)] += 1
+            self.slowest = max(self.slowest, (took, what, code))
             if isinstance(code, int) and code >= 500 and code != 503:
                 self.server_errors.append(f"{what} {code}: {detail[:200]}")
 
@@ -63,13 +65,14 @@ def call(c: httpx.Client, tally: Tally, what: str, method: str, path: str, give_
     """The first answer that is not a connection error, a 5xx or a 429 (rate-limited: retried after its
     Retry-After), retried every RETRY s; None past `give_up` (monotonic)."""
     while time.monotonic() < give_up:
+        t0 = time.monotonic()
         try:
             r = c.request(method, path, **kw)
         except httpx.HTTPError:
-            tally.saw(what, "no answer")
+            tally.saw(what, "no answer", took=time.monotonic() - t0)
             time.sleep(RETRY)
             continue
-        tally.saw(what, r.status_code, r.text)
+        tally.saw(what, r.status_code, r.text, time.monotonic() - t0)
         if r.status_code < 500 and r.status_code != 429:
             return r
         time.sleep(float(r.headers.get("retry-after", RETRY)) if r.status_code == 429 else RETRY)

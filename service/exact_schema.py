@@ -8,6 +8,7 @@ did not, tests/e2e/test_schema_contract.py):
   documented required was accepted missing), and an optional header as a string, not `null`;
 - `OPTIONS` answers every method of its path in `Allow` (Litestar's own answer lists only the methods of
   the first handler registered at a path that has several: `OPTIONS /games` said `OPTIONS, POST`);
+- the edge's 415 and 429 are in the list of every operation that can meet them (`edge_errors`);
 - `body_schema` documents a body read as a plain dict by the struct it is checked against."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 import msgspec
 from litestar import Litestar, Request, Response
-from litestar.openapi.spec import Reference, Schema
+from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, Reference, Schema
 
 
 def _bodies(app: Litestar) -> dict[str, type]:
@@ -86,6 +87,7 @@ def exact(app: Litestar) -> None:
         schema.additional_properties = False
         for prop in (schema.properties or {}).values():
             closed.update(_refs(prop))
+    edge_errors(app)
 
 
 def _not_null(param: Any) -> None:
@@ -115,3 +117,27 @@ def body_schema(struct: type) -> dict[str, Any]:
     if not inline.get("required", True):
         del inline["required"]  # (an empty list is not a schema)
     return {"oneOf": [inline, {"type": "null"}]}
+
+
+def edge_errors(app: Litestar) -> None:
+    """On start: the edge's refusals (service/admission.py) on the operations that can meet them, from the
+    tables the edge itself uses: 415 on every route that reads a JSON body (`admission.takes_json`), 429 on
+    every route a per-client quota or bound refuses (`admission.CREATES`; a page stream's bound is declared
+    by its route)."""
+    from service import admission
+    from service.openapi import ERRORS
+
+    doc = app.openapi_schema
+    body = {"application/json": OpenAPIMediaType(schema=Reference(ref="#/components/schemas/ErrorBody"))}
+    for route in app.routes:
+        item = doc.paths.get(getattr(route, "path_format", ""))
+        for handler in getattr(route, "route_handlers", ()) if item is not None else ():
+            for method in handler.http_methods:
+                op = getattr(item, method.lower(), None)
+                if op is None or op.responses is None:
+                    continue
+                codes = [415] if admission.takes_json(handler) else []
+                codes += [429] if (method, route.path_format) in admission.CREATES else []
+                for code in codes:
+                    op.responses[str(code)] = OpenAPIResponse(description=ERRORS[code], content=dict(body))
+                op.responses = dict(sorted(op.responses.items()))

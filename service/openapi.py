@@ -33,8 +33,10 @@ ERRORS = {
     404: "no such game or tournament",
     409: "the game moved on (expected_version), is over, or the step was taken already",
     413: "the body is too large",
+    415: "this route takes a JSON body: the request's Content-Type is another (or missing)",
     422: "well-formed but refused: an illegal move, a bad option, an unknown game type",
-    429: "this client address is past one of its bounds (see Retry-After)",
+    429: "this client address is past one of its bounds: a creation quota, its queued work, its page streams "
+         "(`rate-limited`, see Retry-After)",
     503: "the store is unreachable or the server is at its bound (see Retry-After)",
 }
 FALLBACK = tuple(ERRORS)  # a route that declares none of its errors (tests/e2e/test_schema_contract.py fails it)

@@ -85,9 +85,12 @@ async def stand_in(games: Commands, game_id: str, choose: Callable[..., Any]) ->
     waiting. (version, what the game waits on then) to hand on, or None when none was played (the `think`
     job the takeover queued plays on)."""
     from service.jobs import NoSlot
+    from service.stand_in_pace import not_yet
 
     f, played = await games.load(game_id), 0
     while played < MAX_STAND_IN and waiting_on(f) == "ai" and set(f.game.actors(f.state)) & _taken(f):
+        if await not_yet(games, f):
+            break  # at a person's pace: the game's timer brings this job back when the decision is due
         try:
             await games.play_ai(f, choose)
         except (VersionConflict, NoSlot):

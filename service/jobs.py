@@ -33,6 +33,7 @@ from events.kinds import TableRef
 from events.store import VersionConflict
 from service.commands import Commands
 from service.settings import Settings
+from service.stand_in_pace import not_yet
 
 SLICE_SECONDS = 5.0  # an advance job draws chance for at most this long, then hands the rest to a fresh job
 SLOT_WAIT = 0.25  # seconds a think job waits for a free thinking slot before leaving the game to the sweeper
@@ -223,6 +224,9 @@ async def _think(games: Commands, thinking: Thinking, game_id: str, version: int
         try:
             if waiting == "chance":
                 await games.resolve_chance(f)
+            elif await not_yet(games, f):  # a stand-in at a person's pace: the timer's job plays it when due
+                await games.redis.zrem(keys.WAITING, game_id)
+                return None
             else:
                 await games.play_ai(f, thinking.chooser(people_in(f)))
         except VersionConflict:

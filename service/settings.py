@@ -39,6 +39,9 @@ class Settings:
     # seconds without any API process saying it is up that count as an outage, given back to the clocks
     # (service/outage.py; a timeout waits while it lasts)
     outage_after: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_OUTAGE_AFTER", 5.0)))
+    # an AI that took a late seat over makes each of its decisions this many seconds after it came due (within
+    # the seat's own time for it), so that its owner can come back (service/stand_in_pace.py; 0: at once)
+    stand_in_delay: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_STAND_IN_DELAY", 3.0)))
     # a one-time link to a game page as a seat (POST /games/{id}/links) gives the seat for this many seconds
     link_ttl: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_LINK_TTL", 600)))
     # one JSON line per request on stderr (on under `caravan up`; off by default, so off in tests)

@@ -44,6 +44,7 @@ class Stack:
         self.tmp = tmp
         self.env = {
             **GENEROUS_QUOTAS,
+            "CARAVAN_STAND_IN_DELAY": "0",  # stand-ins at once, as the suite's games expect (test_stand_in_pace.py: paced)
             **os.environ,
             "REDIS_URL": redis_url,
             "CARAVAN_QUEUE": f"test-{secrets.token_hex(4)}",

@@ -75,8 +75,9 @@ class Handoff(Protocol):
 
 
 class Commands:
-    def __init__(self, store: EventStore, loader: Loader, handoff: Handoff | None = None):
-        self.store, self.loader, self.redis = store, loader, store.redis
+    def __init__(self, store: EventStore, loader: Loader, handoff: Handoff | None = None, grace: float = 0.5):
+        """`grace`: seconds past a seat's deadline in which its move is still taken (clock skew, transit)."""
+        self.store, self.loader, self.redis, self.grace = store, loader, store.redis, grace
         self.handoff = handoff
         self._seats: dict[tuple[str, str], int] = {}
         self._seeds: dict[str, str] = {}
@@ -159,6 +160,8 @@ class Commands:
         attempts = 2 if expected_version is not None else 5
         for attempt in range(attempts):
             try:
+                if isinstance(seat, int):
+                    f = await self.in_time(f, seat)
                 if isinstance(seat, int) and f.status == "active" and seat in dict(f.absent) and seat not in f.resigned:
                     decision = await self.returning(f, seat, move_obj, expected_version)
                 else:
@@ -172,6 +175,26 @@ class Commands:
                     raise
                 f = fresh
         raise AssertionError("unreachable")
+
+    async def in_time(self, f: Folded, seat: int) -> Folded:
+        """`f` when `seat` may still move (its time has not run out, give or take `grace`); refused (409) when
+        it ran out and the timeout job has yet to play the table's rule, unless the service was away meanwhile
+        (an outage's time, owed to the game, is given first: service/outage.py)."""
+        if decide.ran_out(f, seat, time.time(), self.grace) is None:
+            return f
+        f = await self.load(f.id)  # (the hot state may be stale: the game as it stands)
+        if decide.ran_out(f, seat, time.time(), self.grace) is None:
+            return f
+        from service import outage
+
+        if await outage.away(self.redis):
+            return f  # nobody could move: the time is given back when the outage ends
+        if await outage.settle(self, self.redis, f.id):
+            f = await self.load(f.id)
+        refusal = decide.ran_out(f, seat, time.time(), self.grace)
+        if refusal is not None:
+            raise refusal
+        return f
 
     async def returning(self, f: Folded, seat: int, move_obj: Any, expected_version: int | None) -> Decision:
         """The owner of a seat an AI plays is back: its `returned` event and its move, appended together or

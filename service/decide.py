@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from typing import Any, Callable
 
 import msgspec
@@ -154,6 +155,24 @@ def decide_move(f: Folded, seat: int | str, move_obj: Any, expected_version: int
         waiting = [f.players[s].name for s in sorted(game.actors(f.state)) if s != CHANCE] or ["a draw"]
         raise NotYourTurn(f"it is not the turn of {f.called(actor)}: waiting for {', '.join(waiting)}")
     return decide_play(f, actor, move, seed)
+
+
+def ran_out(f: Folded, seat: int, now: float, grace: float) -> Conflict | None:
+    """The refusal of a move by `seat` at `now` when its time for this decision ran out more than `grace`
+    seconds ago (the timeout job, on the fast queue, has not played the table's rule yet), else None."""
+    if f.status != "active" or f.clock is None or seat in dict(f.absent):
+        return None
+    due = clock.due_dates(f.clock, f.control, f.game, f.state).get(seat)
+    if due is None or now <= due[0] + grace:
+        return None
+    at = time.strftime("%H:%M:%S", time.gmtime(due[0]))
+    no_show = f.control.no_show_action == "forfeit" if due[1] == "no-show" else False
+    level = clock.parse_absent(f.created.absent)
+    rule = ("you forfeit the game (the table's no-show rule)" if no_show else
+            "the AI plays it" if level is not None or due[1] == "no-show" else
+            "the rulebook's default is played for you")
+    what = "your first move was due" if due[1] == "no-show" else "your time for this decision ran out"
+    return Conflict(f"{what} at {at} UTC: {rule}")
 
 
 def decide_play(f: Folded, actor: int, move: Any, seed: str, by: int | str | None = None,

@@ -39,7 +39,7 @@ class Runtime:
         self.cfg, self.redis, self.background = cfg, redis, background
         self.store = EventStore(redis, cluster=cfg.cluster)
         self.loader = Loader(self.store)
-        self.commands = Commands(self.store, self.loader, handoff=self)
+        self.commands = Commands(self.store, self.loader, handoff=self, grace=cfg.clock_grace)
         self.tournaments = Tournaments(redis, self.commands)
         self.lobby = Lobby(redis)
         self.positions = Positions()  # games folded to a version lately, for telling moves where they were played

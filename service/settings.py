@@ -42,6 +42,9 @@ class Settings:
     # an AI that took a late seat over makes each of its decisions this many seconds after it came due (within
     # the seat's own time for it), so that its owner can come back (service/stand_in_pace.py; 0: at once)
     stand_in_delay: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_STAND_IN_DELAY", 3.0)))
+    # a seat's move is still taken this many seconds past its deadline (clock skew, transit); later it is a 409
+    # until the timeout job plays the table's rule (service/commands.py in_time)
+    clock_grace: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_CLOCK_GRACE", 0.5)))
     # a one-time link to a game page as a seat (POST /games/{id}/links) gives the seat for this many seconds
     link_ttl: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_LINK_TTL", 600)))
     # one JSON line per request on stderr (on under `caravan up`; off by default, so off in tests)

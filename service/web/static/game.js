@@ -24,6 +24,8 @@
   // must land on the button it began on while the AI plays the seat (a frame every few milliseconds)
   function drawStatus() {
     if (notBack && (notBack.seat !== frame.you || !(frame.absent || []).some((a) => a.seat === notBack.seat))) notBack = null;
+    else if (notBack && frame.version > notBack.version && !spent(notBack.seat)) notBack = null;  // the game moved on, the
+    // seat still away and time on its clock (per-decision: the AI made the decision that timed out): a retry can hold
     const acting = new Set(frame.actors || []);
     const list = el("ul", { class: "players" }, frame.players.map((p) =>
       el("li", { class: [acting.has(p.seat) ? "acting" : "", frame.you === p.seat ? "you" : ""].join(" ").trim(),
@@ -41,7 +43,8 @@
       bits.push(el("p", { class: "small absent" }, `${who(a.seat)} ${a.resigned ? "resigned" : over ? "was away at the end" : "is away"}`
         + (over ? "." : `: ai-${a.ai} plays for it.`)));
       if (a.seat === frame.you && !a.resigned && !over) {  // the AI answers in moments: moving first rarely works
-        // refused (409: no retry can change it, e.g. no time left on the clock): the reason instead of the button
+        // refused (409, e.g. no time left on the clock): the reason instead of the button, until a later frame
+        // shows time on the seat's clock (drawStatus's first lines)
         if (notBack && notBack.seat === a.seat) bits.push(el("p", { class: "small refused", id: "come-back-refused" }, `Refused: ${notBack.detail}.`));
         else bits.push(backButton = backButton || el("button", { type: "button", id: "come-back", onclick: comeBack }, "I'm back: give me my seat"));
       }
@@ -169,10 +172,14 @@
     box.hidden = !kids.length;
     box.replaceChildren(...kids);
   }
+  function spent(seat) {  // no time on the seat's clock now (a Fischer main time spent, a decision timed out)
+    const c = frame.clock && (frame.clock.seats || []).find((x) => x.seat === seat);
+    return !!c && c.remaining !== null && c.remaining !== undefined && c.remaining <= 0;
+  }
   async function comeBack() {
     const r = await caravan.api("POST", `/games/${game}/return`, game);
     if (!r.ok) {
-      if (r.status === 409 && r.data && r.data.detail) notBack = { seat: frame.you, detail: r.data.detail };
+      if (r.status === 409 && r.data && r.data.detail) notBack = { seat: frame.you, detail: r.data.detail, version: frame.version };
       say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch();
     } else { notBack = null; say("Your seat is yours again.", true); await unlessLive(); }  // live: the stream brings the new frame
   }

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from service.link_routes import claim_key
 from tests.cli.conftest import Cli
+from tests.web.test_private_fork_page import fork  # noqa: F401 (a private fork and its seat)
 
 pytestmark = pytest.mark.e2e
 
@@ -70,3 +71,16 @@ def test_links_are_one_time_and_refused_clearly(stack):
         r = stack.client().post(f"/games/{game_id}/claim", json=bad)
         assert r.status_code == 400 and set(r.json()) >= {"error", "detail"}, (bad, r.text)
     assert stack.client().post(f"/games/{game_id}/claim", json={"code": other}).json()["seat"] == 1  # still good
+
+
+def test_a_link_to_a_private_fork_opens_it_from_its_refusal_page(stack, browser, fork):
+    """A private game's page is a refusal to a browser with no token: the link's code is traded there too,
+    and the refusal page opens the game with the seat it now keeps."""
+    fork_id, seat, token = fork
+    url = stack.client(token).post(f"/games/{fork_id}/links").json()["url"]
+    ctx = browser.new_context(base_url=stack.url)
+    page = ctx.new_page()
+    page.goto(url)
+    expect(page.locator("#as")).to_contain_text(f"Playing as ann (seat {seat})", timeout=30_000)
+    assert "claim" not in page.url
+    ctx.close()

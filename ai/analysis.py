@@ -59,6 +59,7 @@ OUTLOOK_SAMPLES = 12  # hidden states drawn for a move's expected rank (and its 
 SHOWN = 4  # digits a win chance and a loss are kept to: the class is read from the loss as shown
 END_STEPS = 2000  # steps at most of a play to the end (then the evaluation judges)
 NEAR_END_STEPS = 40  # a game that play ends within this many steps on every sample, one way, is decided
+DECIDED_LEAN = 0.25  # ... where the search's estimate is already this near that outcome (at most 0.25, at least 0.75)
 WINNING_LOOK = 24  # legal moves at most looked through for one that wins at once, at each step of a play to the end
 _CODES: dict[str, str] = {}
 
@@ -145,13 +146,17 @@ def to_the_end(game: Game, d: Any, rng: Any, steps: int = END_STEPS) -> Any:
     return d
 
 
-def decided(game: Game, after: dict, played: Any, seat: Seat) -> bool:
+def decided(game: Game, after: dict, played: Any, seat: Seat, estimate: float | None) -> bool:
     """Whether the game is decided for `seat` after `played`, as far as it can see: on every hidden state drawn for
     it (`after[played]`), play to the end (`to_the_end`) ends within `NEAR_END_STEPS` steps with the same outcome
     for the seat (won every time, or lost every time). Then `after[played]` holds those ends, so the move is valued
     by them (and the engine's pick likewise, on the same samples): a decided game reads 1 or 0, not the search's
     estimate, which near the end of some games stays near the middle (Bangkok Klongs read 0.81 to 0.91 for the
-    seat that won whatever anyone played, Yangtze 0.83). Costs one sample's short play-out where it is not."""
+    seat that won whatever anyone played, Yangtze 0.83). Costs one sample's short play-out where it is not.
+    Only where the search's `estimate` already leans that way by `DECIDED_LEAN` (a play-out can end a game
+    early by choice: Yangtze's passes at the first turn read as decided, lost in truth)."""
+    if estimate is None or DECIDED_LEAN < estimate < 1.0 - DECIDED_LEAN:
+        return False
     ended, outcomes = [], set()
     for d, r in after[played]:
         r2 = random.Random()
@@ -160,7 +165,7 @@ def decided(game: Game, after: dict, played: Any, seat: Seat) -> bool:
         if game.result(d) is None:
             return False
         outcomes.add(end_value(game, d, seat))
-        if len(outcomes) > 1 or 0.0 < min(outcomes) < 1.0:
+        if len(outcomes) > 1 or 0.0 < min(outcomes) < 1.0 or (min(outcomes) == 1.0) != (estimate > 0.5):
             return False
         ended.append((d, r2))
     after[played] = ended
@@ -227,7 +232,8 @@ def judge(game: Game, state: Any, seat: Seat, played: Any, rng: Any,
     after.setdefault(pick, plies(game, state, seat, pick, seeds))
     # like with like: a move that ends the game is valued exactly (its win share), any other by the search's
     # estimate; where either of the two ends it on some sample, both are played to the end on the same samples
-    ends = any(game.result(d) is not None for afters in after.values() for d, _ in afters) or decided(game, after, played, seat)
+    ends = (any(game.result(d) is not None for afters in after.values() for d, _ in afters)
+            or decided(game, after, played, seat, means.get(played)))
 
     def worth(move: Any) -> float:
         if not ends:

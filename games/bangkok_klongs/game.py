@@ -35,6 +35,7 @@ class BangkokKlongs(Game):
     determinize = staticmethod(_view.determinize)  # (state, seat, rng) -> a state
     heuristic = staticmethod(scoring.heuristic)  # (state, seat) -> [0, 1]
     heuristics = staticmethod(scoring.heuristics)  # (state, seats) -> [0, 1] each
+    shown_temperature = scoring.SHOWN_TEMPERATURE  # the analysis's win chances (ai/analysis.py)
 
     def render(self, view, seat):
         return _render.render(view, seat)

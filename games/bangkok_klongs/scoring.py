@@ -53,6 +53,13 @@ def values(s: BangkokState) -> list[float]:
     return [s.scores[p] + warehouse_points(s.warehouses[p]) + pros[p] for p in range(s.players)]
 
 
+# The analysis shows a win chance with its logit times this, by seat count (ai/analysis.py `sharpened`; none: 1):
+# fitted by `ai.fit.temperature` on analysed held-out games (seeds 800000..800004 of each pairing greedy:greedy,
+# hard:medium, random:greedy, 100 search iterations a decision; the win-chance fits never saw them):
+#   .venv/bin/python bench/bench_calibration.py --raw --game bangkok-klongs --seed 800000 --games 5 --iterations 100 --save F
+#   .venv/bin/python bench/bench_calibration.py --load F --fit
+SHOWN_TEMPERATURE: dict[int, float] = {2: 1.0}
+
 def heuristic(s: BangkokState, seat: int) -> float:
     return heuristics(s, [seat])[0]
 

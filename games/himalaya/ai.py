@@ -194,6 +194,13 @@ WIN_CHANCE_WEIGHTS = (0.06441, 0.08983, 0.0238, 0.07104, 0.1806, -0.04194, 0.021
                       0.7841, 0.3365, 0.4742, 0.7675)  # × the game gone: leads E, R, P, leads two
 
 
+# The analysis shows a win chance with its logit times this, by seat count (ai/analysis.py `sharpened`; none: 1):
+# fitted by `ai.fit.temperature` on analysed held-out games (seeds 800000..800004 of each pairing greedy:greedy,
+# hard:medium, random:greedy, 100 search iterations a decision; the win-chance fits never saw them):
+#   .venv/bin/python bench/bench_calibration.py --raw --game himalaya --seed 800000 --games 5 --iterations 100 --save F
+#   .venv/bin/python bench/bench_calibration.py --load F --fit
+SHOWN_TEMPERATURE: dict[int, float] = {3: 1.0}
+
 def win_chances(s: HimalayaState, seats: list[int]) -> list[float]:
     """Each of `seats`' chance to win (three seats; others and a state before the caravans are
     placed: the heuristic)."""

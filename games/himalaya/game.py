@@ -62,6 +62,7 @@ class Himalaya(Game):
             return super().heuristics(s, seats)
         return ai.heuristics(s, seats)
 
+    shown_temperature = ai.SHOWN_TEMPERATURE  # the analysis's win chances (ai/analysis.py)
     def evaluations(self, s, seats):
         if s.phase == OVER:
             return super().heuristics(s, seats)

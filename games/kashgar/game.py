@@ -56,6 +56,7 @@ class Kashgar(Game):
     def heuristics(self, state, seats):
         return scoring.heuristics(state, seats)
 
+    shown_temperature = scoring.SHOWN_TEMPERATURE  # the analysis's win chances (ai/analysis.py)
     def evaluations(self, state, seats):
         return scoring.win_chances(state, seats)
 

@@ -241,6 +241,13 @@ def fitted_value(state: KashgarState, seat: int) -> float:
     return value
 
 
+# The analysis shows a win chance with its logit times this, by seat count (ai/analysis.py `sharpened`; none: 1):
+# fitted by `ai.fit.temperature` on analysed held-out games (seeds 800000..800004 of each pairing greedy:greedy,
+# hard:medium, random:greedy, 100 search iterations a decision; the win-chance fits never saw them):
+#   .venv/bin/python bench/bench_calibration.py --raw --game kashgar --seed 800000 --games 5 --iterations 100 --save F
+#   .venv/bin/python bench/bench_calibration.py --load F --fit
+SHOWN_TEMPERATURE: dict[int, float] = {2: 1.44}
+
 def win_chances(state: KashgarState, seats: list[int]) -> list[float]:
     """Each of `seats`' chance to win (the logistic of its lead in `fitted_value` over the best other
     seat); its place once the game is over."""

@@ -45,6 +45,7 @@ class YangtzeGame(Game):
 
     heuristic = staticmethod(scoring.heuristic)  # (state, seat) -> [0, 1]
     heuristics = staticmethod(scoring.heuristics)  # (state, seats) -> [0, 1] each
+    shown_temperature = scoring.SHOWN_TEMPERATURE  # the analysis's win chances (ai/analysis.py)
     evaluations = staticmethod(scoring.win_chances)  # the search's leaves: a fitted win chance
     features = staticmethod(scoring.features)  # what the fit weighs (ai/fit.py)
 

@@ -231,6 +231,13 @@ def _features(m, settle: int, progress_left: float) -> tuple[float, ...]:
 WIN_CHANCE_WEIGHTS = (0.04429, 0.04156, 0.00592, 0.03, 0.02865, -0.02234)
 
 
+# The analysis shows a win chance with its logit times this, by seat count (ai/analysis.py `sharpened`; none: 1):
+# fitted by `ai.fit.temperature` on analysed held-out games (seeds 800000..800004 of each pairing greedy:greedy,
+# hard:medium, random:greedy, 100 search iterations a decision; the win-chance fits never saw them):
+#   .venv/bin/python bench/bench_calibration.py --raw --game yangtze --seed 800000 --games 5 --iterations 100 --save F
+#   .venv/bin/python bench/bench_calibration.py --load F --fit
+SHOWN_TEMPERATURE: dict[int, float] = {2: 1.28}
+
 def win_chances(s: YangtzeState, seats: list[int]) -> list[float]:
     """Each of `seats`' chance to win (`WIN_CHANCE_WEIGHTS`); as `heuristics` once the game is over
     or the active seat can end it by passing."""

@@ -125,13 +125,13 @@ def played(args: Any) -> Iterator[tuple[str, list[dict]]]:
         yield game_id, results
 
 
-def options(doc: str, pairs: str) -> argparse.ArgumentParser:
+def options(doc: str, pairs: str, iterations: int = 200) -> argparse.ArgumentParser:
     """The options this bench and bench_accuracy.py share: which games, how many, their seeds, the search, --load."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--game", action="append", help="a game id (repeatable; default: every registered game)")
     ap.add_argument("--games", type=int, default=4, help="games per pairing")
     ap.add_argument("--seed", type=int, default=SEED, help=f"game i of a pairing is seeded SEED + i (default {SEED})")
-    ap.add_argument("--iterations", type=int, default=200, help="search iterations a decision")
+    ap.add_argument("--iterations", type=int, default=iterations, help=f"search iterations a decision ({iterations})")
     ap.add_argument("--pairs", default=pairs, help=f"pairings A:B of bench_ai.py specs (default {pairs})")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--save", help="also write each game judged, one JSON line each, to this file")

@@ -58,7 +58,7 @@ def values(s: BangkokState) -> list[float]:
 # hard:medium, random:greedy, 100 search iterations a decision; the win-chance fits never saw them):
 #   .venv/bin/python bench/bench_calibration.py --raw --game bangkok-klongs --seed 800000 --games 5 --iterations 100 --save F
 #   .venv/bin/python bench/bench_calibration.py --load F --fit
-SHOWN_TEMPERATURE: dict[int, float] = {2: 1.0}
+SHOWN_TEMPERATURE: dict[int, float] = {2: 1.16}
 
 def heuristic(s: BangkokState, seat: int) -> float:
     return heuristics(s, [seat])[0]

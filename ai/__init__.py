@@ -22,9 +22,10 @@ Levels
   rollout moves, `Game.greedy_rollout_moves`: Bangkok Klongs; see `ai.ismcts`).
 
 With a seeded rng, `random` and `greedy` are reproducible, and so is `mcts` when it is bounded by
-`iterations` alone (`budget=None`) and the process made the same searches before: `choose_move`
-goes on from the statistics of the seat's previous search when the seat moves again with nothing
-in between (tree reuse, `ai.ismcts`).
+`iterations` alone (`budget=None`) and its `player` made the same searches before: given the seat's
+`ai.player.SearchPlayer` (one per game and seat), `choose_move` goes on from the statistics of the
+seat's previous search when the seat moves again with nothing in between (tree reuse, `ai.ismcts`);
+without one it searches afresh.
 
 Per-seat budget
 ---------------
@@ -43,7 +44,8 @@ from typing import Any
 
 from games.protocol import Game, Seat
 
-from .ismcts import search
+from .ismcts import search  # noqa: F401  (ai.search, as before)
+from .player import SearchPlayer
 from .simple import greedy_move, random_move
 
 LEVELS = ("random", "greedy", "mcts", "easy", "medium", "hard")
@@ -79,13 +81,15 @@ def parse_level(text: str) -> tuple[str, float | None]:
 
 
 def choose_move(game: Game, state: Any, seat: Seat, level: str, rng: Any,
-                budget: float | None = None, iterations: int | None = None) -> Any:
+                budget: float | None = None, iterations: int | None = None,
+                player: SearchPlayer | None = None) -> Any:
     """The move the AI of `level` makes for `seat`, which must be among `game.actors(state)`.
 
     `state` is the true state; only the seat's own information is used. `rng` is a seeded
     `random.Random`. For `mcts`: `budget` seconds per move (None: 1 s, or no time limit when
     `iterations` is given) and `iterations`, a cap on search iterations. `level` may carry the
-    ``@SECONDS`` suffix; an explicit `budget` wins over it.
+    ``@SECONDS`` suffix; an explicit `budget` wins over it. `player`: the seat's search player in this
+    game (tree reuse); None searches afresh.
     """
     level, suffix = parse_level(level)
     if level in NAMED:
@@ -98,5 +102,6 @@ def choose_move(game: Game, state: Any, seat: Seat, level: str, rng: Any,
         return greedy_move(game, state, seat, rng)
     if budget is None:
         budget = suffix if suffix is not None else (None if iterations is not None else DEFAULT_BUDGET)
-    move, _ = search(game, state, seat, rng, budget=budget, iterations=iterations, reuse=1)
+    player = player or SearchPlayer("", seat)  # (one that is dropped at once: a fresh search)
+    move, _ = player.search(game, state, rng, budget=budget, iterations=iterations)
     return move

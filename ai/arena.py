@@ -25,7 +25,7 @@ from typing import Any, Callable
 from games.protocol import CHANCE, Game, Result, sample_chance
 
 from . import NAMED, parse_level
-from .ismcts import search
+from .player import SearchPlayer
 from .simple import greedy_move, random_move, win_shares
 
 PAIRINGS = (("mcts", "random"), ("mcts", "greedy"), ("greedy", "random"))
@@ -128,6 +128,7 @@ def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0
     rng = random.Random(seed)
     ai_rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(levels))]
     parsed = [parse_spec(level) for level in levels]
+    players = [SearchPlayer(f"arena-{seed}", seat) for seat in range(len(levels))]  # this game's trees, per seat
     state = game.setup(len(levels), game.check_options(options))
     for _ in range(MAX_STEPS):
         actors = game.actors(state)
@@ -140,14 +141,16 @@ def play_game(game: Game, levels: list[str], seed: int, budget: float | None = 0
             continue
         seat = min(actors)
         state = game.apply(state, seat, spec_move(game, state, seat, parsed[seat], ai_rngs[seat],
-                                                  budget, iterations, tally))
+                                                  budget, iterations, tally, players[seat]))
     raise RuntimeError(f"no end after {MAX_STEPS} steps")
 
 
 def spec_move(game: Game, state: Any, seat: int, spec: Spec, rng: random.Random, budget: float | None = 0.1,
-              iterations: int | None = None, tally: SearchTally | None = None) -> Any:
+              iterations: int | None = None, tally: SearchTally | None = None,
+              player: SearchPlayer | None = None) -> Any:
     """The move the player `spec` makes for `seat` (an mcts spec without its own budget searches
-    `budget` seconds / `iterations`); a search's work is added to `tally`."""
+    `budget` seconds / `iterations`); a search's work is added to `tally`. `player`: the seat's search
+    player in this game, whose tree goes on between its moves (None: a fresh search)."""
     if spec.level == "random":
         return random_move(game, state, seat, rng)
     if spec.level == "greedy":
@@ -156,8 +159,9 @@ def spec_move(game: Game, state: Any, seat: int, spec: Spec, rng: random.Random,
         own = (None, spec.iterations)
     else:
         own = (spec.seconds if spec.seconds is not None else budget, iterations)
-    move, stats = search(game, state, seat, rng, budget=own[0], iterations=own[1],
-                         **{"reuse": 1, **dict(spec.knobs)})  # as the AI plays (choose_move)
+    player = player or SearchPlayer("", seat)  # (one that is dropped at once: a fresh search)
+    move, stats = player.search(game, state, rng, budget=own[0], iterations=own[1],
+                                **dict(spec.knobs))  # as the AI plays (choose_move)
     if tally is not None and stats.iterations:
         tally.iterations += stats.iterations
         tally.seconds += stats.seconds

@@ -143,6 +143,7 @@ class Thinking:
         self.conn, self.cfg = conn, cfg
         self.keys = thinking_keys(cfg)
         self._acquire = conn.register_script(_ACQUIRE)
+        self.players = None  # ai.player.Players: the search trees this worker keeps per (game id, seat)
 
     def hold(self, seconds: float, wait: float = SLOT_WAIT, people: bool = True) -> str:
         """A slot for a search of `seconds`; NoSlot when none frees up within `wait` (a game without people
@@ -160,10 +161,14 @@ class Thinking:
     def release(self, me: str) -> None:
         self.conn.zrem(self.keys[0], me)
 
-    def chooser(self, people: bool = True):
+    def chooser(self, people: bool = True, game_id: str | None = None):
         """`choose(game, state, seat, level, seed)` for decide_ai: the capped search, inside a slot (`people`:
-        of a game with people in it)."""
+        of a game with people in it), going on from the seat's tree in `game_id` (tree reuse)."""
         from ai import DEFAULT_BUDGET, choose_move, parse_level
+        from ai.player import Players
+
+        if self.players is None:
+            self.players = Players(self.cfg.ai_trees_kept)
 
         def choose(game, state, seat, level, seed):
             name, _ = parse_level(level)
@@ -172,7 +177,8 @@ class Thinking:
             budget = budget_of(level, self.cfg.ai_max_budget)
             slot = self.hold(budget or DEFAULT_BUDGET, people=people)
             try:
-                return choose_move(game, state, seat, name, random.Random(seed), budget=budget)
+                return choose_move(game, state, seat, name, random.Random(seed), budget=budget,
+                                   player=self.players.of(game_id, seat) if game_id else None)
             finally:
                 self.release(slot)
 
@@ -228,7 +234,7 @@ async def _think(games: Commands, thinking: Thinking, game_id: str, version: int
                 await games.redis.zrem(keys.WAITING, game_id)
                 return None
             else:
-                await games.play_ai(f, thinking.chooser(people_in(f)))
+                await games.play_ai(f, thinking.chooser(people_in(f), game_id))
         except VersionConflict:
             return None
         f = await games.load(game_id)
@@ -283,4 +289,4 @@ def timeout(game_id: str) -> str:
 
     loop, runtime = in_worker()
     return _hand_on(runtime, game_id, loop.run_until_complete(_timeout(runtime.commands, game_id,
-                                                                        runtime.thinking.chooser())))
+                                                                        runtime.thinking.chooser(game_id=game_id))))

@@ -54,6 +54,8 @@ class Settings:
     # the whole server (the workers share the slots through the queue's server)
     ai_max_budget: float = field(default_factory=lambda: float(os.environ.get("CARAVAN_AI_MAX_BUDGET", 30.0)))
     ai_max_thinking: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_AI_MAX_THINKING", 4)))
+    # a worker keeps the search trees of at most this many (game id, seat)s between their moves (ai.player.Players)
+    ai_trees_kept: int = field(default_factory=lambda: int(os.environ.get("CARAVAN_AI_TREES_KEPT", 64)))
     # per client address (service/backlog.py; the arbiter exempt; 0: no bound): games of AIs only with a searching
     # seat in play at most `ai_games_per_client`, and seconds of search its analyses still have queued at most
     # `analysis_queued_per_client` (a new one while past it: 429 rate-limited with Retry-After)

@@ -113,16 +113,17 @@ def reuse_sequence(game: Any, state: Any, seat: int, search) -> list[dict]:
 
 def record() -> dict:
     from ai import ismcts
+    from ai.player import SearchPlayer
 
     out: dict[str, Any] = {}
     for name, game, state, seat, knobs in cases():
         move, stats = ismcts.search(game, state, seat, random.Random(3), budget=None,
                                     **{"iterations": ITERATIONS, **knobs})
         out[name] = answer(move, stats)
-    for name, game, state, seat in reuse_cases():
-        ismcts._KEPT.clear()
+    for name, game, state, seat in reuse_cases():  # (recorded on HEAD with the module's kept trees, emptied first)
+        player = SearchPlayer(name, seat)
         out[name] = reuse_sequence(
-            game, state, seat, lambda s, r: ismcts.search(game, s, seat, r, budget=None, iterations=ITERATIONS, reuse=1))
+            game, state, seat, lambda s, r: player.search(game, s, r, budget=None, iterations=ITERATIONS))
     return out
 
 

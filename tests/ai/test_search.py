@@ -8,6 +8,7 @@ import random
 import pytest
 
 from ai import NAMED, choose_move
+from ai.player import SearchPlayer
 from ai.arena import parse_spec, play_pairing
 from ai.ismcts import (GREEDY_CANDIDATES, GREEDY_ROLLOUT_FROM, WIDEN_BASE, WIDEN_FROM, _greedy_step, greedy_rollout,
                        prior_order, search)
@@ -191,21 +192,22 @@ def test_tree_reuse_goes_on_from_the_seats_last_search_only_when_nothing_happene
     game, players = all_games()["himalaya"], 3
     checked = 0
     for state, seat in _next_own_decisions(game, players, seed=3, wanted=8):
-        move, first = search(game, state, seat, random.Random(1), budget=None, iterations=200, reuse=1)
+        player = SearchPlayer("g", seat)
+        move, first = player.search(game, state, random.Random(1), budget=None, iterations=200)
         after = game.apply(state, seat, move)
         if not first.iterations or seat not in game.actors(after) or len(game.legal_moves(after, seat)) < 2:
             continue  # nothing searched, or nothing left to search
-        _, stats = search(game, after, seat, random.Random(2), budget=None, iterations=50, reuse=1)
+        _, stats = player.search(game, after, random.Random(2), budget=None, iterations=50)
         if not stats.iterations:
             continue  # one decision on offer there: answered without searching
         checked += 1
         assert stats.reused > 0  # the kept statistics of the move played were its root
-        _, fresh = search(game, after, seat, random.Random(2), budget=None, iterations=50, reuse=1)
+        _, fresh = player.search(game, after, random.Random(2), budget=None, iterations=50)
         assert fresh.reused == 0  # kept once: the same decision searched again starts afresh
-        search(game, state, seat, random.Random(1), budget=None, iterations=200, reuse=1)
+        player.search(game, state, random.Random(1), budget=None, iterations=200)
         other = game.apply(state, seat, next(m for m in own_moves(game, state, seat) if m != move))
         if seat in game.actors(other) and len(game.legal_moves(other, seat)) > 1:
-            _, stats = search(game, other, seat, random.Random(2), budget=None, iterations=50, reuse=1)
+            _, stats = player.search(game, other, random.Random(2), budget=None, iterations=50)
             assert stats.reused == 0  # another move than the one kept: another information set
     assert checked
 
@@ -213,7 +215,7 @@ def test_tree_reuse_goes_on_from_the_seats_last_search_only_when_nothing_happene
 @pytest.mark.parametrize("game", list(REAL.values()), ids=list(REAL))
 def test_the_reused_search_reads_only_what_the_seat_may_see(game):
     for state, seat in decision_points(game, game.min_players, seed=6):
-        move, _ = search(Spy(game, state, seat), state, seat, random.Random(2), budget=None, iterations=100, reuse=1)
+        move, _ = SearchPlayer("g", seat).search(Spy(game, state, seat), state, random.Random(2), budget=None, iterations=100)
         assert move in game.legal_moves(state, seat)
 
 
@@ -221,10 +223,11 @@ def test_plain_moves_keep_no_tree():
     """A seat moving twice in a row with plain moves (a Bangkok Klongs turn) searches each afresh."""
     game = all_games()["bangkok-klongs"]
     for state, seat in _next_own_decisions(game, 2, seed=3):
-        move, _ = search(game, state, seat, random.Random(1), budget=None, iterations=200, reuse=1)
+        player = SearchPlayer("g", seat)
+        move, _ = player.search(game, state, random.Random(1), budget=None, iterations=200)
         after = game.apply(state, seat, move)
         if seat in game.actors(after) and len(game.legal_moves(after, seat)) > 1:
-            _, stats = search(game, after, seat, random.Random(2), budget=None, iterations=50, reuse=1)
+            _, stats = player.search(game, after, random.Random(2), budget=None, iterations=50)
             assert stats.reused == 0 and stats.iterations > 0
 
 

@@ -28,6 +28,7 @@ def test_the_replay_draws_the_value_graph_and_each_steps_verdict(stack, page, sh
     expect(page.locator(".graph-legend li")).to_have_count(2)
     expect(page.locator("#verdict")).to_have_attribute("data-class", row["class"])
     expect(page.locator("#verdict")).to_contain_text(f"win chance {round(row['win_played'] * 100)}%")
+    expect(page.locator("#verdict")).to_contain_text(f"from {row['iterations']} search iterations")
     engine = report["engine"]  # what made the verdicts: enough to make them again
     assert engine["code"] and len(engine["code"]) == 16
     expect(page.locator("#analysis-engine")).to_contain_text(

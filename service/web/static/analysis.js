@@ -158,7 +158,8 @@ const caravanAnalysis = (() => {
         ` — ${row.by_text || names[row.seat]}`];  // who made it, where the seat did not choose it: "the clock's default for ann"
       verdict.dataset.by = row.by;
       if (row.win_played !== null && row.win_played !== undefined)
-        kids.push(`: win chance ${pct(row.win_played)}` + (row.class !== "best" ? ` (the best move: ${pct(row.win_best)})` : ""));
+        kids.push(`: win chance ${pct(row.win_played)}` + (row.class !== "best" ? ` (the best move: ${pct(row.win_best)})` : "")
+          + (row.iterations ? `, from ${row.iterations} search iterations` : ""));  // how sure: the search behind it
       if (row.best_text && !row.matches)  // both told alike: from the mover's view, naming the mover
         kids.push(el("br"), el("span", { class: "verdict-played" }, `played: ${row.text}`), el("br"),
           el("span", { class: "verdict-best-move" }, `best: ${row.best_text}`));

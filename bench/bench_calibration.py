@@ -28,6 +28,7 @@ from common import table  # bench/ is on sys.path when run as a script
 from ai.analysis import accuracy, judge, sharpened, temperature_of
 from ai.arena import forked_map, parse_spec, spec_move
 from ai.fit import temperature
+from ai.player import SearchPlayer
 from ai.simple import win_shares
 from games.protocol import CHANCE, sample_chance
 from games.registry import all_games, get
@@ -45,6 +46,7 @@ def judged_play(game: Any, specs: list[str], seed: int, iterations: int) -> dict
     rng = random.Random(seed)
     players = [parse_spec(s) for s in specs]
     ai_rngs = [random.Random(f"{seed}/{s}") for s in range(len(specs))]
+    searchers = [SearchPlayer(f"calibration-{seed}", s) for s in range(len(specs))]  # each seat's tree, this game
     state = game.setup(len(specs), game.check_options(None))
     decisions = []
     while actors := game.actors(state):
@@ -52,7 +54,7 @@ def judged_play(game: Any, specs: list[str], seed: int, iterations: int) -> dict
             state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
             continue
         seat = min(actors)
-        move = spec_move(game, state, seat, players[seat], ai_rngs[seat], None, None)
+        move = spec_move(game, state, seat, players[seat], ai_rngs[seat], None, None, None, searchers[seat])
         if len(game.legal_moves(state, seat)) > 1:
             v = judge(game, state, seat, move, random.Random(f"{seed}:{len(decisions)}"),
                       budget=None, iterations=iterations)

@@ -2,7 +2,7 @@
 `ai.analysis.judge` as the workers judge it (an iteration cap, no clock: the same table on any machine;
 `bench_calibration.judged_play`). Per game type and pairing: each level's mean accuracy (the share of what its
 decisions put at stake that its moves kept, `ai.analysis.accuracy`), and how often the game's winner had the
-higher accuracy of the two levels. Levels (ai/__init__.py): easy is random, medium greedy, hard mcts#1000.
+higher accuracy (above the other seats' mean). Levels (ai/__init__.py): easy is random, medium greedy, hard mcts#1000.
 
     .venv/bin/python bench/bench_accuracy.py --game yangtze --games 2 --pairs hard:medium     # 400 iterations a decision
     .venv/bin/python bench/bench_accuracy.py --load /tmp/cal_700000.jsonl     # games bench_calibration.py --save'd

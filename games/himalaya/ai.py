@@ -199,7 +199,7 @@ WIN_CHANCE_WEIGHTS = (0.06441, 0.08983, 0.0238, 0.07104, 0.1806, -0.04194, 0.021
 # hard:medium, random:greedy, 100 search iterations a decision; the win-chance fits never saw them):
 #   .venv/bin/python bench/bench_calibration.py --raw --game himalaya --seed 800000 --games 5 --iterations 100 --save F
 #   .venv/bin/python bench/bench_calibration.py --load F --fit
-SHOWN_TEMPERATURE: dict[int, float] = {3: 1.0}
+SHOWN_TEMPERATURE: dict[int, float] = {3: 0.84}
 
 def win_chances(s: HimalayaState, seats: list[int]) -> list[float]:
     """Each of `seats`' chance to win (three seats; others and a state before the caravans are

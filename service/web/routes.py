@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import msgspec
-from litestar import MediaType, Request, Response, get
+from litestar import MediaType, Request, Response, get, post
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import CacheControlHeader
 from litestar.exceptions import ValidationException
@@ -242,6 +242,15 @@ async def replay_page(request: Request, game_id: str, at: int | None = Parameter
     return game_template(f0, "replay", caller)
 
 
+@post(["/games/{game_id:str}/view", "/games/{game_id:str}/replay"], status_code=400, **PAGE)
+async def seat_form_without_script(request: Request, game_id: str) -> Response:
+    """A seat's token posted by the page's form with the script off (the form posts: a token never goes
+    in a URL, nor so in the access log): taking a seat is the script's; the token is neither read nor kept."""
+    return error_page(request, 400, "Taking a seat needs the page's script",
+                      "The token was not read or kept: turn JavaScript on for this site, open the game again "
+                      f"(/games/{game_id}/view) and paste the token there.")
+
+
 @get("/tournaments/{tournament_id:str}/view", **PAGE)
 async def tournament_page(request: Request, tournament_id: str, fragment: bool = False,
                           projector: bool = False) -> Template:
@@ -279,4 +288,5 @@ async def game_frames(request: Request, game_id: str) -> ServerSentEvent:
 STATIC = create_static_files_router(path="/static", directories=[HERE / "static"], include_in_schema=False,
                                     cache_control=CacheControlHeader(max_age=600))
 
-ROUTES = [lobby_page, game_page, replay_page, tournament_page, game_frame, game_frames, STATIC]
+ROUTES = [lobby_page, game_page, replay_page, seat_form_without_script, tournament_page, game_frame, game_frames,
+          STATIC]

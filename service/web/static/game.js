@@ -187,15 +187,24 @@
     const body = action === "request" ? {} : { action, request };  // an answer names the pending request
     const r = await caravan.api("POST", `/games/${game}/undo`, game, body);
     if (!r.ok) { say(r.data ? `Refused: ${r.data.detail}` : `Refused (HTTP ${r.status})`); await refetch(); }
-    else { say(done, true); await unlessLive(); }  // live: the stream brings the new frame
+    else {
+      if (action === "request") asked = { after: frame.version, you: frame.you };
+      say(done, true); await unlessLive();  // live: the stream brings the new frame
+    }
   }
-  // the seat that asked an undo is told how its request ended (the others answer it; the account says it too)
+  // the seat that asked an undo is told how its request ended (the others answer it; the account says it too).
+  // What it asked is kept apart from the frames: a stream sends at most a frame every so often, so the frame
+  // that showed the request pending may never come (asked and declined between two frames)
+  let asked = null;  // {after: a version before the request, you: the seat that asked}
   function undoSettled(old, f) {
     const p = old.undo && old.undo.pending;
-    if (!p || old.you !== f.you || f.you === null || f.you === undefined || p.by !== f.you) return;
+    if (p && old.you === f.you && p.by === f.you) asked = { after: p.request - 1, you: f.you };
+    if (!asked || asked.you !== f.you || f.you === null || f.you === undefined) return;
     const now = f.undo && f.undo.pending;
-    if (now && now.request === p.request) return;  // still pending
-    const end = (f.events || []).find((e) => e.version > p.request && ["undo-declined", "undo", "undo-withdrawn"].includes(e.kind));
+    if (now && now.by === f.you) { asked.after = now.request - 1; return; }  // still pending
+    const since = asked.after;
+    asked = null;
+    const end = (f.events || []).find((e) => e.version > since && ["undo-declined", "undo", "undo-withdrawn"].includes(e.kind));
     if (!end) { if (notice.textContent === "undo asked") say("Your undo request is no longer pending."); return; }
     if (end.kind === "undo-declined") {
       const by = end.text.match(/^(.*) declines the undo asked at event \d+$/);  // the account's words (frames.py)

@@ -29,7 +29,11 @@ class Refused(Exception):
         return {"error": self.code, "detail": self.detail}
 
     def headers(self) -> dict[str, str]:
-        return {"Retry-After": str(self.retry_after)} if self.retry_after is not None else {}
+        """Retry-After where waiting helps, and `Connection: close` where the body was not read: the server
+        then closes the connection after the answer instead of waiting to read a body that may never come
+        (until it does, the request keeps one of granian's places; under load that held /health 17 s)."""
+        close = {"Connection": "close"} if self.status in (408, 429, 503) else {}
+        return {**close, **({"Retry-After": str(self.retry_after)} if self.retry_after is not None else {})}
 
 
 class Reading:

@@ -45,7 +45,7 @@ class Up:
 
     def pid(self, name: str) -> int:
         """The child's current pid, as `caravan up` said when it (re)started it."""
-        found = re.findall(rf"^{name}: (?:re)?started \(pid (\d+)", self.said(), re.M)
+        found = re.findall(rf"(?<![\w-]){name}: (?:re)?started \(pid (\d+)", self.said(), re.M)
         assert found, self.said()
         return int(found[-1])
 
@@ -165,8 +165,8 @@ def test_kill_9_of_the_worker_is_repaired(up):
     old = up.pid("worker")
     t0 = time.monotonic()
     os.kill(old, signal.SIGKILL)
-    up.wait_said(rf"^worker: pid {old} killed by SIGKILL.*restarting in")
-    up.wait_said(r"^worker: restarted \(pid \d+")
+    up.wait_said(rf"(?<![\w-])worker: pid {old} killed by SIGKILL.*restarting in")
+    up.wait_said(r"(?<![\w-])worker: restarted \(pid \d+")
     a_move_goes_through(up)
     print(f"\nworker kill -9: restarted and a move answered by an AI {time.monotonic() - t0:.2f} s after the kill")
     assert up.pid("worker") != old and alive(up.pid("worker"))
@@ -196,10 +196,13 @@ def test_an_ai_move_lost_with_its_worker_is_thought_again_at_once(up):
         if ann.get(f"/games/{game_id}").json()["version"] != g["version"]:
             continue
         kills += 1
-        old = up.pid("worker")
+        # the AI of a game with a person thinks on the live queue, which both workers serve: kill both
+        old, old_live = up.pid("worker"), up.pid("live-worker")
         os.kill(old, signal.SIGKILL)
+        os.kill(old_live, signal.SIGKILL)
         t0 = time.monotonic()
-        up.wait_said(rf"^worker: restarted \(pid (?!{old}\b)\d+")
+        up.wait_said(rf"(?<![\w-])worker: restarted \(pid (?!{old}\b)\d+")
+        up.wait_said(rf"(?<![\w-])live-worker: restarted \(pid (?!{old_live}\b)\d+")
         while ann.get(f"/games/{game_id}").json()["version"] == g["version"]:
             assert time.monotonic() - t0 < 40, "the AI's move lost with its worker was not thought again"
             time.sleep(0.1)
@@ -227,9 +230,9 @@ def test_kill_9_of_the_store_is_repaired_and_the_api_says_503_meanwhile(up):
     assert 503 in seen and 500 not in seen and -1 not in seen, seen  # the API stays up and says why
     # the supervisor says how the store ended and restarts it (CI once missed "killed by SIGKILL" here, its
     # cause unseen: the message now shows the supervisor's own lines and the store's log)
-    ended = up.wait_said(rf"^store: pid {old} (.+?) after [\d.]+ s; restarting in")
+    ended = up.wait_said(rf"(?<![\w-])store: pid {old} (.+?) after [\d.]+ s; restarting in")
     assert ended[1] == "killed by SIGKILL", up.supervisor_said()
-    up.wait_said(r"^store: restarted \(pid \d+")
+    up.wait_said(r"(?<![\w-])store: restarted \(pid \d+")
     wait_for(up.url + "/health", timeout=30)
     healthy = time.monotonic() - t0
     a_move_goes_through(up)
@@ -270,8 +273,8 @@ def test_once_the_store_is_back_no_request_fails_on_a_connection_left_idle_throu
     assert all(code == 200 for _, code in burst())
     old = up.pid("store")
     os.kill(old, signal.SIGKILL)
-    up.wait_said(rf"^store: pid {old} .+ restarting in")
-    up.wait_said(r"^store: restarted \(pid \d+")
+    up.wait_said(rf"(?<![\w-])store: pid {old} .+ restarting in")
+    up.wait_said(r"(?<![\w-])store: restarted \(pid \d+")
     wait_for(up.url + "/health", timeout=30)
     time.sleep(2.0)  # the store back and the pools' connections idle
     failed = [(p, code) for p, code in burst() + burst() if code != 200]
@@ -285,8 +288,8 @@ def test_kill_9_of_the_api_main_process_leaves_no_listener_behind(up):
     assert workers, "the API server has worker processes"
     t0 = time.monotonic()
     os.kill(old, signal.SIGKILL)
-    up.wait_said(rf"^api: pid {old} killed by SIGKILL")
-    up.wait_said(r"^api: restarted \(pid \d+")
+    up.wait_said(rf"(?<![\w-])api: pid {old} killed by SIGKILL")
+    up.wait_said(r"(?<![\w-])api: restarted \(pid \d+")
     wait_for(up.url + "/health", timeout=60)
     healthy = time.monotonic() - t0
     assert not [p for p in workers if alive(p)], "the old API's workers outlived it"

@@ -14,6 +14,7 @@ from ai.arena import ahead_of_others, play_pairing, wilson
 from ai.ismcts import search
 from games.protocol import CHANCE, Result, sample_chance
 from games.registry import all_games
+from tests.ai.same_choices import decision_points as seeded_decision_points
 
 TOY = all_games()["toy"]  # the toy game of tests/toygame.py (registered by tests/conftest.py)
 REAL = {gid: g for gid, g in all_games().items() if gid != "toy"}
@@ -25,21 +26,7 @@ LEVELS = ("random", "greedy", "mcts")  # the players; the named levels (ai.NAMED
 
 def decision_points(game, players, seed, wanted=3, skip=7):
     """States along a random playout where a seat is to act: (state, seat)."""
-    rng = random.Random(seed)
-    state = game.setup(players, game.check_options(None))
-    found, decisions = [], 0
-    while len(found) < wanted:
-        actors = game.actors(state)
-        if not actors:
-            break
-        if CHANCE in actors:
-            state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
-            continue
-        seat = rng.choice(sorted(actors))
-        if decisions % skip == 1:
-            found.append((state, seat))
-        decisions += 1
-        state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    found = seeded_decision_points(game, players, seed, wanted, skip)
     assert found, "the playout offered no decision"
     return found
 

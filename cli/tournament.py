@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+import textwrap
 import time
 from typing import Any, Optional
 
@@ -214,7 +215,7 @@ def _print_standings(t: dict[str, Any]) -> None:
     for s in rows:
         table.add_row(*(cells[col][0](s) for col in shown))
     console.print(table)
-    typer.echo(RATING_WORDS)
+    typer.echo(textwrap.fill(RATING_WORDS, max(40, console.width)))  # as wide as the table may be
 
 
 RATING_WORDS = ("rating: OpenSkill (Plackett–Luce) ordinal from this tournament's games only, mu − 3 × sigma (everyone "

@@ -9,16 +9,25 @@ import time
 
 import pytest
 
+from service.embedded import EmbeddedRedis
 from tests.stack import Stack
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
-def paced(redis_url, tmp_path_factory):
-    s = Stack(redis_url, tmp_path_factory.mktemp("paced"), CARAVAN_STAND_IN_DELAY="5").start(workers=1)
-    yield s
-    s.stop()
+def paced(tmp_path_factory):
+    """A stack on a store of its own: the games' timers are the store's, and the sweeper of another stack on
+    the suite's store (whose stand-ins play at once) ran these games' timeout jobs: in a full run the
+    stand-in played here without its pace."""
+    tmp = tmp_path_factory.mktemp("paced")
+    server = EmbeddedRedis(tmp / "redis", durable=False).start()
+    s = Stack(server.url, tmp, CARAVAN_STAND_IN_DELAY="5").start(workers=1)
+    try:
+        yield s
+    finally:
+        s.stop()
+        server.stop()
 
 
 def stand_in_moves(client, game_id: str) -> tuple[int, list[dict]]:

@@ -13,6 +13,7 @@ did not, tests/e2e/test_schema_contract.py):
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -63,18 +64,35 @@ def _may_be_null(schema: Any) -> bool:
     return isinstance(schema, Schema) and any(isinstance(p, Schema) and p.type == "null" for p in schema.one_of or [])
 
 
+def _optional_bodies(app: Litestar) -> set[tuple[str, str]]:
+    """(path as the document spells it, method) of the routes whose body may be left out (`data: … = None`),
+    however its schema is documented (`body_schema` replaces the one that said `null`)."""
+    out = set()
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            data = handler.parsed_fn_signature.parameters.get("data")
+            if data is not None and data.has_default and data.default is None:
+                path = re.sub(r"\{(\w+):[^}]*\}", r"{\1}", route.path)
+                out.update((path, m.lower()) for m in handler.http_methods)
+    return out
+
+
 def exact(app: Litestar) -> None:
     """On start: request bodies documented as the API reads them (see the module's docstring)."""
     doc = app.openapi_schema
     structs, components = _bodies(app), (doc.components.schemas or {})
+    optional = _optional_bodies(app)
     closed: set[str] = set()
-    for item in doc.paths.values():
-        for op in (item.get, item.put, item.post, item.delete, item.patch):
+    for path, item in doc.paths.items():
+        for method in ("get", "put", "post", "delete", "patch"):
+            op = getattr(item, method)
             for param in getattr(op, "parameters", None) or []:
                 _not_null(param)
             body = getattr(op, "request_body", None)
             if body is None or isinstance(body, Reference):
                 continue
+            if (path, method) in optional:
+                body.required = False
             for media in (body.content or {}).values():
                 if _may_be_null(media.schema):
                     body.required = False

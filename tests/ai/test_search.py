@@ -13,8 +13,8 @@ from ai.arena import parse_spec, play_pairing
 from ai.ismcts import (GREEDY_CANDIDATES, GREEDY_ROLLOUT_FROM, WIDEN_BASE, WIDEN_FROM, _greedy_step, greedy_rollout,
                        prior_order, search)
 from ai.simple import greedy_scores, own_moves, value
-from games.protocol import CHANCE, sample_chance
 from games.registry import all_games
+from tests.ai.same_choices import own_decisions
 from tests.ai.test_ai import REAL, TOY, Spy, decision_points
 
 
@@ -168,21 +168,7 @@ def test_a_root_with_one_macro_decision_is_answered_without_searching():
 
 def _next_own_decisions(game, players, seed, wanted=3):
     """(state, seat) pairs where the seat moves twice in a row with nothing in between, along a playout."""
-    rng = random.Random(seed)
-    state = game.setup(players, game.check_options(None))
-    out = []
-    while game.actors(state) and len(out) < wanted:
-        actors = game.actors(state)
-        if CHANCE in actors:
-            state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
-            continue
-        seat = min(actors)
-        move = rng.choice(game.legal_moves(state, seat))
-        after = game.apply(state, seat, move)
-        if len(game.legal_moves(state, seat)) > 1 and game.actors(after) == actors and \
-                len(game.legal_moves(after, seat)) > 1:
-            out.append((state, seat))
-        state = after
+    out = own_decisions(game, players, seed, wanted)
     assert out, "no seat moved twice in a row"
     return out
 

@@ -7,6 +7,8 @@ A game's describe module may define:
   group(move) -> str                 the heading a long list groups the move under (from the move alone,
                                      so `caravan moves` and `caravan play N` number alike)
   describe_chance(move, view) -> str a chance outcome ("a ruler was drawn: Head Tax")
+  aftermath_words(view) -> str       what the move set running, told after its own words and their note
+                                     (`view["ran"]`: service/said.py; Himalaya's programs)
 """
 
 from __future__ import annotations

@@ -78,26 +78,30 @@ def why(game: Game, move_type: str) -> str | None:
     return getattr(module, "WHY", {}).get(move_type) if module is not None else None
 
 
-def words(game: Game, move: object, view: object = None, chance: bool = False) -> str:
+def words(game: Game, move: object, view: object = None, chance: bool = False, note: str = "") -> str:
     """A decoded move (or chance outcome) in the game's words, as every client says it: the describe
     module's `describe_chance`/`describe_move(move, view)` (`view`: the mover's view as JSON, or None),
-    else `Game.describe` (the same words without a view, or the move's JSON)."""
+    else `Game.describe` (the same words without a view, or the move's JSON). `note` follows the move's
+    own words ("(secret at the time: cy only)"), before what the move set running, which the describe
+    module's `aftermath_words(view)` tells from `view["ran"]` (service/said.py)."""
     module = describer(game)
     fn = None
     if module is not None:
         fn = getattr(module, "describe_chance", None) if chance else None
         fn = fn or getattr(module, "describe_move", None)
     try:
-        return fn(move, view) if fn else game.describe(move)
+        said = fn(move, view) if fn else game.describe(move)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return game.describe(move)
+        said = game.describe(move)
+    then = getattr(module, "aftermath_words", None) if module is not None and not chance else None
+    return said + note + (then(view) if then is not None and isinstance(view, dict) and view.get("ran") else "")
 
 
-def move_words(game: Game, move: dict, view: object = None, chance: bool = False) -> str:
+def move_words(game: Game, move: dict, view: object = None, chance: bool = False, note: str = "") -> str:
     """A move as a client has it (its JSON object) in the game's `words`; one the game cannot decode as
     its JSON."""
     try:
         decoded = game.decode_move(move)
     except ValueError:
-        return json.dumps(move, separators=(", ", ": "))
-    return words(game, decoded, view, chance)
+        return json.dumps(move, separators=(", ", ": ")) + note
+    return words(game, decoded, view, chance, note)

@@ -69,7 +69,7 @@ def words(game_type: str, row: dict[str, Any], view: Any, names: list[str], call
     None: without the position)."""
     reader = seat_of(caller)
     return registry.move_words(registry.get(game_type), row["payload"]["move"], told(view, names, row["actor"], reader),
-                               row["kind"] == "chance") + secrecy(row.get("visible_to"), reader, names)
+                               row["kind"] == "chance", note=secrecy(row.get("visible_to"), reader, names))
 
 
 def said(game_id: str, game_type: str, base: Folded | None, events: list[Envelope], rows: list[dict[str, Any]],

@@ -143,9 +143,14 @@ def rolled_village(view: dict[str, Any] | None, face: int) -> int | None:
 
 
 def describe_move(move: Any, view: dict[str, Any] | None = None) -> str:
-    """The move in words; told from the position it was played in with what it set running (`view["ran"]`,
-    service/said.py: the reveal and each trade choice run the programs on), every disc that ran after it."""
-    return move_said(move, view) + ran_words((view or {}).get("ran"), view)
+    """The move in words, told from the position it was played in (what it set running: aftermath_words)."""
+    return move_said(move, view)
+
+
+def aftermath_words(view: dict[str, Any]) -> str:
+    """What the move set running (`view["ran"]`, service/said.py: the reveal and each trade choice run the
+    programs on): every disc that ran after it."""
+    return ran_words(view.get("ran"), view)
 
 
 def move_said(move: Any, view: dict[str, Any] | None = None) -> str:

@@ -73,10 +73,11 @@ def _hook(game: Game, name: str, move: dict[str, Any], default: Any) -> Any:
 
 # --- words ----------------------------------------------------------------------------------------------
 
-def describe_move(game: Game, move: dict[str, Any], view: Any = None, chance: bool = False) -> str:
+def describe_move(game: Game, move: dict[str, Any], view: Any = None, chance: bool = False, note: str = "") -> str:
     """A move (or chance outcome) in the game's own words, as the CLI says it (games/<game>/describe.py
-    through `registry.words`); `view`: the mover's view when it is the reader's own."""
-    return registry.move_words(game, move, view, chance)
+    through `registry.words`); `view`: the mover's view when it is the reader's own; `note` follows the
+    move's own words."""
+    return registry.move_words(game, move, view, chance, note)
 
 
 def _describer_call(game: Game, name: str, move: dict[str, Any], view: Any) -> str | None:
@@ -128,10 +129,10 @@ def describe_event(game: Game, row: dict[str, Any], names: list[str], before: An
             return "the position the fork starts from"
         case Move(move=move, timeout=timeout):
             late = " (out of time: the rulebook's default)" if timeout else stand_in(row["payload"], who(actor, names))
-            return f"{who(actor, names)}: {describe_move(game, move, said)}{late}{secret}"
+            return f"{who(actor, names)}: {describe_move(game, move, said, note=late + secret)}"
         case Chance(move=move):
             by = "the arbiter entered" if actor == "arbiter" else "chance"
-            return f"{by}: {describe_move(game, move, said, chance=True)}{secret}"
+            return f"{by}: {describe_move(game, move, said, chance=True, note=secret)}"
         case UndoRequested(by=by, to=to):
             return f"{who(by, names)} asks to take back moves (back to the position after event {to})"
         case UndoConsented(by=by, to=to):

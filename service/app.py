@@ -18,6 +18,7 @@ from service import exact_schema, logs, openapi, outage, schemas
 from service.openapi import errors
 from service.errors import NotFound
 from service.error_handlers import HANDLERS
+from service.account_routes import ROUTES as ACCOUNT_ROUTES
 from service.analysis_routes import ROUTES as ANALYSIS_ROUTES
 from service.departure_routes import ROUTES as DEPARTURE_ROUTES
 from service.link_routes import ROUTES as LINK_ROUTES
@@ -28,6 +29,7 @@ from service.game_stream import event_stream
 from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.lobby_routes import lobby
 from service.runtime import Runtime, rt
+from service.session_routes import ROUTES as SESSION_ROUTES
 from service.settings import Settings, settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
 from service.cancel_routes import ROUTES as CANCEL_ROUTES
@@ -97,7 +99,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
     routes = [*TOURNAMENT_ROUTES, *TOURNAMENT_STREAM_ROUTES, *WITHDRAWAL_ROUTES, *CANCEL_ROUTES, health, game_types,
               create_game, lobby, show_game, legal_moves, submit_move, events, event_stream, state_at, play_socket,
               *AUDIT_ROUTES, *DEPARTURE_ROUTES, *LINK_ROUTES,
-              *ANALYSIS_ROUTES, *web.ROUTES, *(extra_handlers or [])]
+              *ANALYSIS_ROUTES, *ACCOUNT_ROUTES, *SESSION_ROUTES, *web.ROUTES, *(extra_handlers or [])]
     openapi.document(routes)
     app = Litestar(
         route_handlers=[*routes, openapi.ASSET_ROUTER],

@@ -47,7 +47,7 @@ class Quota:
 
     def __init__(self, redis, kind: str, limit: int, window: float):
         self.kind, self.limit, self.window_ms = kind, limit, max(1, int(window * 1000))
-        self._take = redis.register_script(_TAKE)
+        self._redis, self._take = redis, redis.register_script(_TAKE)
 
     async def take(self, subject: str) -> Taken:
         """One use for `subject`, if its window has room (else nothing is counted)."""
@@ -55,3 +55,14 @@ class Quota:
             return Taken(True, 0)
         ok, left = await self._take(keys=[key(subject[:200], self.kind)], args=[self.limit, self.window_ms])
         return Taken(bool(ok), max(1, math.ceil(int(left) / 1000)))
+
+    async def full(self, subject: str) -> Taken:
+        """Whether `subject`'s window is full, counting nothing (`ok` False: full, with its Retry-After): a
+        check before the work that a use would count (a sign-in checks before it tries the password)."""
+        if self.limit <= 0:
+            return Taken(True, 0)
+        k = key(subject[:200], self.kind)
+        used, left = await self._redis.get(k), await self._redis.pttl(k)
+        if int(used or 0) >= self.limit and left > 0:
+            return Taken(False, max(1, math.ceil(int(left) / 1000)))
+        return Taken(True, 0)

@@ -19,6 +19,7 @@ from events.kinds import ARBITER, TableRef
 from events.store import EventStore
 from projections.loader import Loader
 from projections.lobby import Lobby
+from service.accounts import Accounts
 from service.commands import CACHE_LIMIT, Commands
 from service.errors import Unauthorized
 from service.reads import Reads
@@ -34,6 +35,7 @@ class Runtime:
     def __init__(self, cfg: Settings, redis: Redis, background: bool = True):
         """`background`: enqueue jobs off the caller's path (the API); False: at once (a worker's job,
         whose event loop stops when the job returns)."""
+        from service.credentials import Credentials
         from service.tournaments import Tournaments
 
         self.cfg, self.redis, self.background = cfg, redis, background
@@ -42,6 +44,8 @@ class Runtime:
         self.commands = Commands(self.store, self.loader, handoff=self, grace=cfg.clock_grace)
         self.tournaments = Tournaments(redis, self.commands)
         self.lobby = Lobby(redis)
+        self.accounts = Accounts(redis, cfg.cluster)
+        self.credentials = Credentials(redis, self.accounts)
         self.positions = Positions()  # games folded to a version lately, for telling moves where they were played
         self.hub = Hub(self.store, block_ms=cfg.block_ms, max_total=cfg.max_streams,
                        max_per_client=cfg.max_streams_per_client)

@@ -91,6 +91,11 @@ class Settings:
     quota_games: int = env(int, "CARAVAN_QUOTA_GAMES", 60)
     quota_tournaments: int = env(int, "CARAVAN_QUOTA_TOURNAMENTS", 10)
     quota_analyses: int = env(int, "CARAVAN_QUOTA_ANALYSES", 30)
+    # accounts (service/session_routes.py): failed sign-ins per account and per client address in `signin_window`
+    # seconds (past either, 429 rate-limited with Retry-After; 0: no bound); a session lasts `session_ttl` seconds
+    signin_failures: int = env(int, "CARAVAN_SIGNIN_FAILURES", 10)
+    signin_window: float = env(float, "CARAVAN_SIGNIN_WINDOW", 300.0)
+    session_ttl: float = env(float, "CARAVAN_SESSION_TTL", 30 * 24 * 3600.0)
 
     @property
     def fast_queue(self) -> str:

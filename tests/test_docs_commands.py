@@ -254,7 +254,7 @@ def test_every_route_named_exists_and_api_md_lists_its_errors():
     assert len(named) >= 30, len(named)
     unknown = sorted(f"{where}: {m} {p}" for where, m, p in named if (m, p) not in errors and p not in paths)
     assert not unknown, f"routes the docs name that the app lacks: {unknown}"
-    table = re.findall(r"^\| `(GET|POST) (/[^`]*)` \|.*\| ([\d, –-]+) \|$", (ROOT / "docs/api.md").read_text(), flags=re.M)
+    table = re.findall(r"^\| `(GET|POST|DELETE) (/[^`]*)` \|.*\| ([\d, –-]+) \|$", (ROOT / "docs/api.md").read_text(), flags=re.M)
     assert len(table) >= 30, len(table)
     edge = edge_statuses()
     assert {"408", "429"} <= edge, edge

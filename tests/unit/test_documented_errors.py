@@ -16,6 +16,7 @@ from service.admission import CREATES
 from service.app import create_app
 from service.embedded import EmbeddedRedis
 from service.settings import Settings
+from tests.unit import account_errors
 
 ARBITER = "arb-" + secrets.token_hex(8)
 SHUFFLE = {"type": "shuffle", "order": list(range(12))}
@@ -31,6 +32,7 @@ BODY = {  # a well-formed body for each route that reads one
     "/games/{game_id}/resign": {}, "/games/{game_id}/return": {}, "/games/{game_id}/fork": {},
     "/tournaments/{tournament_id}/advance": {}, "/games/{game_id}/links": {},
     "/games/{game_id}/claim": {"code": "no-such-code"},
+    **account_errors.BODY,
 }
 WITHDRAW = "/tournaments/{tournament_id}/withdraw"
 CANCEL = "/tournaments/{tournament_id}/cancel"
@@ -71,7 +73,7 @@ def crowded(redis_url):
     one game, tournament and analysis a window (the quotas at 1): the per-client bounds' 429 without holding
     streams open or creating by the dozen."""
     with TestClient(app=create_app(settings(redis_url, max_page_streams_per_client=0, quota_games=1,
-                                            quota_tournaments=1, quota_analyses=1))) as c:
+                                            quota_tournaments=1, quota_analyses=1, signin_failures=1))) as c:
         yield c
 
 
@@ -232,7 +234,7 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
 def provoke(w: World, down: TestClient, method: str, template: str, code: int):
     """A request that should get `code` from the route, or None when no way is known."""
     c = w.c
-    own = specific(w).get((method, template, code))
+    own = {**specific(w), **account_errors.provocations(c, w.crowded, down, ARBITER)}.get((method, template, code))
     if own is not None:
         return own()
     if code == 503:  # the store is gone: any request that reaches it

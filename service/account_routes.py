@@ -1,0 +1,112 @@
+"""Accounts and their personal access tokens: `POST /accounts`, `GET /accounts/{name}` (the public
+profile), `GET /me`, `POST|GET /me/tokens`, `DELETE /me/tokens/{id}`, and the arbiter's
+`POST /accounts/{name}/disable`. Signing in is service/session_routes.py."""
+
+from __future__ import annotations
+
+from litestar import Request, Response, delete, get, post
+
+from events import accounts as ak
+from events.accounts import Account
+from service.account_schemas import (
+    AccountMade,
+    Disable,
+    Disabled,
+    Me,
+    NewAccount,
+    NewToken,
+    Profile,
+    TokenMade,
+    TokenRow,
+)
+from service.credentials import Record
+from service.errors import Forbidden, NotFound, Unauthorized
+from service.openapi import errors
+from service.runtime import Runtime, bearer, rt
+
+
+def rows(acct: Account) -> list[TokenRow]:
+    return [TokenRow(id=t.id, label=t.label, scopes=list(t.scopes), created=t.created) for t in acct.tokens.values()]
+
+
+async def make_token(r: Runtime, acct: Account, label: str, scopes: tuple[str, ...]) -> TokenMade:
+    token_id, acct = await r.accounts.issue(acct, label, scopes)
+    token = await r.credentials.keep(acct, Record(kind="token", account=acct.id, id=token_id, scopes=scopes))
+    info = acct.tokens[token_id]
+    return TokenMade(id=token_id, label=label, scopes=list(scopes), created=info.created, token=token)
+
+
+@post("/accounts", status_code=201, responses=errors(400, 409, 413, 422, 503))
+async def create_account(request: Request, data: NewAccount) -> AccountMade:
+    """A new account. Its name follows the player-name rules and is unique as it reads (case, width,
+    accents and look-alike letters folded: 409 `name-taken`); the password has at least 10 characters
+    and is not a common one (422 `weak-password`). A bot (`"bot": true`) gets its first personal token
+    (every scope) here, once: it never signs in with its password."""
+    r = rt(request)
+    acct = await r.accounts.create(data.name, data.password, data.bot)
+    token = (await make_token(r, acct, "first token", ak.SCOPES)).token if acct.bot else None
+    return AccountMade(name=acct.name, bot=acct.bot, created=acct.created, token=token)
+
+
+@get("/accounts/{name:str}", responses=errors(404, 503))
+async def profile(request: Request, name: str) -> Profile:
+    """An account as anyone may read it: its name, whether it is a bot, when it was made."""
+    acct = await rt(request).accounts.get(name)
+    return Profile(name=acct.name, bot=acct.bot, created=acct.created, ratings=[], recent_games=[])
+
+
+@get("/me", responses=errors(401, 503))
+async def me(request: Request) -> Me:
+    """The signed-in account (by its session or a personal token) and what this credential may do."""
+    who = await rt(request).credentials.of_request(request)
+    acct = who.account
+    return Me(name=acct.name, bot=acct.bot, created=acct.created, credential=who.record.kind,  # type: ignore[arg-type]
+              scopes=list(who.record.scopes))  # type: ignore[arg-type]
+
+
+@post("/me/tokens", status_code=201, responses=errors(400, 401, 403, 413, 503))
+async def new_token(request: Request, data: NewToken) -> TokenMade:
+    """A personal access token with the scopes asked (`play`, `create`, `organise`, `analyse`), shown this
+    once: only its hash is kept. Made with a session, or with a personal token that holds every scope
+    asked (403 otherwise: a token never makes a stronger one)."""
+    r = rt(request)
+    who = await r.credentials.of_request(request)
+    scopes = tuple(s for s in ak.SCOPES if s in data.scopes)
+    for scope in scopes:
+        who.require(scope)
+    return await make_token(r, who.account, data.label, scopes)
+
+
+@get("/me/tokens", responses=errors(401, 503))
+async def list_tokens(request: Request) -> list[TokenRow]:
+    """The account's personal tokens: id, label, scopes, when made (never the token)."""
+    return rows((await rt(request).credentials.of_request(request)).account)
+
+
+@delete("/me/tokens/{token_id:str}", status_code=204, responses=errors(401, 403, 404, 503))
+async def revoke_token(request: Request, token_id: str) -> Response[None]:
+    """Revoke a personal token: it stops at once."""
+    r = rt(request)
+    who = await r.credentials.of_request(request)
+    if token_id not in who.account.tokens:
+        raise NotFound(f"no token {token_id[:40]!r} of this account")
+    await r.credentials.drop(who.account, token_id)  # (first: it stops at once, whatever happens next)
+    await r.accounts.revoke(who.account, token_id)
+    return Response(None, status_code=204)
+
+
+@post("/accounts/{name:str}/disable", status_code=200, responses=errors(400, 401, 403, 404, 409, 413, 503))
+async def disable(request: Request, name: str, data: Disable | None = None) -> Disabled:
+    """The arbiter disables an account: its sessions and tokens stop at once, and it cannot sign in."""
+    r = rt(request)
+    token = bearer(request)
+    if token is None:
+        raise Unauthorized("only the arbiter may disable an account: send the arbiter's token")
+    if not r.is_arbiter(token):
+        raise Forbidden("only the arbiter may disable an account")
+    acct = await r.accounts.disable(name, data.reason if data else "")
+    await r.credentials.drop_all(acct)
+    return Disabled(name=acct.name, disabled=acct.disabled)
+
+
+ROUTES = [create_account, profile, me, new_token, list_tokens, revoke_token, disable]

@@ -14,6 +14,7 @@ from cli import analysis, audit, board, clock, follow, new_game, rules, words
 from cli import tournament
 from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, ctx, default_url, emit_json, fail, moves_at, raw, refusal_code, request,
                         save_tokens, server_url, token_for, use_token, with_seat)
+from cli import account
 from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type
 from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
 
@@ -27,6 +28,7 @@ game_app = typer.Typer(help="Games: create, list, show, play; the game types and
                        no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(game_app, name="game")
 app.add_typer(tournament.app, name="tournament")
+account.register(app)  # signup, login, logout, me (cli/account.py)
 
 STATUSES = ("active", "finished", "abandoned")
 

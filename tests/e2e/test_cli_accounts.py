@@ -1,0 +1,72 @@
+"""`caravan signup`, `login`, `logout`, `me` against the real stack: the profile keeps one personal token
+per server, logout revokes it on the server, and a password never goes on the command line."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.stack import ROOT
+
+pytestmark = pytest.mark.e2e
+
+PASSWORD = "a long enough passphrase"
+
+
+def caravan(stack, profile: Path, *args: str, password: str | None = None) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).with_name("caravan")
+    return subprocess.run([str(exe), *args], env={**stack.env, "CARAVAN_CONFIG": str(profile)}, cwd=ROOT,
+                          input=None if password is None else password + "\n", capture_output=True, text=True,
+                          timeout=120)
+
+
+def kept(profile: Path) -> dict:
+    return json.loads(profile.read_text()).get("accounts", {})
+
+
+def test_signup_keeps_a_token_me_reads_it_and_logout_revokes_it(stack, tmp_path):
+    profile, name = tmp_path / "profile.json", "ann" + secrets.token_hex(4)
+    made = caravan(stack, profile, "signup", name, "--password-stdin", "--json", password=PASSWORD)
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["name"] == name
+    (entry,) = kept(profile).values()
+    assert entry["name"] == name and entry["token"].startswith("cvp_") and PASSWORD not in profile.read_text()
+    me = caravan(stack, profile, "me", "--json")
+    assert me.returncode == 0 and json.loads(me.stdout)["name"] == name and json.loads(me.stdout)["credential"] == "token"
+    out = caravan(stack, profile, "logout")
+    assert out.returncode == 0, out.stderr
+    assert kept(profile) == {}
+    assert stack.client(entry["token"]).get("/me").status_code == 401  # revoked on the server, not only forgotten
+    after = caravan(stack, profile, "me")
+    assert after.returncode == 1 and "not signed in" in after.stderr
+
+
+def test_login_keeps_a_token_for_this_machine_and_a_wrong_password_keeps_nothing(stack, tmp_path):
+    profile, name = tmp_path / "profile.json", "bob" + secrets.token_hex(4)
+    assert stack.client().post("/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
+    wrong = caravan(stack, profile, "login", name, "--password-stdin", password="not the passphrase")
+    assert wrong.returncode == 1 and "wrong name or password" in wrong.stderr
+    assert not profile.exists() or kept(profile) == {}
+    ok = caravan(stack, profile, "login", name.upper(), "--password-stdin", password=PASSWORD)
+    assert ok.returncode == 0, ok.stderr
+    (entry,) = kept(profile).values()
+    assert entry["name"] == name
+    tokens = stack.client(entry["token"]).get("/me/tokens").json()
+    assert [t["id"] for t in tokens] == [entry["id"]] and tokens[0]["scopes"] == ["play", "create", "organise", "analyse"]
+    shown = caravan(stack, profile, "me")
+    assert shown.returncode == 0 and name in shown.stdout
+
+
+def test_a_bot_signs_up_with_its_first_token_kept(stack, tmp_path):
+    profile, name = tmp_path / "profile.json", "bot" + secrets.token_hex(4)
+    made = caravan(stack, profile, "signup", name, "--bot", "--password-stdin", password=PASSWORD)
+    assert made.returncode == 0, made.stderr
+    me = json.loads(caravan(stack, profile, "me", "--json").stdout)
+    assert (me["name"], me["bot"]) == (name, True)
+    refused = caravan(stack, profile, "login", name, "--password-stdin", password=PASSWORD)
+    assert refused.returncode == 1 and "token" in refused.stderr

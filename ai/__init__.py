@@ -59,7 +59,7 @@ NAMED_TIME_CAP = 10.0  # seconds a named level may think at most, whatever the m
 DEFAULT_BUDGET = 1.0  # seconds per move for mcts
 MAX_BUDGET = 600.0
 
-__all__ = ["LEVELS", "NAMED", "DEFAULT_BUDGET", "choose_move", "parse_level"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "NAMED", "choose_move", "parse_level"]
 
 
 def parse_level(text: str) -> tuple[str, float | None]:

@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from games.protocol import CHANCE, Game, Result, sample_chance
 

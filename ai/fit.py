@@ -144,7 +144,7 @@ def cross_entropy(rows: list[tuple[list[float], list[float]]]) -> float:
     total = 0.0
     for ps, ys in rows:
         norm = sum(ps) or 1.0
-        total -= sum(y * math.log(min(max(p / norm, 1e-9), 1.0)) for p, y in zip(ps, ys) if y)
+        total -= sum(y * math.log(min(max(p / norm, 1e-9), 1.0)) for p, y in zip(ps, ys, strict=True) if y)
     return total / len(rows)
 
 

@@ -96,8 +96,18 @@ from typing import Any
 
 from games.protocol import Game, Seat
 
-from .iteration import (GREEDY_CANDIDATES, GREEDY_EPSILON, MAST_EPSILON, MAX_ROLLOUT_STEPS, WIDEN_BASE, WIDEN_FROM,
-                        WIDEN_SCALE, best_by_mast, greedy_step, iterate)
+from .iteration import (
+    GREEDY_CANDIDATES,
+    GREEDY_EPSILON,
+    MAST_EPSILON,
+    MAX_ROLLOUT_STEPS,
+    WIDEN_BASE,
+    WIDEN_FROM,
+    WIDEN_SCALE,
+    best_by_mast,
+    greedy_step,
+    iterate,
+)
 from .reuse import Kept, keep, resume
 from .simple import GREEDY_MAX_EVALUATIONS, greedy_scores, own_moves
 from .tree import LOG, Node, Stats, first, play, root_stats
@@ -109,9 +119,26 @@ GREEDY_ROLLOUT_FROM = 1.0  # seconds a move from which a search plays the game's
 
 # the names this module had before it was split (ai.analysis, tests and benches import some of them)
 _iterate, _greedy_step, _best_by_mast, _play, _first, _root_stats = iterate, greedy_step, best_by_mast, play, first, root_stats
-__all__ = ["search", "Stats", "Node", "Kept", "prior_order", "greedy_rollout", "EXPLORATION", "ROLLOUT_MOVES",
-           "PRIOR_DETERMINIZATIONS", "GREEDY_ROLLOUT_FROM", "GREEDY_CANDIDATES", "GREEDY_EPSILON", "MAST_EPSILON",
-           "MAX_ROLLOUT_STEPS", "WIDEN_BASE", "WIDEN_FROM", "WIDEN_SCALE", "LOG"]
+__all__ = [
+    "EXPLORATION",
+    "GREEDY_CANDIDATES",
+    "GREEDY_EPSILON",
+    "GREEDY_ROLLOUT_FROM",
+    "LOG",
+    "MAST_EPSILON",
+    "MAX_ROLLOUT_STEPS",
+    "PRIOR_DETERMINIZATIONS",
+    "ROLLOUT_MOVES",
+    "WIDEN_BASE",
+    "WIDEN_FROM",
+    "WIDEN_SCALE",
+    "Kept",
+    "Node",
+    "Stats",
+    "greedy_rollout",
+    "prior_order",
+    "search",
+]
 
 
 def greedy_rollout(game: Game, budget: float | None, iterations: int | None) -> int:

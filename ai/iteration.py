@@ -198,7 +198,7 @@ def _reward(game: Game, d: Any, path: list[tuple[Node, Seat]]) -> dict[Seat, flo
     if result is not None:
         return dict(enumerate(win_shares(result)))
     seats = sorted({actor for _, actor in path})
-    return dict(zip(seats, game.evaluations(d, seats)))
+    return dict(zip(seats, game.evaluations(d, seats), strict=True))
 
 
 def _back_up(root: Node, path: list[tuple[Node, Seat]], reward: dict[Seat, float], bounds: list[float]) -> None:

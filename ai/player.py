@@ -23,7 +23,7 @@ PLAYERS_KEPT = 64  # (game id, seat) players a `Players` cache holds before drop
 class SearchPlayer:
     """The MCTS player of `seat` in the game `game_id`: `search` as `ai.ismcts.search`, with tree reuse."""
 
-    __slots__ = ("game_id", "seat", "kept")
+    __slots__ = ("game_id", "kept", "seat")
 
     def __init__(self, game_id: str, seat: Seat) -> None:
         self.game_id, self.seat = game_id, seat

@@ -94,5 +94,5 @@ def greedy_move(game: Game, state: Any, seat: Seat, rng: Any,
         return moves[0]
     scores = greedy_scores(game, state, seat, rng, moves, determinizations)
     best = max(scores)
-    top = [m for m, s in zip(moves, scores) if s >= best - TIE]
+    top = [m for m, s in zip(moves, scores, strict=True) if s >= best - TIE]
     return top[rng.randrange(len(top))]

@@ -15,7 +15,7 @@ LOG = [0.0] + [math.log(i) for i in range(1, 4096)]
 class Node:
     """Statistics of one edge (the move that leads here) and the edges below it."""
 
-    __slots__ = ("kids", "n", "w", "avail")
+    __slots__ = ("avail", "kids", "n", "w")
 
     def __init__(self) -> None:
         self.kids: dict[Any, Node] = {}

@@ -4,12 +4,13 @@ verdict beside each move and a per-seat value graph (a sparkline of the win chan
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import shutil
 import sys
 import time
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -27,11 +28,11 @@ SHARED = 12  # a beginning two moves' words share, from this many characters, is
 def analyse(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
             budget: float = typer.Option(0.5, "--budget", help="seconds of search per decision (0: no time bound, "
                                          "give --iterations)"),
-            iterations: Optional[int] = typer.Option(None, "--iterations", help="a cap on search iterations per decision"),
-            seed: Optional[int] = typer.Option(None, "--seed", help="the search seed (with --iterations and --budget 0 "
+            iterations: int | None = typer.Option(None, "--iterations", help="a cap on search iterations per decision"),
+            seed: int | None = typer.Option(None, "--seed", help="the search seed (with --iterations and --budget 0 "
                                                "the analysis is reproducible)"),
             wait: bool = typer.Option(True, "--wait/--no-wait", help="wait for the workers (default), or only queue it"),
-            seat: Optional[str] = AS, token: Optional[str] = TOKEN, as_json: bool = JSON):
+            seat: str | None = AS, token: str | None = TOKEN, as_json: bool = JSON):
     """Analyse a finished game (or your own private fork, --as SEAT) on the workers: each decision judged
     from the mover's information set against the engine's best; then per seat accuracy, expected rank
     and costliest moments, and every decision's verdict. --json: the analysis as one JSON document."""
@@ -58,7 +59,7 @@ def analyse(game_id: str = typer.Argument(..., help="the game", autocompletion=c
         typer.echo(line)
 
 
-def call(method: str, path: str, tok: Optional[str], body: Any = None) -> dict[str, Any]:
+def call(method: str, path: str, tok: str | None, body: Any = None) -> dict[str, Any]:
     """One request; any refusal (a running game's 409 too) exits 1 with {"error","detail"} under --json."""
     try:
         return raw(method, path, token=tok, json_body=body).json()
@@ -66,7 +67,7 @@ def call(method: str, path: str, tok: Optional[str], body: Any = None) -> dict[s
         fail(f"{e.error}: {e.detail}", REFUSED, e.error)
 
 
-def follow(game_id: str, tok: Optional[str], report: dict[str, Any], show_bar: bool) -> dict[str, Any]:
+def follow(game_id: str, tok: str | None, report: dict[str, Any], show_bar: bool) -> dict[str, Any]:
     """Poll the analysis until the workers are done, drawing a progress bar on standard error."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -84,32 +85,32 @@ def follow(game_id: str, tok: Optional[str], report: dict[str, Any], show_bar: b
 
 # --- tables -------------------------------------------------------------------------------------------
 
-def pct(x: Optional[float]) -> str:
+def pct(x: float | None) -> str:
     """A win chance in whole percent, a half rounded up as the web page's Math.round does (0.485: 49%)."""
     return "-" if x is None else f"{math.floor(100 * x + 0.5)}%"
 
 
-def lost(x: Optional[float]) -> str:
+def lost(x: float | None) -> str:
     """A loss to the four digits its class is read from (0.0202 is an inaccuracy, 0.0200 good)."""
     return num(x, ".4f")
 
 
-def num(x: Optional[float], fmt: str = ".2f") -> str:
+def num(x: float | None, fmt: str = ".2f") -> str:
     return "-" if x is None else format(x, fmt)
 
 
 def table(header: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
     """Columns padded to their widest cell (numbers right-aligned), two spaces apart."""
-    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)]
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows, strict=False)]
 
     def line(cells: list[str]) -> str:
         return "  ".join(str(c).rjust(w) if i in right else str(c).ljust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=False))).rstrip()
 
     return [line(header), line(["-" * w for w in widths])] + [line(r) for r in rows]
 
 
-def report_lines(r: dict[str, Any], width: Optional[int] = None) -> list[str]:
+def report_lines(r: dict[str, Any], width: int | None = None) -> list[str]:
     """The report as lines as wide as the terminal (`width`): the moves' words share what the numbers leave."""
     e = r["engine"]
     th = r["thresholds"]
@@ -186,7 +187,7 @@ def engine_words(e: dict[str, Any]) -> str:
 
 
 def fitted(header: list[str], rows: list[list[str]], right: set[int], texts: tuple[int, int],
-           width: Optional[int] = None) -> list[str]:
+           width: int | None = None) -> list[str]:
     """`table` as wide as the terminal at most: its two text columns (the move played, the best) share what
     the other columns leave (one that needs less gives the rest to the other), each pair cut so that the part
     where the two differ stays in sight. Written to a file or a pipe (no `width` asked), no cut: whole lines."""
@@ -216,7 +217,7 @@ def fitted(header: list[str], rows: list[list[str]], right: set[int], texts: tup
 
 def shared(a: str, b: str) -> int:
     """Where the word in which `a` and `b` first differ begins (0 when they differ in the first word)."""
-    n = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    n = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     return a.rfind(" ", 0, n) + 1
 
 
@@ -230,13 +231,13 @@ def unicode_ok(stream: Any = None) -> bool:
     return enc.lower().replace("-", "").startswith("utf")
 
 
-def sparkline(values: list[float], ascii_only: Optional[bool] = None, width: int = GRAPH_WIDTH) -> str:
+def sparkline(values: list[float], ascii_only: bool | None = None, width: int = GRAPH_WIDTH) -> str:
     """Values in 0..1 as one character each, from low to high (unicode blocks, or ASCII); more values
     than `width` are averaged in equal runs, so a long game still fits a line."""
     marks = ASCII_BLOCKS if (not unicode_ok() if ascii_only is None else ascii_only) else BLOCKS
     if len(values) > width:
         cuts = [round(i * len(values) / width) for i in range(width + 1)]
-        values = [sum(values[a:b]) / (b - a) for a, b in zip(cuts, cuts[1:])]
+        values = [sum(values[a:b]) / (b - a) for a, b in itertools.pairwise(cuts)]
     return "".join(marks[min(len(marks) - 1, max(0, int(v * len(marks))))] for v in values)
 
 
@@ -255,7 +256,7 @@ def clip(text: str, width: int, keep: int = 0, head: bool = True) -> str:
     return "…" + tail if len(tail) + 1 <= width else "…" + tail[:width - 2] + "…"
 
 
-def fetch(game_id: str, tok: Optional[str]) -> Optional[dict[str, Any]]:
+def fetch(game_id: str, tok: str | None) -> dict[str, Any] | None:
     """The game's analysis the caller may read, or None (none made, not done yet, or not for this caller)."""
     try:
         got = raw("GET", f"/games/{game_id}/analysis", token=tok).json()
@@ -264,7 +265,7 @@ def fetch(game_id: str, tok: Optional[str]) -> Optional[dict[str, Any]]:
     return got if got.get("rows") else None
 
 
-def verdicts(report: Optional[dict[str, Any]]) -> dict[int, str]:
+def verdicts(report: dict[str, Any] | None) -> dict[int, str]:
     """version -> the verdict to print beside that move in a replay."""
     out: dict[int, str] = {}
     for row in (report or {}).get("rows", []):
@@ -283,14 +284,14 @@ def verdicts(report: Optional[dict[str, Any]]) -> dict[int, str]:
     return out
 
 
-def played_words(report: Optional[dict[str, Any]]) -> dict[int, str]:
+def played_words(report: dict[str, Any] | None) -> dict[int, str]:
     """version -> a judged move in the analysis's words: told from the mover's view of the position, as the best
     move beside it is (a Himalaya disc with its path, a Bangkok Klongs boat as its owner's), so a replay says
     the two alike."""
     return {row["version"]: row["text"] for row in (report or {}).get("rows", []) if row["kind"] == "decision"}
 
 
-def graph_lines(report: Optional[dict[str, Any]], upto: Optional[int] = None) -> list[str]:
+def graph_lines(report: dict[str, Any] | None, upto: int | None = None) -> list[str]:
     """Per seat: its win chance over the game as a sparkline (up to version `upto`), first and last value."""
     if not report:
         return []
@@ -312,11 +313,11 @@ def graph_lines(report: Optional[dict[str, Any]], upto: Optional[int] = None) ->
 def tournament_analyse(tournament_id: str = typer.Argument(..., help="the tournament"),
                        budget: float = typer.Option(0.5, "--budget", help="seconds of search per decision (0: no "
                                                     "time bound, give --iterations)"),
-                       iterations: Optional[int] = typer.Option(None, "--iterations", help="a cap on search "
+                       iterations: int | None = typer.Option(None, "--iterations", help="a cap on search "
                                                                 "iterations per decision"),
-                       seed: Optional[int] = typer.Option(None, "--seed", help="the search seed of every table"),
+                       seed: int | None = typer.Option(None, "--seed", help="the search seed of every table"),
                        wait: bool = typer.Option(True, "--wait/--no-wait", help="wait for the workers (default)"),
-                       token: Optional[str] = TOKEN, as_json: bool = JSON):
+                       token: str | None = TOKEN, as_json: bool = JSON):
     """Analyse every finished table of a tournament on the workers (a table in play is left alone), then
     the accuracy table per entrant and, for people, the fair-play signal (a signal, never a verdict). With
     the arbiter's --token, a table analysed with other settings is replaced (else it is kept)."""

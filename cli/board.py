@@ -14,7 +14,7 @@ def renderer(game_type: str):
         from games import registry
 
         return registry.get(game_type).render
-    except Exception:  # noqa: BLE001 - an unknown type still shows as JSON
+    except Exception:
         return None
 
 
@@ -153,7 +153,7 @@ def my_clock_standing(g: dict[str, Any]) -> str | None:
 
 
 def fmt_seconds(left: float) -> str:
-    left = max(0, int(round(left)))
+    left = max(0, round(left))
     return f"{left // 60}:{left % 60:02d}" if left >= 60 else f"{left} s"
 
 

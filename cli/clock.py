@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from cli import board
@@ -18,14 +16,14 @@ def _show(answer: dict, as_json: bool, what: str) -> None:
     typer.echo(f"{what}: game {answer['id']} is {answer['status']} (version {answer['version']})")
 
 
-def resign(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="your seat"), token: Optional[str] = TOKEN,
+def resign(game_id: str, seat: str | None = typer.Option(None, "--as", help="your seat"), token: str | None = TOKEN,
            as_json: bool = JSON):
     """Resign your seat: you end ranked last among those still in; an AI plays your remaining decisions."""
     use_token(token)
     _show(request("POST", f"/games/{game_id}/resign", token=token_for(game_id, seat)), as_json, "resigned")
 
 
-def back(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="your seat"), token: Optional[str] = TOKEN,
+def back(game_id: str, seat: str | None = typer.Option(None, "--as", help="your seat"), token: str | None = TOKEN,
          as_json: bool = JSON):
     """Take back your seat, which an AI plays since your time ran out (or you did not show up): it is
     yours again at once, your clock running (the AI answers within moments, so moving first rarely works).
@@ -43,7 +41,7 @@ def back(game_id: str, seat: Optional[str] = typer.Option(None, "--as", help="yo
     typer.echo(f"your seat is yours again: game {answer['id']} at version {answer['version']}; to play on: {play_on}")
 
 
-def abandon(game_id: str, reason: str = typer.Option("", "--reason"), token: Optional[str] = TOKEN, as_json: bool = JSON):
+def abandon(game_id: str, reason: str = typer.Option("", "--reason"), token: str | None = TOKEN, as_json: bool = JSON):
     """The arbiter abandons a game: no result, it counts for nobody (CARAVAN_ARBITER_TOKEN, or --token)."""
     use_token(token)
     answer = request("POST", f"/games/{game_id}/abandon", token=token_for(game_id, "arbiter"),
@@ -52,7 +50,7 @@ def abandon(game_id: str, reason: str = typer.Option("", "--reason"), token: Opt
 
 
 def adjudicate(game_id: str, ranks: list[int] = typer.Argument(..., help="each seat's place, seat 0 first"),
-               reason: str = typer.Option("", "--reason"), token: Optional[str] = TOKEN, as_json: bool = JSON):
+               reason: str = typer.Option("", "--reason"), token: str | None = TOKEN, as_json: bool = JSON):
     """The arbiter ends a game with the ranking it states (CARAVAN_ARBITER_TOKEN, or --token)."""
     use_token(token)
     answer = request("POST", f"/games/{game_id}/adjudicate", token=token_for(game_id, "arbiter"),

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Callable, Iterator, Optional
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import httpx
 import typer
@@ -20,9 +21,9 @@ QUIET_SECONDS = 25.0  # no byte for this long: reconnect (a proxy or the server 
 RETRY_SECONDS = (0.2, 0.5, 1, 2, 5)
 
 
-def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[float] = None,
-           on_clock: Optional[Callable[[dict[str, Any]], None]] = None, said: bool = False,
-           until: Optional[float] = None) -> Iterator[Optional[dict[str, Any]]]:
+def stream(game_id: str, token: str | None, start: int, give_up: float | None = None,
+           on_clock: Callable[[dict[str, Any]], None] | None = None, said: bool = False,
+           until: float | None = None) -> Iterator[dict[str, Any] | None]:
     """Events from version `start` on, for ever; yields None each time it (re)connects (a moment to look
     at the game again). Ends when the stream delivered `seed-revealed` (the end of a game's log), or at
     `until` (a `time.monotonic()` instant) however quiet the stream is, keep-alives and all. The
@@ -78,8 +79,8 @@ def stream(game_id: str, token: Optional[str], start: int, give_up: Optional[flo
 
 
 def watch(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-          seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", min=1, help="the first event to show"),
-          token: Optional[str] = TOKEN, as_json: bool = JSON):
+          seat: str | None = AS, from_: int = typer.Option(1, "--from", min=1, help="the first event to show"),
+          token: str | None = TOKEN, as_json: bool = JSON):
     """Follow the log live until the game ends, one event a line in words (and the clocks after each, at a
     table with a time control); --json prints one raw event a line (JSON lines). Reconnects when the stream drops, however long the game is quiet."""
     use_token(token)
@@ -110,8 +111,8 @@ def must_act(g: dict[str, Any], arbiter: bool) -> bool:
 
 
 def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-         seat: Optional[str] = AS, token: Optional[str] = TOKEN,
-         timeout: Optional[float] = typer.Option(None, "--timeout", help="give up after this many seconds (exit 1)"),
+         seat: str | None = AS, token: str | None = TOKEN,
+         timeout: float | None = typer.Option(None, "--timeout", help="give up after this many seconds (exit 1)"),
          as_json: bool = JSON):
     """Block until SEAT must act (exit 0) or the game is over (exit 3). Follows the live stream and
     reconnects; a script's loop: `while caravan wait ID --as 1; do caravan play ID --as 1 0; done`.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from cli.client import ctx, profile_path, read_json_object, server_key, updating
 
@@ -19,12 +19,12 @@ def _path() -> Path:
     return p.with_name(p.name + ".moves")
 
 
-def _key(game_id: str, token: Optional[str]) -> str:
+def _key(game_id: str, token: str | None) -> str:
     seat = hashlib.sha256(token.encode()).hexdigest()[:16] if token else "-"
     return f"{server_key(ctx.url)} {game_id} {seat}"
 
 
-def remember_listing(game_id: str, token: Optional[str], version: Optional[int], moves: list[dict[str, Any]],
+def remember_listing(game_id: str, token: str | None, version: int | None, moves: list[dict[str, Any]],
                      texts: list[str]) -> None:
     if version is None:
         return
@@ -36,14 +36,14 @@ def remember_listing(game_id: str, token: Optional[str], version: Optional[int],
             del data[old]
 
 
-def recall_listing(game_id: str, token: Optional[str]) -> Optional[tuple[int, list[dict[str, Any]], list[str]]]:
+def recall_listing(game_id: str, token: str | None) -> tuple[int, list[dict[str, Any]], list[str]] | None:
     got = (read_json_object(_path()) or {}).get(_key(game_id, token))
     if not isinstance(got, dict) or "texts" not in got:  # (a list saved by an older CLI: list again)
         return None
     return got["version"], got["moves"], got["texts"]
 
 
-def spend_listing(game_id: str, token: Optional[str], played_at: int) -> None:
+def spend_listing(game_id: str, token: str | None, played_at: int) -> None:
     """A move landed (version `played_at`): the saved list, if any, is spent; a note of it stays."""
     key = _key(game_id, token)
     if not isinstance((read_json_object(_path()) or {}).get(key), dict):
@@ -54,7 +54,7 @@ def spend_listing(game_id: str, token: Optional[str], played_at: int) -> None:
             data[key] = {"version": got["version"], "spent": played_at}
 
 
-def spent_listing(game_id: str, token: Optional[str]) -> Optional[tuple[int, int]]:
+def spent_listing(game_id: str, token: str | None) -> tuple[int, int] | None:
     """(the version the spent list was made at, the version the move that spent it led to), or None."""
     got = (read_json_object(_path()) or {}).get(_key(game_id, token))
     if isinstance(got, dict) and isinstance(got.get("version"), int) and isinstance(got.get("spent"), int):

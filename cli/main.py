@@ -6,17 +6,34 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
-from cli import analysis, audit, board, clock, follow, new_game, rules, words
-from cli import tournament
-from cli.client import (GAME_OVER, REFUSED, STALE, Guarded, Refused, ctx, default_url, emit_json, fail, moves_at, raw, refusal_code, request,
-                        save_tokens, server_url, token_for, use_token, with_seat)
+from cli import analysis, audit, board, clock, follow, new_game, rules, tournament, words
+from cli.client import (
+    GAME_OVER,
+    REFUSED,
+    STALE,
+    Guarded,
+    Refused,
+    ctx,
+    default_url,
+    emit_json,
+    fail,
+    moves_at,
+    raw,
+    refusal_code,
+    request,
+    save_tokens,
+    server_url,
+    token_for,
+    use_token,
+    with_seat,
+)
+from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
 from cli import account
 from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type
-from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
 
 EXIT_CODES = ("Exit codes: 0 done; 1 refused (a 4xx, or bad input, or a file it cannot read or write); 2 usage; "
               "3 the game or tournament is over (wait; a move, resignation, undo or back asked of a finished game; "
@@ -38,7 +55,7 @@ def main_options(
     url: str = typer.Option(None, "--url", envvar="CARAVAN_URL", callback=lambda u: u and server_url(u),
                             help="the server, http://HOST[:PORT] (default: the one `caravan up` runs on this machine, "
                                  "else http://127.0.0.1:8000)"),
-    token: Optional[str] = typer.Option(None, "--token", help="a bearer token (a seat's, or the arbiter's)"),
+    token: str | None = typer.Option(None, "--token", help="a bearer token (a seat's, or the arbiter's)"),
 ):
     """The options every command shares (the exit codes: EXIT_CODES)."""
     ctx.url = url or default_url()
@@ -65,7 +82,7 @@ new_game.register(game_app)
 
 
 @game_app.command("types")
-def game_types(token: Optional[str] = TOKEN, as_json: bool = JSON):
+def game_types(token: str | None = TOKEN, as_json: bool = JSON):
     """The game types this server hosts, their player counts and options (for --option NAME=VALUE)."""
     use_token(token)
     rows = request("GET", "/game-types", token=ctx.token)
@@ -79,10 +96,10 @@ def game_types(token: Optional[str] = TOKEN, as_json: bool = JSON):
 
 
 @game_app.command("list")
-def game_list(status: Optional[str] = typer.Option(None, "--status", help="only games that are active | finished | abandoned"),
-              game_type: Optional[str] = typer.Option(None, "--type", help="only games of this type (kashgar, ...)"),
+def game_list(status: str | None = typer.Option(None, "--status", help="only games that are active | finished | abandoned"),
+              game_type: str | None = typer.Option(None, "--type", help="only games of this type (kashgar, ...)"),
               limit: int = typer.Option(20, "--limit", min=0, help="the newest N games (0: all)"),
-              token: Optional[str] = TOKEN, as_json: bool = JSON):
+              token: str | None = TOKEN, as_json: bool = JSON):
     """The lobby, newest first (as the web lobby and `caravan tournament list`)."""
     use_token(token)
     if status is not None and status not in STATUSES:
@@ -119,8 +136,8 @@ def lobby_pages(params: dict[str, str], want: int) -> tuple[list[dict], int]:
 
 @game_app.command("show")
 def game_show(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-              seat: Optional[str] = AS, at: Optional[int] = typer.Option(None, "--at", help="as it was after event N"),
-              token: Optional[str] = TOKEN, as_json: bool = JSON):
+              seat: str | None = AS, at: int | None = typer.Option(None, "--at", help="as it was after event N"),
+              token: str | None = TOKEN, as_json: bool = JSON):
     """One game: the board drawn in the terminal (as SEAT sees it), or the API's answer with --json."""
     use_token(token)
     tok = token_for(game_id, seat)
@@ -136,7 +153,7 @@ def game_play(game_id: str = typer.Argument(..., help="the game", autocompletion
               seat: str = typer.Option(..., "--as", help="your seat (number or player name), or 'arbiter' to enter "
                                        "the chance outcomes of an arbiter_chance table; with --token, any word"),
               poll: float = typer.Option(0.5, "--poll", help="seconds between looks while others act"),
-              token: Optional[str] = TOKEN):
+              token: str | None = TOKEN):
     """Play a whole game interactively: the board, what happened since your last move, your moves in
     words (grouped, numbered; type a word to filter), your pick; it waits while the others act.
     Reads one line at a time when input is not a terminal; q quits."""
@@ -148,8 +165,8 @@ def game_play(game_id: str = typer.Argument(..., help="the game", autocompletion
 
 @app.command()
 def fork(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-         at: Optional[int] = typer.Option(None, "--at", help="the position after event N (default: now)"),
-         seat: Optional[str] = AS, token: Optional[str] = TOKEN, as_json: bool = JSON):
+         at: int | None = typer.Option(None, "--at", help="the position after event N (default: now)"),
+         seat: str | None = AS, token: str | None = TOKEN, as_json: bool = JSON):
     """A new game from a position of this one (hidden parts re-drawn unless it is finished or you are the
     arbiter); your new seats' tokens go to the profile."""
     use_token(token)
@@ -167,7 +184,7 @@ def fork(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
 
 # --- moves -----------------------------------------------------------------------------------------
 
-def listing(game_id: str, tok: Optional[str]) -> tuple[words.Menu, Optional[int], dict[str, Any]]:
+def listing(game_id: str, tok: str | None) -> tuple[words.Menu, int | None, dict[str, Any]]:
     """The seat's moves in the numbering every verb uses, with their words, the version they were listed at,
     and the game as read with them."""
     listed, version = moves_at(game_id, tok)
@@ -177,8 +194,8 @@ def listing(game_id: str, tok: Optional[str]) -> tuple[words.Menu, Optional[int]
 
 @app.command()
 def moves(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-          seat: Optional[str] = AS, filt: Optional[str] = typer.Option(None, "--filter", help="only moves whose words contain this"),
-          token: Optional[str] = TOKEN, as_json: bool = JSON):
+          seat: str | None = AS, filt: str | None = typer.Option(None, "--filter", help="only moves whose words contain this"),
+          token: str | None = TOKEN, as_json: bool = JSON):
     """Your legal moves in words, grouped and numbered, with the version they hold for (`caravan play ID
     N` plays number N of this list, and is refused if the game has moved on since)."""
     use_token(token)
@@ -199,7 +216,7 @@ def moves(game_id: str = typer.Argument(..., help="the game", autocompletion=com
         typer.echo(line)
 
 
-def not_now(game_id: str, tok: Optional[str], seat: Optional[str]) -> dict[str, Any]:
+def not_now(game_id: str, tok: str | None, seat: str | None) -> dict[str, Any]:
     """End the command when the game is over (exit 3) or it is not the caller's turn (exit 1, whom it waits
     for); the game as read when the caller may act."""
     now = request("GET", f"/games/{game_id}", token=tok)
@@ -216,12 +233,12 @@ def not_now(game_id: str, tok: Optional[str], seat: Optional[str]) -> dict[str, 
 @app.command()
 def play(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
          move: str = typer.Argument(..., help="a number from `caravan moves`, or a move as JSON"),
-         seat: Optional[str] = AS,
-         expected_version: Optional[int] = typer.Option(None, "--expected-version",
+         seat: str | None = AS,
+         expected_version: int | None = typer.Option(None, "--expected-version",
                                                         help="refuse unless the game is at this version (default: "
                                                         "the version `caravan moves` listed the number at)"),
-         idempotency_key: Optional[str] = typer.Option(None, "--idempotency-key", help="makes a retried post safe"),
-         token: Optional[str] = TOKEN, as_json: bool = JSON):
+         idempotency_key: str | None = typer.Option(None, "--idempotency-key", help="makes a retried post safe"),
+         token: str | None = TOKEN, as_json: bool = JSON):
     """Make a move: number N of the list `caravan moves` printed last (pinned to its version: if the game
     moved on since, it is refused, exit 4; once a move of yours has landed, that list is spent: list
     again), or a move as JSON. A number with no list ever saved reads the list as it is now."""
@@ -279,7 +296,7 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
                else f"played: version {acc['version']} ({acc['status']})")
 
 
-def ran_out(game_id: str, tok: Optional[str], since: Optional[int], seat: Optional[str] = None) -> Optional[str]:
+def ran_out(game_id: str, tok: str | None, since: int | None, seat: str | None = None) -> str | None:
     """Why the caller's seat moved on without it after version `since`, when its time ran out: the timer
     played the rulebook's default for it, or an AI took the seat over (the log says both); None otherwise."""
     if since is None:
@@ -304,7 +321,7 @@ def ran_out(game_id: str, tok: Optional[str], since: Optional[int], seat: Option
 
 # --- the log ---------------------------------------------------------------------------------------
 
-def all_events(game_id: str, token: Optional[str], start: int = 1, said: bool = False) -> list[dict[str, Any]]:
+def all_events(game_id: str, token: str | None, start: int = 1, said: bool = False) -> list[dict[str, Any]]:
     """The log from `start`; `said`: each move with the server's words for it, told from where it was played."""
     events: list[dict[str, Any]] = []
     while True:
@@ -318,8 +335,8 @@ def all_events(game_id: str, token: Optional[str], start: int = 1, said: bool = 
 
 @app.command()
 def log(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-        seat: Optional[str] = AS, from_: int = typer.Option(1, "--from", min=1, help="the first event to show"),
-        token: Optional[str] = TOKEN, as_json: bool = JSON):
+        seat: str | None = AS, from_: int = typer.Option(1, "--from", min=1, help="the first event to show"),
+        token: str | None = TOKEN, as_json: bool = JSON):
     """The audit log, one event a line in words with the players' names (payloads you may not see yet
     are withheld); --json: the raw events."""
     use_token(token)

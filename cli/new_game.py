@@ -5,7 +5,7 @@ fragment, is traded once by the page for the token; see service/link_routes.py).
 from __future__ import annotations
 
 import shlex
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -28,10 +28,10 @@ def register(game_app: typer.Typer) -> None:
         type_: str = typer.Argument(..., metavar="TYPE", help="kashgar | yangtze | bangkok-klongs | himalaya",
                                     autocompletion=complete_game_type),
         player: list[str] = PLAYERS,
-        seed: Optional[str] = typer.Option(None, "--seed", help="the secret seed (arbiter only; default: a fresh random one)"),
+        seed: str | None = typer.Option(None, "--seed", help="the secret seed (arbiter only; default: a fresh random one)"),
         option: list[str] = typer.Option([], "--option", help="a game option NAME=VALUE (VALUE as JSON when it parses); "
                                          "see `caravan game types`"),
-        token: Optional[str] = TOKEN,
+        token: str | None = TOKEN,
         as_json: bool = JSON,
     ):
         """Create a game; human seats' tokens go to your profile. Prints the command to play it, and for each
@@ -59,7 +59,7 @@ def register(game_app: typer.Typer) -> None:
 
     @game_app.command("link")
     def game_link(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-                  seat: Optional[str] = AS, token: Optional[str] = TOKEN, as_json: bool = JSON):
+                  seat: str | None = AS, token: str | None = TOKEN, as_json: bool = JSON):
         """A new one-time link that opens the game page as your seat in a browser (once, within
         CARAVAN_LINK_TTL seconds of the server: 10 minutes by default)."""
         use_token(token)

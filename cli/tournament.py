@@ -7,12 +7,26 @@ import shlex
 import sys
 import textwrap
 import time
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
-from cli.client import (GAME_OVER, REFUSED, USAGE, Refused, ctx, emit_json, export_lines, fail, raw, refusal_code,
-                        request, save_tokens, tokens_here, use_token)
+from cli.client import (
+    GAME_OVER,
+    REFUSED,
+    USAGE,
+    Refused,
+    ctx,
+    emit_json,
+    export_lines,
+    fail,
+    raw,
+    refusal_code,
+    request,
+    save_tokens,
+    tokens_here,
+    use_token,
+)
 from cli.options import JSON, PLAYERS, TOKEN, complete_game_type, parse_option
 from games.naming import looks
 
@@ -27,7 +41,7 @@ def new(
                                 autocompletion=complete_game_type),
     format_: str = typer.Option("round-robin", "--format", help="round-robin | swiss"),
     table_size: int = typer.Option(2, "--table-size", help="players per table"),
-    rounds: Optional[int] = typer.Option(None, "--rounds", help="Swiss: rounds to play (default log of the field); "
+    rounds: int | None = typer.Option(None, "--rounds", help="Swiss: rounds to play (default log of the field); "
                                          "round robin: no fewer than the shortest schedule in which everyone "
                                          "meets everyone (default: one cycle at tables of 2; at bigger tables the "
                                          "length whose most-met pair meets least); more rounds at tables of 2 "
@@ -35,10 +49,10 @@ def new(
                                          "searched whole, not a repeated cycle"),
     duplicate: bool = typer.Option(False, "--duplicate", help="every table of a round plays the same seed"),
     player: list[str] = PLAYERS,
-    name: Optional[str] = typer.Option(None, "--name", help="a title for the tournament"),
+    name: str | None = typer.Option(None, "--name", help="a title for the tournament"),
     option: list[str] = typer.Option([], "--option", help="a game option for every table, NAME=VALUE (VALUE as JSON "
                                      "when it parses); see `caravan game types`"),
-    token: Optional[str] = TOKEN,
+    token: str | None = TOKEN,
     as_json: bool = JSON,
 ):
     """Create a tournament and seat its first round; people's entrant tokens go to your profile. Its seed is
@@ -120,8 +134,8 @@ def _nudge(tournament_id: str, token: str | None) -> tuple[dict[str, Any], bool]
 
 @app.command("run")
 def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: float = typer.Option(0.5, "--poll", help="seconds between polls"),
-        timeout: Optional[float] = typer.Option(None, "--timeout", help="give up after this many seconds"),
-        token: Optional[str] = TOKEN, as_json: bool = JSON):
+        timeout: float | None = typer.Option(None, "--timeout", help="give up after this many seconds"),
+        token: str | None = TOKEN, as_json: bool = JSON):
     """Follow a tournament until it is over: AI tables are played by the workers, human tables wait
     for `caravan play`. A progress bar on a terminal, one line per change otherwise. With the organiser's
     token (saved by `tournament new`, or --token) or the arbiter's it also seats what is due when nothing
@@ -223,7 +237,7 @@ RATING_WORDS = ("rating: OpenSkill (Plackett–Luce) ordinal from this tournamen
 
 
 @app.command("show")
-def show(tournament_id: str = typer.Argument(..., help="the tournament"), token: Optional[str] = TOKEN,
+def show(tournament_id: str = typer.Argument(..., help="the tournament"), token: str | None = TOKEN,
          as_json: bool = JSON):
     """Standings (points by rank; tie-breaks: Buchholz for Swiss, matchpoints in duplicate mode, score
     difference, rating) and the tables; --json: the API's answer."""
@@ -250,11 +264,11 @@ def _table_result(g: dict[str, Any]) -> str:
         return " v ".join(g["players"])
     if g.get("scores") is None or g.get("ranks") is None:  # a duplicate round's result, until the round is over
         return " v ".join(g["players"]) + " (result withheld until the round is over)"
-    return ", ".join(f"{p} {s:g} (#{r})" for p, s, r in zip(g["players"], g["scores"], g["ranks"]))
+    return ", ".join(f"{p} {s:g} (#{r})" for p, s, r in zip(g["players"], g["scores"], g["ranks"], strict=True))
 
 
 @app.command("list")
-def list_(token: Optional[str] = TOKEN, as_json: bool = JSON):
+def list_(token: str | None = TOKEN, as_json: bool = JSON):
     """Every tournament, newest first."""
     use_token(token)
     rows = request("GET", "/tournaments", token=ctx.token)
@@ -279,10 +293,10 @@ def _holder(tournament_id: str, rows: list[dict[str, Any]]) -> str | None:
 
 @app.command("tables")
 def tables(tournament_id: str = typer.Argument(..., help="the tournament"),
-           entrant: Optional[str] = typer.Option(None, "--as", help="the entrant's name, as it reads (its token from "
+           entrant: str | None = typer.Option(None, "--as", help="the entrant's name, as it reads (its token from "
                                                  "the profile); "
                                                  "with --token, the token must be that entrant's"),
-           token: Optional[str] = TOKEN, as_json: bool = JSON):
+           token: str | None = TOKEN, as_json: bool = JSON):
     """An entrant's tables so far, said by its name; its entrant token plays them all (saved to the profile
     for each game): then `caravan game play GAME --as SEAT`. A --token that is another entrant's than --as
     names is refused (exit 1), and nothing is saved."""
@@ -300,10 +314,10 @@ def tables(tournament_id: str = typer.Argument(..., help="the tournament"),
     if entrant is not None and holder is not None and looks(holder) != looks(entrant):
         fail(f"this token is {holder}'s, not {entrant}'s: drop --as, or pass {entrant}'s token", REFUSED,
              "wrong-entrant")
-    if entrant is not None and holder is None:  # no table yet tells whose the token is: the profile may
-        if saved is not None and saved[1] != token:
-            fail(f"this token is not the one saved for {entrant}: drop --as, or pass {entrant}'s token", REFUSED,
-                 "wrong-entrant")
+    # no table yet tells whose the token is: the profile may
+    if entrant is not None and holder is None and saved is not None and saved[1] != token:
+        fail(f"this token is not the one saved for {entrant}: drop --as, or pass {entrant}'s token", REFUSED,
+             "wrong-entrant")
     for r in rows:
         save_tokens(r["game"], [{"seat": r["seat"], "token": token}])
     if as_json:
@@ -319,7 +333,7 @@ def tables(tournament_id: str = typer.Argument(..., help="the tournament"),
 
 
 @app.command("advance")
-def advance(tournament_id: str = typer.Argument(..., help="the tournament"), token: Optional[str] = TOKEN, as_json: bool = JSON):
+def advance(tournament_id: str = typer.Argument(..., help="the tournament"), token: str | None = TOKEN, as_json: bool = JSON):
     """Seat whatever is due now (the next round once a round is over) and show where the tournament stands."""
     use_token(token)
     t = request("POST", f"/tournaments/{tournament_id}/advance", token=organiser_token(tournament_id))
@@ -338,7 +352,7 @@ def advance(tournament_id: str = typer.Argument(..., help="the tournament"), tok
 @app.command("withdraw")
 def withdraw(tournament_id: str = typer.Argument(..., help="the tournament"),
              entrant: str = typer.Option(..., "--player", help="the entrant who withdraws (its name as it reads)"),
-             token: Optional[str] = TOKEN, as_json: bool = JSON):
+             token: str | None = TOKEN, as_json: bool = JSON):
     """Withdraw an entrant: it is not paired again and its tables still in play are resigned. Uses --token,
     else the entrant's own token from the profile, else the organiser's (or CARAVAN_ARBITER_TOKEN). An entrant
     that has withdrawn already is refused (exit 1, error `already-withdrawn`); a tournament that is over
@@ -365,7 +379,7 @@ def withdraw(tournament_id: str = typer.Argument(..., help="the tournament"),
 @app.command("cancel")
 def cancel(tournament_id: str = typer.Argument(..., help="the tournament"),
            reason: str = typer.Option("", "--reason", help="why, for the record (at most 200 characters)"),
-           token: Optional[str] = TOKEN, as_json: bool = JSON):
+           token: str | None = TOKEN, as_json: bool = JSON):
     """Call the tournament off (organiser or arbiter): no further round is seated and the tables still in
     play are abandoned; the standings so far are its last. Uses --token, else the organiser's token from
     the profile (or CARAVAN_ARBITER_TOKEN). A tournament that is over (finished, or cancelled already):
@@ -380,8 +394,8 @@ def cancel(tournament_id: str = typer.Argument(..., help="the tournament"),
 
 
 @app.command("export")
-def export(tournament_id: str = typer.Argument(..., help="the tournament"), out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
-           token: Optional[str] = TOKEN):
+def export(tournament_id: str = typer.Argument(..., help="the tournament"), out: str | None = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
+           token: str | None = TOKEN):
     """Write the whole tournament as JSON lines (its own events, then every table's), for `caravan verify`
     (with the arbiter's --token, a duplicate round's results still withheld from others too)."""
     use_token(token)

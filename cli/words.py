@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 import shutil
 import textwrap
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
@@ -106,7 +107,7 @@ class Menu:
         self.groups = [g for g, _ in pairs]
         self.moves = [m for _, m in pairs]
         self.texts = [move_text(w, m, view) for m in self.moves]  # the whole move in words
-        self.choices = [_call(w, "describe_choice", m, view) or t for m, t in zip(self.moves, self.texts)]  # under its heading
+        self.choices = [_call(w, "describe_choice", m, view) or t for m, t in zip(self.moves, self.texts, strict=True)]  # under its heading
         self.whys = [why_of(w, m) for m in self.moves]  # why a move of its type is offered (the game's guide.py)
 
 
@@ -135,9 +136,9 @@ def menu_lines(m: Menu, filt: str = "", height: int | None = None, width: int | 
     if not chosen:
         return [f"no move matches {filt!r} (an empty line shows them all)"]
     whys = {g: m.whys[idx[0]] for g, idx in by_group.items()}  # the group's first move's type's, as the page's
-    said = [w if w != before else None for w, before in zip(whys.values(), [None, *whys.values()])]  # once in a row
+    said = [w if w != before else None for w, before in zip(whys.values(), [None, *whys.values()], strict=False)]  # once in a row
     full = len(chosen) + len(by_group) + sum(1 for w in said if w)
-    for (g, idx), why in zip(by_group.items(), said):
+    for (g, idx), why in zip(by_group.items(), said, strict=True):
         lines += textwrap.wrap(f"{g}:", width, subsequent_indent="    ") or [f"{g}:"]
         if why:
             lines += textwrap.wrap(f"({why})", width, initial_indent="       ", subsequent_indent="        ")

@@ -16,7 +16,7 @@ payload, actor or time, a dropped, inserted or reordered event: each breaks the 
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -50,7 +50,7 @@ class Envelope(msgspec.Struct, frozen=True, omit_defaults=False, dict=True):
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def canonical(e: Envelope) -> bytes:
@@ -68,7 +68,8 @@ def canonical(e: Envelope) -> bytes:
     return msgspec.json.encode(body, order="sorted")
 
 
-def payload_digest(payload: dict[str, Any], salt: str = "") -> str:
+def payload_digest(payload: dict[str, Any] | None, salt: str = "") -> str:
+    """None (a payload withheld where it should not be) digests too, and then matches no hash."""
     return hashlib.sha256(salt.encode() + b"|" + msgspec.json.encode(payload, order="sorted")).hexdigest()
 
 

@@ -10,7 +10,7 @@ Two families share the envelope: a game's stream (GAME) and a tournament's (TOUR
 with "created" and end with "finished", so a kind is looked up in its stream's family.
 
 Adding a kind (a new verb for a game's stream):
-  1. declare `class Resigned(GameEvent, tag="resigned"): seat: int` below; fields with defaults may
+  1. declare `class Resigned(GameEvent, frozen=True, tag="resigned"): seat: int` below; fields with defaults may
      be left out of old payloads, so add new fields with a default;
   2. add it to the family's union (`GameEvents`);
   3. seal it from a command (service/) and give it a `case` in projections/fold.py `step` (a kind the
@@ -23,10 +23,10 @@ which are kept as they are; only the decoded struct is upcast).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
-
 
 ARBITER = "arbiter"  # the actor of a chance outcome the arbiter entered (envelope actors: a seat, "system", "chance", ARBITER)
 
@@ -36,7 +36,9 @@ class Event(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="kind"):
 
     @classmethod
     def kind(cls) -> str:
-        return cls.__struct_config__.tag
+        tag = cls.__struct_config__.tag
+        assert isinstance(tag, str), f"{cls.__name__} is not a tagged kind"
+        return tag
 
 
 # --- a game's stream --------------------------------------------------------------------------------
@@ -75,7 +77,7 @@ class Origin(msgspec.Struct, frozen=True, omit_defaults=True):
         return self.private or isinstance(self.by, int)
 
 
-class Created(GameEvent, tag="created"):
+class Created(GameEvent, frozen=True, tag="created"):
     id: str
     type: str
     players: tuple[PlayerSpec, ...]
@@ -92,52 +94,52 @@ class Created(GameEvent, tag="created"):
     no_show: str = "none"  # none | forfeit:SECONDS | takeover:SECONDS: a seat that never moves (projections/clock.py)
 
 
-class ForkedState(GameEvent, tag="forked-state"):
+class ForkedState(GameEvent, frozen=True, tag="forked-state"):
     """A forked game starts from this state (secret until the end)."""
 
     state: Any
 
 
-class Move(GameEvent, tag="move"):
+class Move(GameEvent, frozen=True, tag="move"):
     move: Any
     reveals: bool = False  # the move reveals a secret: undo never reaches before it
     timeout: bool = False  # played by the platform for a seat whose clock ran out
     stand_in: str = ""  # the AI (ai-LEVEL) that made it for a person who is away (taken over, resigned)
 
 
-class Chance(GameEvent, tag="chance"):
+class Chance(GameEvent, frozen=True, tag="chance"):
     move: Any
     label: str  # what happens, in the rulebook's words
     reveals: bool  # always true: undo never reaches back across a chance outcome
 
 
-class UndoRequested(GameEvent, tag="undo-requested"):
+class UndoRequested(GameEvent, frozen=True, tag="undo-requested"):
     by: int
     to: int
     needs: tuple[int, ...] = ()  # the seats whose consent it waits for
 
 
-class UndoConsented(GameEvent, tag="undo-consented"):
+class UndoConsented(GameEvent, frozen=True, tag="undo-consented"):
     by: int
     to: int
     request: int = 0  # the version of the undo-requested event it answers (0 in the first logs)
 
 
-class UndoDeclined(GameEvent, tag="undo-declined"):
+class UndoDeclined(GameEvent, frozen=True, tag="undo-declined"):
     """A seat refuses the pending undo request (named by its version): the request is settled."""
 
     by: int
     request: int
 
 
-class UndoWithdrawn(GameEvent, tag="undo-withdrawn"):
+class UndoWithdrawn(GameEvent, frozen=True, tag="undo-withdrawn"):
     """The asking seat takes its pending undo request (named by its version) back."""
 
     by: int
     request: int
 
 
-class Undo(GameEvent, tag="undo"):
+class Undo(GameEvent, frozen=True, tag="undo"):
     """Back to the state after version `to`: the events after it are skipped, never deleted."""
 
     to: int
@@ -145,13 +147,13 @@ class Undo(GameEvent, tag="undo"):
     consents: tuple[int, ...]  # the seats that consented
 
 
-class SeatEntropy(GameEvent, tag="entropy"):
+class SeatEntropy(GameEvent, frozen=True, tag="entropy"):
     """A seat's contribution to the luck, once, before the first chance draw (mixed into every draw)."""
 
     entropy: str
 
 
-class TakenOver(GameEvent, tag="taken-over"):
+class TakenOver(GameEvent, frozen=True, tag="taken-over"):
     """An AI of `level` plays for an absent seat from now on (its clock ran out, or it resigned), until
     its owner returns. `timeout`: the seat's clock had run out (the verifier re-checks it was late)."""
 
@@ -161,13 +163,13 @@ class TakenOver(GameEvent, tag="taken-over"):
     no_show: bool = False  # the seat had not made its first move in time (a tournament's no-show rule)
 
 
-class Returned(GameEvent, tag="returned"):
+class Returned(GameEvent, frozen=True, tag="returned"):
     """The owner of a taken-over seat is back: the seat is theirs again."""
 
     seat: int
 
 
-class Resigned(GameEvent, tag="resigned"):
+class Resigned(GameEvent, frozen=True, tag="resigned"):
     """A seat leaves the game: ranked last among those still in; an AI plays its remaining decisions."""
 
     seat: int
@@ -175,32 +177,32 @@ class Resigned(GameEvent, tag="resigned"):
     forfeit: bool = False  # the platform resigned the seat (a tournament's no-show rule)
 
 
-class Abandoned(GameEvent, tag="abandoned"):
+class Abandoned(GameEvent, frozen=True, tag="abandoned"):
     """The game ends with no result (the arbiter's abandon, or its tournament cancelled): it counts for
     nobody and its jobs stop."""
 
     reason: str = ""
 
 
-class Adjudicated(GameEvent, tag="adjudicated"):
+class Adjudicated(GameEvent, frozen=True, tag="adjudicated"):
     """The arbiter ends the game with a ranking it states (1-based places per seat); a `finished` follows."""
 
     ranks: tuple[int, ...]
     reason: str = ""
 
 
-class ClockPaused(GameEvent, tag="clock-paused"):
+class ClockPaused(GameEvent, frozen=True, tag="clock-paused"):
     """The service was down (no API answered) for `seconds`: the clocks then running stood still that long,
     as nobody could move (appended by the system when the service is back)."""
 
     seconds: float
 
 
-class Finished(GameEvent, tag="finished"):
+class Finished(GameEvent, frozen=True, tag="finished"):
     result: Any
 
 
-class SeedRevealed(GameEvent, tag="seed-revealed"):
+class SeedRevealed(GameEvent, frozen=True, tag="seed-revealed"):
     seed: str
 
 
@@ -231,7 +233,7 @@ class Table(msgspec.Struct, frozen=True):
     entrants: tuple[int, ...]  # in seat order
 
 
-class TournamentCreated(TournamentEvent, tag="created"):
+class TournamentCreated(TournamentEvent, frozen=True, tag="created"):
     game: str
     format: str
     table_size: int
@@ -244,13 +246,13 @@ class TournamentCreated(TournamentEvent, tag="created"):
     schedule: tuple[dict[str, Any], ...] = ()  # round-robin: every round's tables and byes, fixed up front
 
 
-class RoundSeated(TournamentEvent, tag="round-seated"):
+class RoundSeated(TournamentEvent, frozen=True, tag="round-seated"):
     round: int
     tables: tuple[Table, ...]
     byes: tuple[int, ...]  # the entrants who sit the round out
 
 
-class TableFinished(TournamentEvent, tag="table-finished"):
+class TableFinished(TournamentEvent, frozen=True, tag="table-finished"):
     round: int
     table: int
     game: str
@@ -262,7 +264,7 @@ class TableFinished(TournamentEvent, tag="table-finished"):
     forfeits: tuple[int, ...] = ()  # seats resigned for a no-show
 
 
-class Withdrawn(TournamentEvent, tag="withdrawn"):
+class Withdrawn(TournamentEvent, frozen=True, tag="withdrawn"):
     """An entrant leaves the tournament: it is not paired again (round robin: its scheduled opponents sit
     the round out with a bye); its seats at tables still in play are resigned. Its results so far stand."""
 
@@ -271,11 +273,11 @@ class Withdrawn(TournamentEvent, tag="withdrawn"):
     round: int  # the rounds seated when it withdrew
 
 
-class TournamentFinished(TournamentEvent, tag="finished"):
+class TournamentFinished(TournamentEvent, frozen=True, tag="finished"):
     standings: Any = None
 
 
-class TournamentCancelled(TournamentEvent, tag="cancelled"):
+class TournamentCancelled(TournamentEvent, frozen=True, tag="cancelled"):
     """The organiser (or the arbiter) called the tournament off: no round is seated after it, its tables
     still in play are abandoned (no result), and the standings so far are its last."""
 

@@ -18,10 +18,12 @@ no shards). One lock makes each call atomic across threads and event loops; bloc
 from __future__ import annotations
 
 import asyncio
+import functools
 import threading
 import time
 from collections import deque
-from typing import AsyncIterator, Callable, Sequence, TypeVar
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import TypeVar
 
 import msgspec
 
@@ -146,11 +148,13 @@ class MemoryStore:
             rows = rows[lo:hi]
         return [decoder.decode(r) for r in rows]
 
+    def _batch(self, game_id: str, after: int) -> list[bytes]:
+        return self._streams.get(keys.stream(game_id), [])[after:after + FOLLOW_BATCH]
+
     async def follow(self, game_id: str, after: int, block_ms: int = 15000) -> AsyncIterator[Envelope]:
         """Events after version `after`, live, forever."""
         while True:
-            got = await self._until(lambda: self._streams.get(keys.stream(game_id), [])[after:after + FOLLOW_BATCH],
-                                    block_ms)
+            got = await self._until(functools.partial(self._batch, game_id, after), block_ms)
             for raw in got:
                 after += 1
                 yield decoder.decode(raw)

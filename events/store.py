@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from importlib.resources import files
-from typing import AsyncIterator, Callable, Sequence
 
 import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
-from events import keys
+from events import keys, replies
 from events.envelope import Envelope, decoder, encoder
 
 IDEMPOTENCY_TTL = 24 * 3600
@@ -88,17 +88,17 @@ class EventStore:
 
     async def idempotent(self, game_id: str, key: str) -> bytes | None:
         """What an append stored under an idempotency key, or None while the key is free."""
-        return await self.redis.get(keys.idem(game_id, key))
+        return replies.blob(await self.redis.get(keys.idem(game_id, key)))
 
     async def head(self, game_id: str) -> tuple[int, str]:
         """(version, head hash) of a game; (0, "") when it has no events."""
-        v, h = await self.redis.hmget(keys.meta(game_id), "version", "head")
+        v, h = replies.blobs(await self.redis.hmget(keys.meta(game_id), "version", "head"))
         return int(v or 0), (h.decode() if h else "")
 
     async def read(self, game_id: str, start: int = 1, end: int | None = None, count: int | None = None) -> list[Envelope]:
         """Events start..end (inclusive) in order."""
         hi = f"{end}-0" if end is not None else "+"
-        rows = await self.redis.xrange(keys.stream(game_id), f"{max(start, 1)}-0", hi, count=count)
+        rows = replies.entries(await self.redis.xrange(keys.stream(game_id), f"{max(start, 1)}-0", hi, count=count))
         return [decoder.decode(fields[b"e"]) for _, fields in rows]
 
     async def follow(self, game_id: str, after: int, block_ms: int = 15000) -> AsyncIterator[Envelope]:
@@ -106,8 +106,8 @@ class EventStore:
         last = f"{after}-0"
         stream = keys.stream(game_id)
         while True:
-            got = await self.redis.xread({stream: last}, block=block_ms, count=100)
-            for _, rows in got or ():
+            got = replies.streams(await self.redis.xread({stream: last}, block=block_ms, count=100))
+            for _, rows in got:
                 for entry_id, fields in rows:
-                    last = entry_id
+                    last = entry_id.decode()
                     yield decoder.decode(fields[b"e"])

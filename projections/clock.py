@@ -217,7 +217,7 @@ def restored(then: ClockState, now: ClockState) -> ClockState:
     has shown up (the no-show rule) stays as it is now."""
     seats = tuple(msgspec.structs.replace(t, moved=t.moved or n.moved,
                                           first_due=t.first_due if t.first_due is not None else n.first_due)
-                  for t, n in zip(then.seats, now.seats))
+                  for t, n in zip(then.seats, now.seats, strict=True))
     return ClockState(seats=seats, phase_since=then.phase_since)
 
 

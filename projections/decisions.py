@@ -3,7 +3,8 @@ after the undos, each with the state it was taken in. What post-game analysis wa
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import msgspec
 

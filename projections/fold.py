@@ -21,18 +21,40 @@ Any other kind (one a newer service wrote) changes nothing but the version.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import msgspec
 
 from events.envelope import GENESIS, Envelope, digest, payload_digest
-from events.kinds import (Abandoned, Adjudicated, BadEvent, Chance, ClockPaused, Created, Event, Finished, ForkedState,
-                          Move, PlayerSpec, Resigned, Returned, SeatEntropy, SeedRevealed, TakenOver, Undo,
-                          UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn)
+from events.kinds import (
+    Abandoned,
+    Adjudicated,
+    BadEvent,
+    Chance,
+    ClockPaused,
+    Created,
+    Event,
+    Finished,
+    ForkedState,
+    Move,
+    PlayerSpec,
+    Resigned,
+    Returned,
+    SeatEntropy,
+    SeedRevealed,
+    TakenOver,
+    Undo,
+    UndoConsented,
+    UndoDeclined,
+    UndoRequested,
+    UndoWithdrawn,
+)
 from games import registry
 from games.fairness import HashRng
 from games.protocol import CHANCE, Game
 from projections import clock
+from projections.clock import Control
 
 Player = PlayerSpec  # a seat: a name, and the AI level when it is not a person
 
@@ -72,7 +94,7 @@ class Folded(msgspec.Struct, frozen=True):
     adjudicated: tuple[int, ...] = ()  # the ranking the arbiter stated, when it ended the game
 
     @property
-    def control(self) -> clock.Control:
+    def control(self) -> Control:  # not clock.Control: in the class, `clock` is the field
         return clock.control_of(self.created.clock, self.created.no_show)
 
     def called(self, seat: int) -> str:
@@ -121,6 +143,8 @@ def start(game_id: str, created: Envelope) -> Folded:
 
 def move_of(game: Game, e: Envelope) -> tuple[int, Any]:
     ev = event_of(e)
+    if not isinstance(ev, Move | Chance):
+        raise CorruptLog(f"version {e.version} is a {e.kind} event, not a move")
     actor = CHANCE if isinstance(ev, Chance) else int(e.actor)
     return actor, game.decode_move(ev.move)
 
@@ -189,12 +213,12 @@ def step(f: Folded, e: Envelope, history: dict[int, Folded] | None = None, after
         case None:
             raise CorruptLog(f"the payload of version {e.version} is withheld: the fold needs every payload")
     if f.clock is not None and "clock" not in changes:
-        changes["clock"] = tick(f, e, changes)
+        changes["clock"] = tick(f, f.clock, e, changes)
     return msgspec.structs.replace(f, version=e.version, head=e.hash, **changes)
 
 
-def tick(f: Folded, e: Envelope, changes: dict[str, Any]) -> clock.ClockState:
-    """The seats' clocks after event `e` (its time stops the clocks that stop and starts those that start)."""
+def tick(f: Folded, cs: clock.ClockState, e: Envelope, changes: dict[str, Any]) -> clock.ClockState:
+    """The seats' clocks `cs` after event `e` (its time stops the clocks that stop and starts those that start)."""
     absent = dict(changes.get("absent", f.absent))
     humans = [p.ai is None and s not in absent for s, p in enumerate(f.players)]
     status = changes.get("status", f.status)
@@ -202,7 +226,7 @@ def tick(f: Folded, e: Envelope, changes: dict[str, Any]) -> clock.ClockState:
     ev = e.event()
     decided = int(e.actor) if isinstance(ev, Move) and not ev.timeout else None
     back = ev.seat if isinstance(ev, Returned) and ev.seat not in f.resigned else None  # it has shown up
-    return clock.advance(f.clock, f.control, f.game, f.state, after, humans if status == "active" else [False] * len(humans),
+    return clock.advance(cs, f.control, f.game, f.state, after, humans if status == "active" else [False] * len(humans),
                          clock.epoch(e.at), decided, back)
 
 

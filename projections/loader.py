@@ -15,10 +15,11 @@ code (service/views.py) makes of the folded record.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 import msgspec
 
-from events import keys
+from events import keys, replies
 from events.store import EventStore
 from games import registry
 from projections.fold import Folded, NeedsFullFold, fold
@@ -50,9 +51,9 @@ def to_snapshot(f: Folded) -> bytes:
 
 
 def from_snapshot(raw: bytes) -> Folded:
-    s = msgspec.msgpack.decode(raw, type=Snapshot)
-    fields = msgspec.structs.asdict(s)
-    return Folded(**{**fields, "state": msgspec.msgpack.decode(s.state, type=registry.get(s.type).State)})
+    fields = msgspec.structs.asdict(msgspec.msgpack.decode(raw, type=Snapshot))  # Snapshot is made at run time
+    state: Any = msgspec.msgpack.decode(fields["state"], type=registry.get(fields["type"]).State)
+    return Folded(**{**fields, "state": state})
 
 
 class Loader:
@@ -113,17 +114,17 @@ class Loader:
     # --- snapshots ------------------------------------------------------------------------------
 
     async def _from_snapshot(self, game_id: str) -> Folded | None:
-        raw = await self.redis.get(keys.snapshot(game_id))
+        raw = replies.blob(await self.redis.get(keys.snapshot(game_id)))
         if raw is None:
             return None
         return from_snapshot(raw)
 
     async def _snapshot_at_or_before(self, game_id: str, version: int) -> tuple[int, bytes] | None:
-        kept = [int(v) for v in await self.redis.hkeys(keys.snapshots(game_id))]
+        kept = [int(v) for v in replies.members(await self.redis.hkeys(keys.snapshots(game_id)))]
         below = [v for v in kept if v <= version]
         if not below:
             return None
-        raw = await self.redis.hget(keys.snapshots(game_id), str(max(below)))
+        raw = replies.blob(await self.redis.hget(keys.snapshots(game_id), str(max(below))))
         return (max(below), raw) if raw is not None else None
 
     async def maybe_snapshot(self, before: int, f: Folded) -> None:

@@ -30,14 +30,23 @@ high once the system is confident.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import msgspec
 from openskill.models import PlackettLuce
 
 from events.envelope import Envelope
-from events.kinds import (TOURNAMENT, Entrant, RoundSeated, Table, TableFinished, TournamentCreated,
-                          TournamentCancelled, TournamentFinished, Withdrawn)
+from events.kinds import (
+    TOURNAMENT,
+    Entrant,
+    RoundSeated,
+    Table,
+    TableFinished,
+    TournamentCancelled,
+    TournamentCreated,
+    TournamentFinished,
+    Withdrawn,
+)
 
 __all__ = ["Entrant", "Table"]  # declared with the events that carry them (events/kinds.py)
 
@@ -150,7 +159,7 @@ def _rate(ratings: tuple[tuple[float, float], ...], table: Table, o: Outcome) ->
     teams = [[MODEL.rating(mu=ratings[e][0], sigma=ratings[e][1])] for e in table.entrants]
     rated = MODEL.rate(teams, ranks=list(o.ranks))
     out = list(ratings)
-    for e, team in zip(table.entrants, rated):
+    for e, team in zip(table.entrants, rated, strict=True):
         out[e] = (team[0].mu, team[0].sigma)
     return tuple(out)
 
@@ -187,10 +196,10 @@ def step(t: Tournament, e: Envelope) -> Tournament:
                 return t
             if t.status == "cancelled" and o.ending != "abandoned":  # ended after the cancel: counts for nobody
                 o = msgspec.structs.replace(o, ending="abandoned")
-            seated = next((x for r in t.rounds if r.round == o.round for x in r.tables if x.table == o.table), None)
-            if seated is None:
+            placed = next((x for r in t.rounds if r.round == o.round for x in r.tables if x.table == o.table), None)
+            if placed is None:
                 t = msgspec.structs.replace(t, pending=(*t.pending, o))
-            elif seated.game == o.game:
+            elif placed.game == o.game:
                 t = count(t, o)
             # else: a game no seated table names (an abandoned seating attempt): it never counts
         case Withdrawn(entrant=entrant, round=round_no) if not t.has_withdrawn(entrant):

@@ -81,7 +81,7 @@ def has_body(headers: dict[bytes, bytes]) -> bool:
     return headers.get(b"content-length", b"0").strip() not in (b"0", b"") or b"transfer-encoding" in headers
 
 
-@functools.lru_cache(maxsize=None)  # the app's handlers: a few dozen, for the app's life
+@functools.cache  # the app's handlers: a few dozen, for the app's life
 def takes_json(handler) -> bool:
     """Whether a route handler reads a JSON body (a `data` parameter not declared as a form)."""
     field = getattr(handler, "parsed_data_field", None)

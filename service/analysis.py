@@ -30,10 +30,10 @@ from events.keys import PREFIX
 from games.protocol import CHANCE
 from projections.decisions import Step, steps
 from projections.fold import Folded
-from service.errors import Forbidden, Invalid, NotFound
-from service.analysis_scope import Running, allowed_scope, scope_for, shown  # noqa: F401 (analysis.Running, .scope_for)
 from service.analysis_rows import attributed, by_whom, decision_row, forced, instant_row, seat_summary
 from service.analysis_schemas import AnalysisReport, AnalysisSection, Engine, Row, SeatSummary, Thresholds
+from service.analysis_scope import Running, allowed_scope, scope_for, shown  # noqa: F401 (analysis.Running, .scope_for)
+from service.errors import Forbidden, Invalid, NotFound
 from service.schemas import PlayerRow
 
 DEFAULT_BUDGET = 0.5  # seconds of search per decision
@@ -134,7 +134,7 @@ def chunked(decisions: list[Step], engine: Engine) -> list[list[int]]:
     per_job = max(1.0, min(JOB_SECONDS / max(each, 1e-6), sum(units) / MIN_JOBS))
     chunks: list[list[int]] = [[]]
     load = 0.0
-    for s, u in zip(decisions, units):
+    for s, u in zip(decisions, units, strict=True):
         if load + u > per_job and chunks[-1]:
             chunks.append([])
             load = 0.0
@@ -162,8 +162,8 @@ def enqueue(queue, meta: Meta, which: list[int]) -> None:
 
 def lost_chunks(queue, meta: Meta, done: set[int]) -> list[int]:
     """Chunks with rows missing and no job queued or running (lost with a worker, or failed)."""
-    from rq.job import Job, JobStatus
     from rq.exceptions import NoSuchJobError
+    from rq.job import Job, JobStatus
 
     lost = []
     for i, chunk in enumerate(meta.chunks):

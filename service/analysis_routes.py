@@ -23,14 +23,14 @@ from typing import Annotated, Any
 from litestar import Request, Response, get, post
 from litestar.params import Body
 
-from service import analysis, analysis_tournament, backlog
-from service.analysis_schemas import AnalysisReport, TournamentAnalysis
-from service.openapi import errors
 from events.kinds import ARBITER
+from service import analysis, analysis_tournament, backlog
+from service.analysis import AnalysisRequest
+from service.analysis_schemas import AnalysisReport, TournamentAnalysis
+from service.exact_schema import body_schema
+from service.openapi import errors
 from service.runtime import bearer, rt
 from service.schemas import answer
-from service.analysis import AnalysisRequest
-from service.exact_schema import body_schema
 
 BODY = Body(schema_extra=body_schema(AnalysisRequest), description='{"budget": seconds per decision (default 0.5, at most 10; null with iterations), '
                         '"iterations": a cap per decision (1..100000), "seed": the search seed (an integer)}')

@@ -15,8 +15,17 @@ from games import registry
 from games.naming import with_names
 from games.protocol import CHANCE, Game
 from projections.decisions import Step
-from service.analysis_schemas import (ChanceRow, ClassCounts, DecisionRow, Engine, FairPlay, Moment, Point, Row,
-                                      SeatSummary)
+from service.analysis_schemas import (
+    ChanceRow,
+    ClassCounts,
+    DecisionRow,
+    Engine,
+    FairPlay,
+    Moment,
+    Point,
+    Row,
+    SeatSummary,
+)
 
 COSTLIEST = 3  # moments that cost most, per seat
 

@@ -14,8 +14,8 @@ from typing import Any
 from ai.analysis import accuracy
 from service import analysis
 from service.analysis_rows import fair_play
-from service.errors import Forbidden
 from service.analysis_schemas import ClassCounts, EntrantAccuracy, SeatSummary, TableAnalysis, TournamentAnalysis
+from service.errors import Forbidden
 from service.runtime import Runtime
 
 NOTE = ("accuracy: the share of what was at stake that an entrant's moves kept over its analysed decisions "

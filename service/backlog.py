@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from litestar import Request
 
@@ -73,7 +73,7 @@ async def analysis_charge(r: Runtime, request: Request) -> Charge | None:
                                            f"queued (the bound is {bound:g} s, CARAVAN_ANALYSIS_QUEUED_PER_CLIENT); "
                                            f"retry when they have run", wait)
 
-    async def charge(meta: "analysis.Meta", seconds: float) -> None:
+    async def charge(meta: analysis.Meta, seconds: float) -> None:
         k = key(client, "analyses")
         await r.redis.zadd(k, {f"{meta.game}|{meta.scope}|{meta.id}|{seconds:.3f}": time.time() + KEPT})
         await r.redis.expire(k, KEPT)

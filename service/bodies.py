@@ -39,7 +39,7 @@ class Refused(Exception):
 class Reading:
     """A request reading its body: its address, start and deadline (the loop's clock), its task, whether it
     waits on a read now, whether it is counted slow, and the refusal it is to raise."""
-    __slots__ = ("client", "start", "end", "task", "waiting", "slow", "refusal")
+    __slots__ = ("client", "end", "refusal", "slow", "start", "task", "waiting")
 
     def __init__(self, client: str, start: float, end: float, task):
         self.client, self.start, self.end, self.task = client, start, end, task

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import time
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import msgspec
 

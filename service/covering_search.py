@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 from service.pairing import Round, bye_counts
 
@@ -99,7 +99,7 @@ class CoveringSearch:
         return self.hist[0], self.top, self.hist[self.top]
 
     def plan(self) -> Plan:
-        return [([list(t) for t in ts], sorted(b)) for ts, b in zip(self.tables, self.out)]
+        return [([list(t) for t in ts], sorted(b)) for ts, b in zip(self.tables, self.out, strict=True)]
 
     def gain(self, r: int, x: int, y: int) -> int:
         """The change in cost if x and y trade places in round r."""

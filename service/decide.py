@@ -11,13 +11,26 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
 from events.envelope import Envelope, seal, secret_salt
-from events.kinds import (ARBITER, Chance, Created, Finished, ForkedState, GameEvent, Move, Origin, SeatEntropy,
-                          SeedRevealed, TableRef, Undo)
+from events.kinds import (
+    ARBITER,
+    Chance,
+    Created,
+    Finished,
+    ForkedState,
+    GameEvent,
+    Move,
+    Origin,
+    SeatEntropy,
+    SeedRevealed,
+    TableRef,
+    Undo,
+)
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
 from projections import clock

@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 from litestar import Request, post
 
+from service.commands import ARBITER
 from service.departures import abandon, adjudicate, come_back, resign
 from service.errors import Forbidden, Unauthorized
-from service.commands import ARBITER
 from service.openapi import errors
 from service.runtime import rt
 from service.schemas import GameEnded, NoBody

@@ -18,9 +18,9 @@ from events.kinds import Abandoned, Adjudicated, Finished, Resigned, Returned, S
 from events.store import VersionConflict
 from projections import clock
 from projections.fold import Folded, step
-from service.errors import Conflict, GameOver, Invalid
 from service.commands import ARBITER, Commands
 from service.decide import shares_its_seed
+from service.errors import Conflict, GameOver, Invalid
 
 REASON_MAX = 200
 ATTEMPTS = 5

@@ -93,7 +93,7 @@ class EmbeddedRedis:
             args += ["--appendonly", "no"]
         return args + self.extra
 
-    def start(self, timeout: float = 10.0) -> "EmbeddedRedis":
+    def start(self, timeout: float = 10.0) -> EmbeddedRedis:
         self.proc = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         client = redis.Redis(port=self.port)
         deadline = time.monotonic() + timeout

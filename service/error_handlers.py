@@ -9,7 +9,8 @@ import logging
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
-from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.store import VersionConflict
 from projections.fold import CorruptLog

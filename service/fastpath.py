@@ -15,6 +15,7 @@ the schema documents; both share the command path.
 from __future__ import annotations
 
 import re
+
 import msgspec
 from litestar import WebSocket, websocket
 from litestar.exceptions import WebSocketDisconnect

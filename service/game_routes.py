@@ -15,13 +15,13 @@ from litestar.params import Parameter, QueryParameter
 
 from games import registry
 from games.protocol import CHANCE
-from service import backlog, decide, options as game_options, outage, said, schemas, views
+from service import backlog, decide, outage, said, schemas, views
+from service import options as game_options
 from service.commands import ARBITER, fingerprint
 from service.errors import Forbidden, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer, rt
 from service.schemas import VERSION_MAX, GameCreated, SeatInfo
-
 
 # --- request and response bodies -----------------------------------------------------------------
 

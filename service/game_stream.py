@@ -3,7 +3,8 @@ between them at a table with clocks (the stream's plumbing and bounds are servic
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import msgspec
 from litestar import Request, get

@@ -11,6 +11,7 @@ ran on for good."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -32,10 +33,8 @@ def main(argv: list[str]) -> None:
 
     def stop(sig: int, _frame) -> None:
         told.append(time.monotonic())
-        try:
+        with contextlib.suppress(ProcessLookupError):
             child.send_signal(sig)
-        except ProcessLookupError:
-            pass
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, stop)

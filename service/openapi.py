@@ -5,7 +5,8 @@ whose assets come from a PyPI package (swagger-ui-bundle), served by the app: it
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import msgspec
 from litestar import Litestar, Request

@@ -33,7 +33,8 @@ import hashlib
 import itertools
 import math
 from collections import Counter
-from typing import Iterable, NamedTuple, Sequence
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 FORMATS = ("round-robin", "swiss")
 SEARCH_BUDGET = 50_000  # nodes the Swiss grouping search may visit before it settles for greedy
@@ -109,7 +110,7 @@ def rebalance(rounds: Sequence[Round], n: int, k: int, passes: int = 20) -> list
     counts = seat_counts(rounds, n, k)
     for _ in range(passes):
         improved = False
-        for r, row in enumerate(tables):
+        for row in tables:
             for i, t in enumerate(row):
                 for seat, e in enumerate(t):
                     counts[e][seat] -= 1
@@ -125,7 +126,7 @@ def rebalance(rounds: Sequence[Round], n: int, k: int, passes: int = 20) -> list
                         counts[e][seat] += 1
         if not improved:
             break
-    return [Round(tuple(row), r.byes) for row, r in zip(tables, rounds)]
+    return [Round(tuple(row), r.byes) for row, r in zip(tables, rounds, strict=True)]
 
 
 def even_seats(rounds: Sequence[Round], n: int, k: int) -> list[Round]:
@@ -220,7 +221,7 @@ def swiss_round(order: Sequence[int], k: int, history: Sequence[Round], entrants
     out: list[int] = []
     if out_count:
         # the lowest placed among those with the fewest byes sit out
-        out = sorted(reversed(order), key=lambda e: had[e])[:out_count]
+        out = sorted(order, key=lambda e: had[e])[:out_count]
     players = [e for e in order if e not in out]
     met = meetings(history)
     groups = None

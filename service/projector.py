@@ -4,9 +4,9 @@ when the store goes away (`caravan up`, or the container's restart policy, start
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from events.connect import connect
-
 from projections.lobby import Lobby
 from service.settings import settings
 
@@ -20,7 +20,5 @@ if __name__ == "__main__":
     from service.logs import configure
 
     configure()
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())
-    except KeyboardInterrupt:
-        pass

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable
+from typing import Any
 
 import msgspec
 

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import random
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Request, get, post
 from litestar.params import Parameter
 from litestar.response import Stream
 
 from events.kinds import BadEvent, Created, Origin
 from projections.audit import Report
 from service import analysis, backlog
+from service.commands import ARBITER
+from service.decide import CreateGame, entropy_missing
+from service.errors import Invalid, NotFound, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer, rt
 from service.schemas import UNDO, VERSION_MAX, EntropyAdded, Forked, ForkOrigin, NoBody, SeatInfo
-from service.errors import Invalid, NotFound, Unauthorized
-from service.commands import ARBITER
-from service.decide import CreateGame, entropy_missing
 from service.undo import undo as undo_command
 from service.views import PRIVATE, log_rows, private, public
 

@@ -89,7 +89,7 @@ def hold_data_dir(directory: Path):
     """An exclusive lock on the data folder for as long as this process lives (two embedded servers on
     one append-only file would ruin it). The open lock file; Refused when another process holds it."""
     directory.mkdir(parents=True, exist_ok=True)
-    lock = open(directory / "up.lock", "a+")
+    lock = open(directory / "up.lock", "a+")  # noqa: SIM115 (the open file is the lock: held for the process's life)
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, cast
 
 from redis.exceptions import RedisError
 
-from events import keys
+from events import keys, replies
 from events.envelope import Envelope
 from events.kinds import Finished, SeedRevealed
 from events.store import EventStore
@@ -78,7 +79,7 @@ class Hub:
         delay = 0.1
         while True:
             try:
-                rows = await self.store.redis.xrevrange(stream, count=1)
+                rows = replies.entries(await self.store.redis.xrevrange(stream, count=1))
                 return rows[0][0].decode() if rows else "0-0"
             except RedisError as e:  # the store is down at start-up: streams wait for it
                 log.warning("stream follower: %s unreachable (%s); retrying", stream, e)
@@ -89,7 +90,7 @@ class Hub:
         delay = 0.1
         while True:
             try:
-                got = await self.store.redis.xread({stream: last}, block=self.block_ms, count=500)
+                got = replies.streams(await self.store.redis.xread({stream: last}, block=self.block_ms, count=500))
                 delay = 0.1
             except RedisError as e:
                 log.warning("stream follower: reading %s failed (%s); retrying in %.1f s", stream, e, delay)
@@ -97,9 +98,9 @@ class Hub:
                 delay = min(delay * 2, 5.0)
                 continue
             newest: dict[str, int] = {}
-            for _, rows in got or ():
+            for _, rows in got:
                 for entry_id, fields in rows:
-                    last = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+                    last = entry_id.decode()
                     game = fields.get(b"game", b"").decode()
                     if game in self.subs:
                         newest[game] = max(newest.get(game, 0), int(fields.get(b"version", 0)))
@@ -150,7 +151,7 @@ class Hub:
                     del self.subs[game_id]
                     self.cursor.pop(game_id, None)
 
-    async def events(self, game_id: str, after: int, client: str, keepalive: float) -> AsyncIterator[Envelope | str | None]:
+    async def events(self, game_id: str, after: int, client: str, keepalive: float) -> AsyncGenerator[Envelope | str | None, None]:
         """OPEN once the stream holds its place (TooManyStreams if it cannot), then the game's events after
         version `after`, live, until the game has ended; None every `keepalive` seconds without one (the
         caller sends a comment)."""
@@ -177,7 +178,7 @@ class Hub:
             while True:
                 try:
                     batch = await asyncio.wait_for(sub.queue.get(), keepalive)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     if ended:  # finished, and nothing more came for a while: the log is complete
                         return
                     yield None
@@ -195,13 +196,13 @@ class Hub:
                         return
 
 
-async def open_stream(hub: Hub, request, game_id: str, after: int, keepalive: float) -> AsyncIterator[Envelope | None]:
+async def open_stream(hub: Hub, request, game_id: str, after: int, keepalive: float) -> AsyncGenerator[Envelope | None, None]:
     """The live events of a game for one HTTP request: its place is taken (or TooManyStreams raised)
     before the response starts; then events, and None for each keep-alive."""
     client = request.client.host if request.client else "?"
     events = hub.events(game_id, after, client, keepalive)
     await anext(events)
-    return events
+    return cast("AsyncGenerator[Envelope | None, None]", events)  # OPEN, its only string, is read above
 
 
 async def snapshots(events: AsyncIterator[Envelope | None], seen: int,

@@ -5,13 +5,14 @@ Children also get SIGTERM should the supervisor itself die (Linux: PR_SET_PDEATH
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 FIRST_DELAY, MAX_DELAY = 0.5, 10.0  # seconds before a restart: doubled after each quick death, up to MAX_DELAY
 STABLE = 10.0  # a child that ran this long before dying is restarted after FIRST_DELAY again
@@ -63,24 +64,18 @@ class Child:
         """`sig` to the child's whole process group (its own children too, orphaned or not)."""
         if self.proc is None:
             return
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            pass
 
     def stop(self, grace: float = GRACE) -> None:
         if self.proc is None:
             return
         self.signal_group(signal.SIGTERM)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            pass
         self.signal_group(signal.SIGKILL)  # whatever is left of the group, e.g. a server's worker processes
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            pass
 
 
 def how_it_ended(code: int) -> str:

@@ -10,7 +10,8 @@ past that, 503 with Retry-After. Tables of two and one table for everyone need n
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from games import registry
 from projections import clock

@@ -22,12 +22,12 @@ from service import tournament_schemas as answers
 from service.decide import check_ai_budgets
 from service.errors import Forbidden, Invalid, NotFound, Unauthorized
 from service.openapi import errors
+from service.players import check_name
 from service.runtime import bearer
 from service.schemas import NoBody
-from service.views import log_rows, seal_row
-from service.players import check_name
 from service.tournament_config import Searches
 from service.tournaments import Tournaments
+from service.views import log_rows, seal_row
 
 MAX_OPTIONS = 4096
 

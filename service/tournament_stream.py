@@ -7,7 +7,8 @@ past the bound, as for a game's stream)."""
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import msgspec
 from litestar import Request, get

@@ -25,16 +25,28 @@ from redis.asyncio import Redis
 
 from events import keys
 from events.envelope import Envelope, seal
-from events.kinds import (Move, Resigned, RoundSeated, Table, TableFinished, TableRef, TakenOver, TournamentCancelled,
-                          TournamentCreated, TournamentEvent, TournamentFinished, Withdrawn)
+from events.kinds import (
+    Move,
+    Resigned,
+    RoundSeated,
+    Table,
+    TableFinished,
+    TableRef,
+    TakenOver,
+    TournamentCancelled,
+    TournamentCreated,
+    TournamentEvent,
+    TournamentFinished,
+    Withdrawn,
+)
 from events.store import EventStore, VersionConflict
 from games import fairness, registry
 from projections import clock, standings
 from projections.standings import Tournament
 from service import pairing
-from service.errors import DomainError, GameOver, Invalid, NotFound, StaleVersion, Unauthorized
 from service.commands import Commands, CreateGame, token_hash
 from service.departures import REASON_MAX, abandon, resign
+from service.errors import DomainError, GameOver, Invalid, NotFound, StaleVersion, Unauthorized
 from service.players import check_name
 from service.tournament_config import Search, in_process, validate
 
@@ -312,8 +324,8 @@ async def table_outcome(games: Commands, f) -> TableFinished:
             timeouts[ev.seat] += 1
         elif isinstance(ev, Resigned) and ev.forfeit:
             forfeits.append(ev.seat)
-    common = dict(round=meta.round, table=meta.table, game=f.id, timeouts=tuple(timeouts), resigned=f.resigned,
-                  forfeits=tuple(forfeits))
+    common = {"round": meta.round, "table": meta.table, "game": f.id, "timeouts": tuple(timeouts), "resigned": f.resigned,
+                  "forfeits": tuple(forfeits)}
     if f.status == "abandoned":
         return TableFinished(scores=(), ranks=(), ending="abandoned", **common)
     result = clock.outcome(f.game, f.state, f.resigned, f.adjudicated)

@@ -13,8 +13,8 @@ from typing import Any
 from events.kinds import GameEvent, Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn
 from events.store import VersionConflict
 from projections.fold import Folded
-from service.errors import Conflict, GameOver, Illegal, Invalid
 from service.commands import ARBITER, Commands
+from service.errors import Conflict, GameOver, Illegal, Invalid
 
 ACTIONS = ("request", "consent", "decline", "withdraw")
 RETRIES = 5  # a verb decided again after losing its version to another seat's move

@@ -8,13 +8,13 @@ from typing import Any
 import msgspec
 
 from events.envelope import Envelope, redacted
+from events.kinds import ARBITER
 from games.naming import named
 from games.protocol import CHANCE
-from projections.fold import Folded
 from projections.clock import outcome
+from projections.fold import Folded
 from service.clocks import clock_view
 from service.decide import entropy_missing, shares_its_seed
-from events.kinds import ARBITER
 from service.undo import status_for
 
 Caller = int | str | None  # a seat, "arbiter", or None (a spectator)
@@ -147,7 +147,7 @@ def same(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
     return type(a) is type(b) and a == b
 
 

@@ -9,7 +9,7 @@ import html
 import importlib
 import json
 import sys
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -17,17 +17,32 @@ import msgspec
 
 from events import kinds
 from events.kinds import (
-    Abandoned, Adjudicated, Chance, ClockPaused, Created, Finished, ForkedState, Move, Resigned, Returned, SeatEntropy,
-    SeedRevealed, TakenOver, Undo, UndoConsented, UndoDeclined, UndoRequested, UndoWithdrawn,
+    Abandoned,
+    Adjudicated,
+    Chance,
+    ClockPaused,
+    Created,
+    Finished,
+    ForkedState,
+    Move,
+    Resigned,
+    Returned,
+    SeatEntropy,
+    SeedRevealed,
+    TakenOver,
+    Undo,
+    UndoConsented,
+    UndoDeclined,
+    UndoRequested,
+    UndoWithdrawn,
 )
 from games import registry
 from games.naming import secrecy, stand_in, told, with_names
 from games.protocol import CHANCE, Game
 
-
 # --- the game's own drawing --------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def svg_module(game: Game) -> ModuleType | None:
     """The `svg` module beside the game's rules (games/<game>/svg.py), or None when it has none."""
     package = sys.modules[type(game).__module__].__package__ or ""

@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict, defaultdict
-from typing import Any, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import msgspec

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-import msgspec
 from litestar import MediaType, Request, Response, get, post
-from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.datastructures import CacheControlHeader
 from litestar.exceptions import ValidationException
 from litestar.params import Parameter
+from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import ServerSentEvent, Template
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
@@ -29,8 +28,8 @@ from projections import standings
 from service import analysis, said, views
 from service.errors import NotFound, Unauthorized
 from service.openapi import errors
-from service.schemas import FRAME, VERSION_MAX
 from service.runtime import Runtime, rt
+from service.schemas import FRAME, VERSION_MAX
 from service.tournament_routes import tournaments
 from service.web import frames, live
 from service.web.live import frame_now

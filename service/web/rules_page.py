@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import random
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -94,7 +94,7 @@ def fresh_board(game: Game) -> str:
     return frames.board(game, view, None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_context(game_id: str) -> dict[str, Any]:
     """What the page shows of a game (the same for every visit: built once per process)."""
     game = registry.get(game_id)

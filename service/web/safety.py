@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ def script_json(value: Any) -> Markup:
     return Markup(msgspec.json.encode(value).decode().translate(_UNSAFE))
 
 
-@lru_cache(maxsize=None)
+@cache
 def asset(name: str) -> Markup:
     """A static file's text, to put inline: a page is one request (plus, for a game, its frame stream)."""
     return Markup((STATIC / name).read_text(encoding="utf-8"))

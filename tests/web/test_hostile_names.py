@@ -61,11 +61,11 @@ def test_hostile_names_break_no_page_of_their_game(stack, page, games):
     for name, g in games.items():
         page.goto(f"/games/{g['id']}/view")
         expect(page.locator("body[data-live=yes]")).to_have_count(1, timeout=30_000)  # game.js runs and follows
-        scripts_ran(page, 6)  # caravan.js, the frame's JSON, stream.js, claim.js, moves.js, game.js
+        scripts_ran(page, 7)  # caravan.js, the frame's JSON, stream.js, claim.js, moves.js, clocks.js, game.js
         expect(page.locator("#seat-buttons")).to_contain_text("Spectator")
         page.goto(f"/games/{g['id']}/replay?at=1")
         expect(page.locator("body[data-version]")).to_have_count(1, timeout=30_000)
-        scripts_ran(page, 6)  # caravan.js, the frame's JSON, analysis.js, claim.js, moves.js, game.js
+        scripts_ran(page, 7)  # caravan.js, the frame's JSON, analysis.js, claim.js, moves.js, clocks.js, game.js
         page.goto("/?type=kashgar")
         expect(page.locator(f"tr[data-game='{g['id']}'] .seat-name").first).to_have_text(f"{name} (person)",
                                                                                              timeout=30_000)

@@ -1,5 +1,5 @@
 """Accounts and their personal access tokens: `POST /accounts`, `GET /accounts/{name}` (the public
-profile), `GET /me`, `POST|GET /me/tokens`, `DELETE /me/tokens/{id}`, and the arbiter's
+profile), `GET /me`, `DELETE /me`, `POST|GET /me/tokens`, `DELETE /me/tokens/{id}`, and the arbiter's
 `POST /accounts/{name}/disable`. Signing in is service/session_routes.py."""
 
 from __future__ import annotations
@@ -95,6 +95,19 @@ async def revoke_token(request: Request, token_id: str) -> Response[None]:
     return Response(None, status_code=204)
 
 
+@delete("/me", status_code=204, responses=errors(401, 403, 503))
+async def delete_me(request: Request) -> Response[None]:
+    """Delete the signed-in account: its stream, its password's hash and every token go at once, and
+    nothing of it remains (its name is free again). A person deletes with a session (a password just
+    given), not with a personal token (403); a bot, which has no sessions, with one of its tokens."""
+    r = rt(request)
+    who = await r.credentials.of_request(request)
+    if who.record.kind != "session" and not who.account.bot:
+        raise Forbidden("sign in (POST /sessions) to delete the account: a personal token may not")
+    await r.accounts.delete(who.account)
+    return Response(None, status_code=204)
+
+
 @post("/accounts/{name:str}/disable", status_code=200, responses=errors(400, 401, 403, 404, 409, 413, 503))
 async def disable(request: Request, name: str, data: Disable | None = None) -> Disabled:
     """The arbiter disables an account: its sessions and tokens stop at once, and it cannot sign in."""
@@ -109,4 +122,4 @@ async def disable(request: Request, name: str, data: Disable | None = None) -> D
     return Disabled(name=acct.name, disabled=acct.disabled)
 
 
-ROUTES = [create_account, profile, me, new_token, list_tokens, revoke_token, disable]
+ROUTES = [create_account, profile, me, delete_me, new_token, list_tokens, revoke_token, disable]

@@ -111,3 +111,9 @@ class Accounts:
         if acct.disabled:
             raise Conflict(f"the account {acct.name!r} is disabled already")
         return await self.change(acct.name, "arbiter", AccountDisabled(by="arbiter", reason=reason))
+
+    async def delete(self, acct: Account) -> None:
+        """Every key of the account at once (its stream, meta and secret hash: one slot, one command), so
+        nothing of it remains and its sessions and tokens stop; the name is free again."""
+        digest = digest_of(acct.name)
+        await self.redis.delete(ak.stream(digest), ak.meta(digest), ak.secret(digest))

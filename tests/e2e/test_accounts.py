@@ -233,3 +233,31 @@ def test_no_password_or_hash_appears_in_any_answer_log_or_stream(stack):
         found = [s[:12] for s in secrets_ if s in text]
         assert not found, f"{where} holds {found}"
     assert token not in stream.decode() and token not in logs
+
+
+def test_a_deleted_account_leaves_nothing_and_its_credentials_stop(stack):
+    name = fresh()
+    store = redis.Redis.from_url(stack.redis_url)
+    with client_from(stack) as c:
+        signed_up(c, name)
+        session = bearer(signed_in(c, name)["token"])
+        token = c.post("/me/tokens", json={"label": "x", "scopes": ["play"]}, headers=session).json()["token"]
+        refused = c.delete("/me", headers=bearer(token))  # a personal token may not
+        assert refused.status_code == 403 and c.get("/me", headers=session).status_code == 200
+        assert c.delete("/me", headers=session).status_code == 204
+        for t in (session["Authorization"].split()[1], token):
+            assert c.get("/me", headers=bearer(t)).status_code == 401
+        assert c.get(f"/accounts/{name}").status_code == 404
+        wrong = c.post("/sessions", json={"name": name, "password": PASSWORD})
+        assert wrong.status_code == 401 and wrong.json()["detail"] == "wrong name or password"
+        keys = [f"caravan:{{acct:{digest_of(name)}}}:{k}" for k in ("events", "meta", "secret")]
+        assert store.exists(*keys) == 0
+        assert signed_up(c, name.upper())["name"] == name.upper()  # the name is free again: a new account
+
+
+def test_a_bot_deletes_itself_with_its_token(stack):
+    name = fresh("bot")
+    with client_from(stack) as c:
+        token = signed_up(c, name, bot=True)["token"]
+        assert c.delete("/me", headers=bearer(token)).status_code == 204
+        assert c.get(f"/accounts/{name}").status_code == 404

@@ -108,17 +108,24 @@ def group(move: dict[str, Any]) -> str:
 
 
 def draw(view: dict[str, Any], seat: int | None) -> str:
-    out: list[str] = []
-    active = set(view.get("active") or [])
     head = f"Himalaya · round {view.get('round')}/12 · {view.get('phase')}"
-    out.append(text(10, 24, head, 16, weight="700"))
+    out = [text(10, 24, head, 16, weight="700")]
+    out += _paths(view) + _regions(view) + _villages(view)
+    legend, y = _legend(view, seat)
+    players, y = _players(view, seat, y)
+    final, y = _final(view, y)
+    return svg(W, y + 4, out + legend + players + final, head)
+
+
+def _paths(view: dict[str, Any]) -> list[str]:
+    """The 27 paths by kind, each lettered at its middle, a Yeti's or Snowstorm's named on the path it closes."""
+    out = []
     ev = view.get("events") or {}
     closed = {}
     for fig in ("yeti", "snowstorm"):
         if ev.get(fig):
             a, b = ev[fig]["between"]
             closed[frozenset((a, b))] = fig
-    # paths
     for n in range(1, len(PATHS)):
         a, b, kind = PATHS[n]
         (x1, y1), (x2, y2) = _xy(a), _xy(b)
@@ -131,7 +138,12 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         if fig:
             body.append(text(mx, my - 12, f"{fig.upper()}", 11, "middle", weight="700", fill="#a4161a"))
         out.append(clickable(f"path:{n}", body, f"path {n}: {kind}, villages {a}–{b}" + (f", {fig}" if fig else "")))
-    # regions: letter and delegations at the middle of their villages
+    return out
+
+
+def _regions(view: dict[str, Any]) -> list[str]:
+    """Each region's letter and delegations, at the middle of its villages."""
+    out = []
     regions = view.get("regions") or {}
     for r, vs in REGION_VILLAGES.items():
         cx, cy = _region_label(r, vs)
@@ -140,8 +152,13 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(text(cx, cy, f"region {r}", 13, "middle", weight="700", fill="#7B3294", opacity="0.85", pointer_events="none"))
         if counts:
             out.append(text(cx, cy + 14, "delegates " + counts, 10, "middle", fill="#7B3294", pointer_events="none") + title(f"region {r} delegates by player: {counts}"))
-    # villages
-    market = ev.get("market")
+    return out
+
+
+def _villages(view: dict[str, Any]) -> list[str]:
+    """Each village by its building, with its cubes or order ring beside it, its stupa, its caravans and the market."""
+    out = []
+    market = (view.get("events") or {}).get("market")
     places = goods_places(view)
     for v in view.get("villages", []):
         n = v["village"]
@@ -170,7 +187,13 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         if cubes:
             label += ": " + ", ".join(f"{c} {r}" for r, c in cubes)
         out.append(clickable(f"village:{n}", body, label))
-    # legend, under the map's lowest villages and their caravans
+    return out
+
+
+def _legend(view: dict[str, Any], seat: int | None) -> tuple[list[str], float]:
+    """Under the map's lowest villages and their caravans: the paths' and cubes' legend, the bags and the order,
+    a trade pending and where the programs end. The parts, and the y they end at."""
+    out = []
     lx, ly = 10, MAP_H + 22
     for kind, (colour, dash, letter) in PATH_STYLE.items():
         out.append(line(lx, ly - 4, lx + 40, ly - 4, colour, 5, stroke_dasharray=dash) + text(lx + 46, ly, f"{letter}: {kind} path", 11))
@@ -192,6 +215,14 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     if ends:
         out.append(text(10, y + 10, ends, 12, fill="#7B3294"))
         y += 18
+    return out, y
+
+
+def _players(view: dict[str, Any], seat: int | None, y: float) -> tuple[list[str], float]:
+    """A box a player from `y`: where its caravan is, what it has left, and its cubes, rings and program in its own
+    view (counts otherwise). The parts, and the y they end at."""
+    out = []
+    active = set(view.get("active") or [])
     for p in view.get("players", []):
         s = p["seat"]
         acting = s in active
@@ -213,6 +244,12 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             detail += f" · discs programmed {p['discs_programmed']}/6"
         out.append(text(12, y + 48, detail, 11))
         y += h + 6
+    return out, y
+
+
+def _final(view: dict[str, Any], y: float) -> tuple[list[str], float]:
+    """At the end, from `y`: a line a seat with its place and its three scores. The parts, and the y they end at."""
+    out: list[str] = []
     if view.get("final"):
         final = {f["seat"]: f for f in view["final"]}
         out.append(text(10, y + 18, "Final" + religion_note(view) + ":", 14, weight="700"))
@@ -223,4 +260,4 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
                                         + (" — out on religion" if final[s].get("out_on_religion") else ""), 13, weight="700"))
             y += 20
         y += 8
-    return svg(W, y + 4, out, head)
+    return out, y

@@ -34,6 +34,39 @@ def _cubes(d: dict[str, int]) -> str:
 
 
 def render(view: dict[str, Any], seat: int | None) -> str:
+    lines = _header(view)
+    lines.append("")
+    lines += _villages(view)
+    lines.append("")
+    regs = []
+    for r, info in view["regions"].items():
+        counts = [f"{_seat(i)}:{c}" for i, c in enumerate(info["delegates"]) if c]
+        regs.append(f"{r} " + (" ".join(counts) if counts else "-"))
+    lines.append("delegates: " + " | ".join(regs))
+    lines.append(
+        f"bags: {counted(view['cube_bag'], 'cube')}, {counted(view['ring_bag'], 'ring')}; inventory tokens left {view['inventory_tokens_left']}"
+    )
+    lines.append("")
+    for p in view["players"]:
+        lines += _player(view, p, seat)
+    if view.get("pending"):
+        pend = view["pending"]
+        lines.append(
+            f"\nslot {view['execution']['slot']}: {_who(view, pend['seat'])} trades in village {pend['village']} ({pend['kind']})"
+        )
+    ends = program_end_words(view, seat)
+    if ends:
+        lines.append(f"\n{ends}")
+    if view.get("final"):
+        lines.append("\n[bold]final[/]: " + "; ".join(
+            f"{_who(view, f['seat'])} E {f['economic']} R {f['religious']} P {f['political']}"
+            + (" out on religion" if f.get("out_on_religion") else "") for f in view["final"]
+        ) + religion_note(view))
+    return "\n".join(lines)
+
+
+def _header(view: dict[str, Any]) -> list[str]:
+    """The round, the phase and who acts; the clockwise order; the event figures on the map."""
     lines = []
     phase = view["phase"]
     active = ", ".join(_who(view, a) for a in view.get("active", [])) or "-"
@@ -56,9 +89,13 @@ def render(view: dict[str, Any], seat: int | None) -> str:
         figs.append(f"Market in {ev['market']}")
     if figs:
         lines.append("events: " + "; ".join(figs))
-    lines.append("")
-    lines.append("paths E/S/I: earth/stone/ice neighbour; cubes s b t j g: salt barley tea jade gold")
-    lines.append(" vil building  E/ S/ I  reg  goods or order" + " " * 24 + "stupa, caravans")
+    return lines
+
+
+def _villages(view: dict[str, Any]) -> list[str]:
+    """A line a village: its building, its neighbours by path kind, its regions, its goods, stupa and caravans."""
+    lines = ["paths E/S/I: earth/stone/ice neighbour; cubes s b t j g: salt barley tea jade gold",
+             " vil building  E/ S/ I  reg  goods or order" + " " * 24 + "stupa, caravans"]
     for v in view["villages"]:
         n = v["village"]
         e, s_, i = (str(x) if x else "-" for x in PATHS_OF[n])
@@ -73,49 +110,29 @@ def render(view: dict[str, Any], seat: int | None) -> str:
         lines.append(
             f" {n:>3} {BUILDING[v['level']]:<9} {e:>2}/{s_:>2}/{i:>2}  {v['regions']:<4} {goods:<38} {stupa} {cars}"
         )
-    lines.append("")
-    regs = []
-    for r, info in view["regions"].items():
-        counts = [f"{_seat(i)}:{c}" for i, c in enumerate(info["delegates"]) if c]
-        regs.append(f"{r} " + (" ".join(counts) if counts else "-"))
-    lines.append("delegates: " + " | ".join(regs))
-    lines.append(
-        f"bags: {counted(view['cube_bag'], 'cube')}, {counted(view['ring_bag'], 'ring')}; inventory tokens left {view['inventory_tokens_left']}"
+    return lines
+
+
+def _player(view: dict[str, Any], p: dict[str, Any], seat: int | None) -> list[str]:
+    """Two lines a player: where its caravan is and what it has left; its cubes, rings and program (counts when
+    they are not the reader's)."""
+    i = p["seat"]
+    where = whereabouts(p, short=True)
+    row = (
+        f"{_who(view, i)} {where:<14} stupas {p['stupas_left']} delegates {p['delegates_left']:>2}"
+        f" tokens {p['inventory_tokens']} figures {','.join(f[0].upper() for f in p['event_figures_left']) or '-'}"
     )
-    lines.append("")
-    for p in view["players"]:
-        i = p["seat"]
-        where = whereabouts(p, short=True)
-        row = (
-            f"{_who(view, i)} {where:<14} stupas {p['stupas_left']} delegates {p['delegates_left']:>2}"
-            f" tokens {p['inventory_tokens']} figures {','.join(f[0].upper() for f in p['event_figures_left']) or '-'}"
-        )
-        if i == seat:
-            row = "[bold]" + row + "[/] (you)"
-        second = "    "
-        if "cubes" in p:
-            rings = " ".join(r["id"] for r in p["rings"]) or "none"
-            cubes = _cubes(p["cubes"]) if any(p["cubes"].values()) else "none"
-            second += f"cubes {cubes}, rings {rings}, yaks {p['yaks']}"
-        else:
-            second += f"cubes {p['cubes_held']}, rings {p['rings_kept']}"
-        if p.get("program") is not None:
-            second += "; program: " + (", ".join(p["program"]) or "nothing yet")
-        elif "discs_programmed" in p:
-            second += f"; programmed {p['discs_programmed']}/6"
-        lines.append(row)
-        lines.append(second)
-    if view.get("pending"):
-        pend = view["pending"]
-        lines.append(
-            f"\nslot {view['execution']['slot']}: {_who(view, pend['seat'])} trades in village {pend['village']} ({pend['kind']})"
-        )
-    ends = program_end_words(view, seat)
-    if ends:
-        lines.append(f"\n{ends}")
-    if view.get("final"):
-        lines.append("\n[bold]final[/]: " + "; ".join(
-            f"{_who(view, f['seat'])} E {f['economic']} R {f['religious']} P {f['political']}"
-            + (" out on religion" if f.get("out_on_religion") else "") for f in view["final"]
-        ) + religion_note(view))
-    return "\n".join(lines)
+    if i == seat:
+        row = "[bold]" + row + "[/] (you)"
+    second = "    "
+    if "cubes" in p:
+        rings = " ".join(r["id"] for r in p["rings"]) or "none"
+        cubes = _cubes(p["cubes"]) if any(p["cubes"].values()) else "none"
+        second += f"cubes {cubes}, rings {rings}, yaks {p['yaks']}"
+    else:
+        second += f"cubes {p['cubes_held']}, rings {p['rings_kept']}"
+    if p.get("program") is not None:
+        second += "; program: " + (", ".join(p["program"]) or "nothing yet")
+    elif "discs_programmed" in p:
+        second += f"; programmed {p['discs_programmed']}/6"
+    return [row, second]

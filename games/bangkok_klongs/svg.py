@@ -82,18 +82,25 @@ def boat(x: float, y: float, boat_id: str, owner: int | None, colours: list[str]
 
 
 def draw(view: dict[str, Any], seat: int | None) -> str:
-    out: list[str] = []
     players = view.get("players", [])
     colours = [p.get("colour", "") for p in players]
-    active = set(view.get("active") or [])
     head = (f"Bangkok Klongs · round {view.get('round')} · {view.get('phase')} · Luk Phat {view.get('luk_phat')}/15"
             f" · pile {view.get('pile')}")
-    out.append(text(10, 24, head, 16, weight="700"))
-    # the water fields
+    out = [text(10, 24, head, 16, weight="700")]
+    out += _water(view, colours) + _piers(view) + _luk_phat_track(view)
+    y = Y0 + HEIGHT * CELL + 16
+    asked, y = _asked(view, y)
+    holdings, y = _players(view, seat, y)
+    final, y = _final(view, colours, y)
+    return svg(W, y + 4, out + asked + holdings + final, head)
+
+
+def _water(view: dict[str, Any], colours: list[str]) -> list[str]:
+    """The water fields, each with its boat (or the entry it is, when empty)."""
     board = view.get("board", [])
-    out.append(rect(X0, Y0, WIDTH * CELL, HEIGHT * CELL, "#cfe6f7", "#0b3d6e", rx=2))
+    out = [rect(X0, Y0, WIDTH * CELL, HEIGHT * CELL, "#cfe6f7", "#0b3d6e", rx=2)]
     entries = {sq: "L" for sq in LIGHT_ENTRIES}
-    if len(players) > 2:
+    if len(view.get("players", [])) > 2:
         entries.update({sq: "D" for sq in DARK_ENTRIES})
     for y in range(HEIGHT):
         for x in range(WIDTH):
@@ -107,7 +114,13 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
                 body.append(boat(cx, cy, cell["boat"], cell.get("owner"), colours))
             label = f"water field ({x}, {y})" + (f": {in_words(cell['boat'])}" if cell else "")
             out.append(clickable(f"sq:{x},{y}", body, label))
-    # piers between the quarters, and the mooring places on them
+    return out
+
+
+def _piers(view: dict[str, Any]) -> list[str]:
+    """The piers between the quarters and the mooring places on them (the market master's, those a market day
+    may score), and the board's coordinates."""
+    out = []
     for px in range(2, WIDTH, 2):
         out.append(line(X0 + px * CELL, Y0, X0 + px * CELL, Y0 + HEIGHT * CELL, "#8c510a", 5))
     for py in range(2, HEIGHT, 2):
@@ -132,9 +145,13 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(text(X0 + x * CELL + CELL / 2, Y0 - 6, x, 11, "middle", fill="#333"))
     for y in range(HEIGHT):
         out.append(text(X0 - 10, Y0 + y * CELL + CELL / 2 + 4, y, 11, "middle", fill="#333"))
-    # the Luk Phat track, right of the board
+    return out
+
+
+def _luk_phat_track(view: dict[str, Any]) -> list[str]:
+    """The Luk Phat track, right of the board: each field's points and market day, the marker's field."""
     tx = X0 + WIDTH * CELL + 30
-    out.append(text(tx, Y0 + 4, "Luk Phat track", 13, weight="700"))
+    out = [text(tx, Y0 + 4, "Luk Phat track", 13, weight="700")]
     luk = view.get("luk_phat", 0)
     for f in range(16):
         fy = Y0 + 14 + f * 21
@@ -144,7 +161,12 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(text(tx + 20, fy + 13, f, 11, "middle", weight="700" if f == luk else None))
         out.append(text(tx + 48, fy + 13, f"{LUK_PHAT_POINTS[f]} pt" + (f" · {day} market day" if day else "")
                         + (" ◀ now" if f == luk else ""), 11))
-    y = Y0 + HEIGHT * CELL + 16
+    return out
+
+
+def _asked(view: dict[str, Any], y: float) -> tuple[list[str], float]:
+    """Under the board from `y`: a market day being scored, a choice being made. The parts, and the y they end at."""
+    out = []
     md = view.get("market_day")
     if md:
         out.append(text(10, y + 12, f"{md.get('kind')} market day (by {seat_name(view, md.get('trigger'))}): {seat_name(view, md.get('scorer'))} scores or passes",
@@ -155,7 +177,15 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(text(10, y + 12, f"{seat_name(view, view.get('turn'))} chooses {CHOICE_WORDS.get(pd.get('choice'), pd.get('choice'))}"
                         + (f" (caught: {', '.join(map(boat_words, pd['caught']))})" if pd.get("caught") else ""), 13, weight="700", fill="#a4161a"))
         y += 22
-    for p in players:
+    return out, y
+
+
+def _players(view: dict[str, Any], seat: int | None, y: float) -> tuple[list[str], float]:
+    """A box a player from `y`: score, merchants, cards, warehouse, and its hand where the view shows it. The parts,
+    and the y they end at."""
+    out = []
+    active = set(view.get("active") or [])
+    for p in view.get("players", []):
         s = p["seat"]
         acting = s in active
         h = 78
@@ -176,10 +206,16 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         elif p.get("known_in_hand"):
             out.append(text(12, y + 64, "known in hand: " + "; ".join(map(boat_words, p["known_in_hand"])), 11))
         y += h + 6
+    return out, y
+
+
+def _final(view: dict[str, Any], colours: list[str], y: float) -> tuple[list[str], float]:
+    """At the end, from `y`: the totals in order of place. The parts, and the y they end at."""
+    out = []
     fin = view.get("final")
     if fin:
         totals = fin.get("totals", [])
         out.append(text(10, y + 18, "Game over — totals: " + ", ".join(f"{place}{seat_name(view, i)} ({colours[i] if i < len(colours) else i}) {totals[i]}"
                                                                          for place, i in standings(view, range(len(totals)))), 15, weight="700"))
         y += 28
-    return svg(W, y + 4, out, head)
+    return out, y

@@ -108,6 +108,15 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         out.append(rect(10, y, W - 20, 30, "#fde8d8", "#D55E00"))
         out.append(text(20, y + 20, f"Ruler {ru['ruler']} {ru['name']}: {ru.get('instruction', '')} — asked: {seat_name(view, ru.get('asked'))}", 13, weight="700"))
         y += 38
+    panels, y = _panels(view, you, y)
+    result, y = _result(view, y)
+    return svg(W, y + 4, out + panels + result, head)
+
+
+def _panels(view: dict[str, Any], you: int | None, y: float) -> tuple[list[str], float]:
+    """A panel a player from `y`: money, goods (those behind another's screen counted), settlements and cards.
+    The parts, and the y they end at."""
+    out = []
     over = view.get("phase") == "over"
     active = None if over else view.get("active")  # after the end nobody's turn
     for p in view.get("players", []):
@@ -141,6 +150,12 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             out.append(settlement(90 + col * 118, y + 105 + 24 * row, st))
         out.append(text(12, y + h - 9, "cards: " + (", ".join(p.get("card_names") or []) or "all used"), 11))
         y += h + 8
+    return out, y
+
+
+def _result(view: dict[str, Any], y: float) -> tuple[list[str], float]:
+    """At the end, from `y`: the ranks and scores, and each seat's final scoring. The parts, and the y they end at."""
+    out = []
     res = view.get("result")
     if res:
         out.append(text(10, y + 18, "Game over" + (f" {ending(view['ended_by'])}" if view.get("ended_by") else "") + ": " + ", ".join(
@@ -150,4 +165,4 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
         for line in final_scoring(view.get("final_scoring") or [], view):
             out.append(text(10, y + 14, line, 12))
             y += 18
-    return svg(W, y + 4, out, head)
+    return out, y

@@ -8,7 +8,7 @@
   still answer;
 - a route that takes JSON refuses any other content type with 415 (a browser's form or `text/plain` post
   from another site's page must not create anything);
-- creating games, tournaments and analyses is quota'd per client address (service/quotas.py, in Redis,
+- creating games, tournaments, analyses and accounts is quota'd per client address (service/quotas.py, in Redis,
   shared by every API process): 429 `rate-limited` with Retry-After; the arbiter is exempt;
 - a WebSocket holds one of `max_sockets_per_client` places of its address (else refused at the upgrade),
   and a message over the body limit (CARAVAN_MAX_BODY) closes it with 1009 before the app decodes it.
@@ -37,7 +37,7 @@ JSON_MEDIA = re.compile(r"^application/(?:[a-z0-9.+-]+\+)?json$")
 # quota each takes
 CREATES = {("POST", "/games"): "games", ("POST", "/games/{game_id}/fork"): "games",
            ("POST", "/tournaments"): "tournaments", ("POST", "/games/{game_id}/analysis"): "analyses",
-           ("POST", "/tournaments/{tournament_id}/analysis"): "analyses"}
+           ("POST", "/tournaments/{tournament_id}/analysis"): "analyses", ("POST", "/accounts"): "accounts"}
 
 
 def refused(_: Request, exc: Refused) -> Response:
@@ -113,7 +113,8 @@ def edge(cfg: Settings):
     by every route of the app."""
     bodies = Bodies(cfg.body_timeout, cfg.max_bodies_per_client, cfg.max_bodies, cfg.retry_after)
     sockets = Places(cfg.max_sockets_per_client)
-    limits = {"games": cfg.quota_games, "tournaments": cfg.quota_tournaments, "analyses": cfg.quota_analyses}
+    limits = {"games": cfg.quota_games, "tournaments": cfg.quota_tournaments, "analyses": cfg.quota_analyses,
+              "accounts": cfg.quota_accounts}
     quotas: dict[str, Quota] = {}
 
     async def charge(scope, headers: dict[bytes, bytes], client: str) -> None:

@@ -91,6 +91,7 @@ class Settings:
     quota_games: int = env(int, "CARAVAN_QUOTA_GAMES", 60)
     quota_tournaments: int = env(int, "CARAVAN_QUOTA_TOURNAMENTS", 10)
     quota_analyses: int = env(int, "CARAVAN_QUOTA_ANALYSES", 30)
+    quota_accounts: int = env(int, "CARAVAN_QUOTA_ACCOUNTS", 10)  # (each a password hashed: 70 ms of a core)
     # accounts (service/session_routes.py): failed sign-ins per account and per client address in `signin_window`
     # seconds (past either, 429 rate-limited with Retry-After; 0: no bound); a session lasts `session_ttl` seconds
     signin_failures: int = env(int, "CARAVAN_SIGNIN_FAILURES", 10)

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # the suite and the benches create games, tournaments and analyses by the hundred from 127.0.0.1: quotas far
 # above that (tests/e2e/test_quotas.py sets low ones on a stack of its own; tests/conftest.py sets these for
 # the apps a test runs in-process)
-GENEROUS_QUOTAS = {f"CARAVAN_QUOTA_{kind}": "1000000" for kind in ("GAMES", "TOURNAMENTS", "ANALYSES")}
+GENEROUS_QUOTAS = {f"CARAVAN_QUOTA_{kind}": "1000000" for kind in ("GAMES", "TOURNAMENTS", "ANALYSES", "ACCOUNTS")}
 
 
 def wait_for(url: str, timeout: float = 30.0) -> None:

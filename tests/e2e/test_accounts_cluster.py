@@ -1,5 +1,6 @@
 """Accounts on a Redis Cluster of three shards (CARAVAN_CLUSTER=1): every key of an account on its one
-slot, so creating, signing in, tokens, throttling and disabling work as on one server."""
+slot, so creating, signing in, tokens, throttling and disabling work as on one server; and this stack's
+low quota of sign-ups per address."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def cluster_stack(redis_url, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("accounts-cluster")
     nodes = start_cluster(tmp / "nodes")
     stack = Stack(f"redis://127.0.0.1:{nodes[0].port}/0", tmp, CARAVAN_CLUSTER="1", CARAVAN_QUEUE_URL=redis_url,
-                  CARAVAN_SIGNIN_FAILURES="2").start(workers=0)
+                  CARAVAN_SIGNIN_FAILURES="2", CARAVAN_QUOTA_ACCOUNTS="3").start(workers=0)
     stack.store = redis.RedisCluster(host="127.0.0.1", port=nodes[0].port)
     yield stack
     stack.stop()
@@ -53,3 +54,14 @@ def test_failed_sign_ins_are_throttled_on_the_cluster(cluster_stack):
         assert [c.post("/sessions", json={"name": name, "password": "not the passphrase"}).status_code
                 for _ in range(3)] == [401, 401, 429]
         assert c.post("/sessions", json={"name": name, "password": PASSWORD}).status_code == 429
+
+
+def test_sign_ups_past_the_quota_are_refused_and_make_no_account(cluster_stack):
+    names = ["cy" + secrets.token_hex(4) for _ in range(4)]
+    with client_from(cluster_stack) as c:
+        assert [c.post("/accounts", json={"name": n, "password": PASSWORD}).status_code for n in names[:3]] == [201] * 3
+        r = c.post("/accounts", json={"name": names[3], "password": PASSWORD})
+        assert r.status_code == 429 and r.json()["error"] == "rate-limited" and int(r.headers["Retry-After"]) >= 1
+        assert c.get(f"/accounts/{names[3]}").status_code == 404
+    with client_from(cluster_stack, cluster_stack.arbiter) as arbiter:  # exempt
+        assert arbiter.post("/accounts", json={"name": names[3], "password": PASSWORD}).status_code == 201

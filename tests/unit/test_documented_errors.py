@@ -73,7 +73,8 @@ def crowded(redis_url):
     one game, tournament and analysis a window (the quotas at 1): the per-client bounds' 429 without holding
     streams open or creating by the dozen."""
     with TestClient(app=create_app(settings(redis_url, max_page_streams_per_client=0, quota_games=1,
-                                            quota_tournaments=1, quota_analyses=1, signin_failures=1))) as c:
+                                            quota_tournaments=1, quota_analyses=1, signin_failures=1,
+                                            quota_accounts=1))) as c:
         yield c
 
 

@@ -48,13 +48,13 @@ class AccountEvent(Event, frozen=True):
     pass
 
 
-class AccountCreated(AccountEvent, tag="created"):
+class AccountCreated(AccountEvent, frozen=True, tag="created"):
     id: str  # drawn at creation: a later account of the same name (none yet: names are kept) is another
     name: str
     bot: bool = False
 
 
-class TokenIssued(AccountEvent, tag="token-issued"):
+class TokenIssued(AccountEvent, frozen=True, tag="token-issued"):
     """A personal access token made: what it may do, never the token (its hash is in the secret hash)."""
 
     id: str
@@ -62,11 +62,11 @@ class TokenIssued(AccountEvent, tag="token-issued"):
     scopes: tuple[str, ...]
 
 
-class TokenRevoked(AccountEvent, tag="token-revoked"):
+class TokenRevoked(AccountEvent, frozen=True, tag="token-revoked"):
     id: str
 
 
-class AccountDisabled(AccountEvent, tag="disabled"):
+class AccountDisabled(AccountEvent, frozen=True, tag="disabled"):
     by: str  # "arbiter"
     reason: str = ""
 

@@ -4,11 +4,14 @@ profile), `GET /me`, `DELETE /me`, `POST|GET /me/tokens`, `DELETE /me/tokens/{id
 
 from __future__ import annotations
 
+from typing import Literal
+
 from litestar import Request, Response, delete, get, post
 
 from events import accounts as ak
 from events.accounts import Account
 from service.account_schemas import (
+    SCOPES,
     AccountMade,
     Disable,
     Disabled,
@@ -16,6 +19,7 @@ from service.account_schemas import (
     NewAccount,
     NewToken,
     Profile,
+    Scope,
     TokenMade,
     TokenRow,
 )
@@ -26,14 +30,18 @@ from service.runtime import Runtime, bearer, rt
 
 
 def rows(acct: Account) -> list[TokenRow]:
-    return [TokenRow(id=t.id, label=t.label, scopes=list(t.scopes), created=t.created) for t in acct.tokens.values()]
+    return [TokenRow(id=t.id, label=t.label, scopes=scopes_of(t.scopes), created=t.created) for t in acct.tokens.values()]
+
+
+def scopes_of(given: tuple[str, ...]) -> list[Scope]:
+    return [s for s in SCOPES if s in given]
 
 
 async def make_token(r: Runtime, acct: Account, label: str, scopes: tuple[str, ...]) -> TokenMade:
     token_id, acct = await r.accounts.issue(acct, label, scopes)
     token = await r.credentials.keep(acct, Record(kind="token", account=acct.id, id=token_id, scopes=scopes))
     info = acct.tokens[token_id]
-    return TokenMade(id=token_id, label=label, scopes=list(scopes), created=info.created, token=token)
+    return TokenMade(id=token_id, label=label, scopes=scopes_of(scopes), created=info.created, token=token)
 
 
 @post("/accounts", status_code=201, responses=errors(400, 409, 413, 422, 503))
@@ -60,8 +68,9 @@ async def me(request: Request) -> Me:
     """The signed-in account (by its session or a personal token) and what this credential may do."""
     who = await rt(request).credentials.of_request(request)
     acct = who.account
-    return Me(name=acct.name, bot=acct.bot, created=acct.created, credential=who.record.kind,  # type: ignore[arg-type]
-              scopes=list(who.record.scopes))  # type: ignore[arg-type]
+    credential: Literal["session", "token"] = "session" if who.record.kind == "session" else "token"
+    return Me(name=acct.name, bot=acct.bot, created=acct.created, credential=credential,
+              scopes=scopes_of(who.record.scopes))
 
 
 @post("/me/tokens", status_code=201, responses=errors(400, 401, 403, 413, 503))

@@ -79,7 +79,7 @@ class Accounts:
 
     async def password_hash(self, acct: Account) -> str | None:
         raw = await self.redis.hget(ak.secret(digest_of(acct.name)), "pw:" + acct.id)
-        return raw.decode() if raw else None
+        return raw.decode() if isinstance(raw, bytes) else raw
 
     async def change(self, name: str, actor: str, event: AccountEvents) -> Account:
         """Append `event` to the account's stream after its last (tried again when another change won)."""

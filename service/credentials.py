@@ -87,12 +87,14 @@ class Credentials:
     async def drop(self, acct: Account, token_id: str) -> None:
         key = ak.secret(acct_digest(acct))
         sha = await self.redis.hget(key, "tid:" + token_id)
-        await self.redis.hdel(key, "tid:" + token_id, *(["tok:" + sha.decode()] if sha else []))
+        sha = sha.decode() if isinstance(sha, bytes) else sha
+        await self.redis.hdel(key, "tid:" + token_id, *(["tok:" + sha] if sha else []))
 
     async def drop_all(self, acct: Account) -> None:
         """Every session and token of the account (disabling it)."""
         key = ak.secret(acct_digest(acct))
-        fields = [f for f in await self.redis.hkeys(key) if f.startswith((b"tok:", b"tid:"))]
+        held = [f.decode() if isinstance(f, bytes) else f for f in await self.redis.hkeys(key)]
+        fields = [f for f in held if f.startswith(("tok:", "tid:"))]
         if fields:
             await self.redis.hdel(key, *fields)
 

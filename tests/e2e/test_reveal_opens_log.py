@@ -57,7 +57,8 @@ def test_the_reveal_opens_the_programs_in_the_log_to_every_reader(stack):
             assert not row.get("redacted"), row
             name = ["ann", "bob", "cy"][r["actor"]]
             if reader is spectator or r["actor"] != 1:
-                assert row["words"].endswith(f"(secret at the time: {name} only)"), row["words"]
+                # (the note is of the disc itself: what the reveal set running is told after it, in public)
+                assert row["words"].split(" — ", 1)[0].endswith(f"(secret at the time: {name} only)"), row["words"]
         frame = reader.get(f"/games/{game_id}/view/frame").json()
         assert not any("secret move" in e["text"] for e in frame["events"]), [e["text"] for e in frame["events"]]
 

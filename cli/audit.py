@@ -123,65 +123,82 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
     event; a status line says where it is and which keys move. With --at N (or input that is not a
     terminal, one command a line) it prints and goes on without keys."""
     use_token(token)
-    tok = token_for(game_id, seat)
-    now = request("GET", f"/games/{game_id}", token=tok)
-    last = now["version"]
-    w, names = words.for_type(now["type"]), {p["seat"]: p["name"] for p in now["players"]}
-    told: dict[int, str] = {}
-    judged = None if as_json else analysis.fetch(game_id, tok)  # the verdicts and value graphs, if analysed
-    verdict, played = analysis.verdicts(judged), analysis.played_words(judged)
+    r = Replay(game_id, token_for(game_id, seat), as_json, at)
+    if at is not None:
+        return r.show(max(1, min(at, r.last)), clear=False)
+    n = r.first_move() if r.now["status"] != "active" else r.last  # a finished game is read from its start
+    if not sys.stdin.isatty():
+        return by_lines(r, n)
+    by_keys(r, n)
 
-    rows: dict[int, dict] = {}
 
-    def event_text(n: int) -> str:
+class Replay:
+    """A game as `caravan replay` steps through it: the position after each event (asked for as it is shown),
+    each event in words (the server's, a judged move in the analysis's), and the analysis's verdicts and graph."""
+
+    def __init__(self, game_id: str, tok: str | None, as_json: bool, at: int | None):
+        self.game_id, self.tok, self.as_json, self.at = game_id, tok, as_json, at
+        self.now = request("GET", f"/games/{game_id}", token=tok)
+        self.last = self.now["version"]
+        self.w, self.names = words.for_type(self.now["type"]), {p["seat"]: p["name"] for p in self.now["players"]}
+        self.told: dict[int, str] = {}
+        self.judged = None if as_json else analysis.fetch(game_id, tok)  # the verdicts and value graphs, if analysed
+        self.verdict, self.played = analysis.verdicts(self.judged), analysis.played_words(self.judged)
+        self.rows: dict[int, dict] = {}
+        self.steps: list = []  # --json with commands from input: one JSON array of the states stepped through
+
+    def event_text(self, n: int) -> str:
         """Event n in words, told from the position it was played in (the server's words for the move)."""
-        if n not in told:
-            if n not in rows:
-                for e in request("GET", f"/games/{game_id}/events", token=tok, params={"from": n, "limit": 200, "words": "true"}):
-                    rows[e["version"]] = e
-            if n in rows:  # a judged move in the analysis's words, as its best move beside it is told
-                row = {**rows[n], "words": played[n]} if n in played and rows[n]["kind"] == "move" else rows[n]
-                told[n] = words.event_line(w, row, names, now.get("you"))
-        return told.get(n, "")
+        if n not in self.told:
+            if n not in self.rows:
+                for e in request("GET", f"/games/{self.game_id}/events", token=self.tok,
+                                 params={"from": n, "limit": 200, "words": "true"}):
+                    self.rows[e["version"]] = e
+            if n in self.rows:  # a judged move in the analysis's words, as its best move beside it is told
+                row = self.rows[n]
+                if n in self.played and row["kind"] == "move":
+                    row = {**row, "words": self.played[n]}
+                self.told[n] = words.event_line(self.w, row, self.names, self.now.get("you"))
+        return self.told.get(n, "")
 
-    steps: list = []  # --json with commands from input: one JSON array of the states stepped through
-
-    def show(n: int, clear: bool, typed: str = "") -> None:
-        g = request("GET", f"/games/{game_id}/state", token=tok, params={"at": n})
-        if as_json:
-            return steps.append(g) if not sys.stdin.isatty() and at is None else emit_json(g)
+    def show(self, n: int, clear: bool, typed: str = "") -> None:
+        g = request("GET", f"/games/{self.game_id}/state", token=self.tok, params={"at": n})
+        if self.as_json:
+            return self.steps.append(g) if not sys.stdin.isatty() and self.at is None else emit_json(g)
         if clear:
             board.console.clear()
         board.show(g)
-        board.console.print(f"[bold]event {n} of {last}:[/bold] {escape(event_text(n))}"
-                            + (f"  [dim]|[/dim] {escape(verdict[n])}" if n in verdict else ""))
-        graph = analysis.graph_lines(judged, upto=n)
+        board.console.print(f"[bold]event {n} of {self.last}:[/bold] {escape(self.event_text(n))}"
+                            + (f"  [dim]|[/dim] {escape(self.verdict[n])}" if n in self.verdict else ""))
+        graph = analysis.graph_lines(self.judged, upto=n)
         if graph:
             board.console.print("value graph (win chance after each of the seat's moves):")
             for line in graph:
                 board.console.print(escape(line))
-        board.console.print(f"[dim]{where(n, first_move(), last)}: n/→ next, p/← back, g first, G last, "
+        board.console.print(f"[dim]{where(n, self.first_move(), self.last)}: n/→ next, p/← back, g first, G last, "
                             "N Enter jump, q quit[/dim]" + (f"  go to: {typed}" if typed else ""))
 
-    def first_move() -> int:
+    def first_move(self) -> int:
         """The version of the game's first move (the events before it set the game up), else 1."""
-        event_text(1)
-        return min((v for v, e in rows.items() if e["kind"] == "move"), default=1)
+        self.event_text(1)
+        return min((v for v, e in self.rows.items() if e["kind"] == "move"), default=1)
 
-    if at is not None:
-        return show(max(1, min(at, last)), clear=False)
-    n = first_move() if now["status"] != "active" else last  # a finished game is read from its start
-    if not sys.stdin.isatty():
-        for line in sys.stdin:
-            cmd = line.strip()
-            if cmd in ("q", "quit"):
-                break
-            n = step(cmd, n, last)
-            show(n, clear=False)
-        if as_json:
-            emit_json(steps)
-        return
-    show(n, clear=True)
+
+def by_lines(r: Replay, n: int) -> None:
+    """Input that is not a terminal: one command a line (as a key, or a version to go to), each step shown."""
+    for line in sys.stdin:
+        cmd = line.strip()
+        if cmd in ("q", "quit"):
+            break
+        n = step(cmd, n, r.last)
+        r.show(n, clear=False)
+    if r.as_json:
+        emit_json(r.steps)
+
+
+def by_keys(r: Replay, n: int) -> None:
+    """A terminal: a key a step, digits then Enter to jump, q or Esc to quit."""
+    r.show(n, clear=True)
     typed = ""
     for key in keys():
         if key in ("q", "\x03", "ESC"):
@@ -191,15 +208,15 @@ def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=co
             board.console.print(f"\rgo to: {typed}", end="")
             continue
         if key in ("\n", "\r") and typed:
-            n, typed = step(typed, n, last), ""
+            n, typed = step(typed, n, r.last), ""
         elif key in ("\x7f", "\b") and typed:
             typed = typed[:-1]
             board.console.print(f"\rgo to: {typed} ", end="")
             continue
         else:
             typed = ""
-            n = step(key, n, last)
-        show(n, clear=True)
+            n = step(key, n, r.last)
+        r.show(n, clear=True)
 
 
 def escape(text: str) -> str:

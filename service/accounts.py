@@ -77,6 +77,9 @@ class Accounts:
             raise NotFound(f"no account {name[:100]!r}")
         return acct
 
+    async def set_password_hash(self, acct: Account, hashed: str) -> None:
+        await self.redis.hset(ak.secret(digest_of(acct.name)), "pw:" + acct.id, hashed)
+
     async def password_hash(self, acct: Account) -> str | None:
         raw = await self.redis.hget(ak.secret(digest_of(acct.name)), "pw:" + acct.id)
         return raw.decode() if isinstance(raw, bytes) else raw

@@ -90,6 +90,17 @@ class Credentials:
         sha = sha.decode() if isinstance(sha, bytes) else sha
         await self.redis.hdel(key, "tid:" + token_id, *(["tok:" + sha] if sha else []))
 
+    async def prune(self, acct: Account) -> None:
+        """Drop the account's expired sessions (signing in does: the secret hash does not grow without end)."""
+        key, now = ak.secret(acct_digest(acct)), time.time()
+        held = await self.redis.hgetall(key)
+        for field, value in held.items():
+            name = field.decode() if isinstance(field, bytes) else field
+            if name.startswith("tok:"):
+                record = msgspec.json.decode(value, type=Record)
+                if record.expires and record.expires < now:
+                    await self.redis.hdel(key, name, "tid:" + record.id)
+
     async def drop_all(self, acct: Account) -> None:
         """Every session and token of the account (disabling it)."""
         key = ak.secret(acct_digest(acct))

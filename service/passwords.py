@@ -48,6 +48,11 @@ async def hashed(password: str) -> str:
     return await asyncio.to_thread(_HASHER.hash, password)
 
 
+def outdated(stored: str) -> bool:
+    """Whether a hash was made at another setting than today's (sign-in then hashes the password anew)."""
+    return _HASHER.check_needs_rehash(stored)
+
+
 async def verified(stored: str | None, password: str) -> bool:
     """Whether `password` matches `stored` (an argon2 hash); with no hash stored (no such account), a hash
     is checked all the same, so the answer takes as long either way."""

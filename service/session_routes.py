@@ -70,6 +70,9 @@ async def sign_in(request: Request, data: SignIn) -> Response[SignedIn]:
         raise Forbidden("a bot account signs in only with its personal tokens (Authorization: Bearer …)")
     if acct.disabled:
         raise Forbidden("this account is disabled")
+    if stored is not None and passwords.outdated(stored):  # made at an older setting: hashed anew
+        await r.accounts.set_password_hash(acct, await passwords.hashed(data.password))
+    await r.credentials.prune(acct)
     csrf, ttl = secrets.token_urlsafe(24), int(r.cfg.session_ttl)
     expires = round(time.time() + ttl, 3)
     token = await r.credentials.keep(acct, Record(kind="session", account=acct.id, id="s-" + secrets.token_hex(6),

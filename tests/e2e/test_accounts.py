@@ -261,3 +261,18 @@ def test_a_bot_deletes_itself_with_its_token(stack):
         token = signed_up(c, name, bot=True)["token"]
         assert c.delete("/me", headers=bearer(token)).status_code == 204
         assert c.get(f"/accounts/{name}").status_code == 404
+
+
+def test_a_hash_made_at_an_older_setting_is_made_anew_at_sign_in(stack):
+    from argon2 import PasswordHasher
+
+    name = fresh()
+    store = redis.Redis.from_url(stack.redis_url)
+    key = f"caravan:{{acct:{digest_of(name)}}}:secret"
+    with client_from(stack) as c:
+        signed_up(c, name)
+        (field,) = [f for f in store.hkeys(key) if f.startswith(b"pw:")]
+        store.hset(key, field, PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(PASSWORD))
+        signed_in(c, name)
+        assert store.hget(key, field).decode().startswith("$argon2id$v=19$m=19456,t=2,p=1$")
+        signed_in(c, name)  # and it still verifies

@@ -1,10 +1,11 @@
 """Accounts on a Redis Cluster of three shards (CARAVAN_CLUSTER=1): every key of an account on its one
 slot, so creating, signing in, tokens, throttling and disabling work as on one server; and this stack's
-low quota of sign-ups per address."""
+low quota of sign-ups per address, and its short sessions."""
 
 from __future__ import annotations
 
 import secrets
+import time
 
 import pytest
 import redis
@@ -16,13 +17,16 @@ from tests.stack import Stack
 
 pytestmark = pytest.mark.e2e
 
+SESSION_TTL = 10  # seconds: this stack's sessions expire while a test waits
+
 
 @pytest.fixture(scope="module")
 def cluster_stack(redis_url, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("accounts-cluster")
     nodes = start_cluster(tmp / "nodes")
     stack = Stack(f"redis://127.0.0.1:{nodes[0].port}/0", tmp, CARAVAN_CLUSTER="1", CARAVAN_QUEUE_URL=redis_url,
-                  CARAVAN_SIGNIN_FAILURES="2", CARAVAN_QUOTA_ACCOUNTS="3").start(workers=0)
+                  CARAVAN_SIGNIN_FAILURES="2", CARAVAN_QUOTA_ACCOUNTS="3",
+                  CARAVAN_SESSION_TTL=str(SESSION_TTL)).start(workers=0)
     stack.store = redis.RedisCluster(host="127.0.0.1", port=nodes[0].port)
     yield stack
     stack.stop()
@@ -65,3 +69,18 @@ def test_sign_ups_past_the_quota_are_refused_and_make_no_account(cluster_stack):
         assert c.get(f"/accounts/{names[3]}").status_code == 404
     with client_from(cluster_stack, cluster_stack.arbiter) as arbiter:  # exempt
         assert arbiter.post("/accounts", json={"name": names[3], "password": PASSWORD}).status_code == 201
+
+
+def test_an_expired_session_stops_and_signing_in_prunes_the_expired(cluster_stack):
+    name = "dee" + secrets.token_hex(4)
+    with client_from(cluster_stack) as c:
+        signed_up(c, name)
+        old = [signed_in(c, name)["token"] for _ in range(2)]
+        time.sleep(SESSION_TTL + 1)
+        r = c.get("/me", headers=bearer(old[0]))
+        assert r.status_code == 401 and "expired" in r.json()["detail"]
+        fresh = signed_in(c, name)["token"]
+        assert c.get("/me", headers=bearer(fresh)).status_code == 200
+        assert c.get("/me", headers=bearer(old[1])).status_code == 401
+    fields = cluster_stack.store.hkeys(f"caravan:{{acct:{digest_of(name)}}}:secret")
+    assert len([f for f in fields if f.startswith(b"tok:")]) == 1  # the expired sessions are gone

@@ -65,3 +65,10 @@ def test_a_hash_verifies_its_password_only_and_no_hash_verifies_nothing():
     assert asyncio.run(passwords.verified(stored, "a long enough passphrase"))
     assert not asyncio.run(passwords.verified(stored, "a long enough passphrasE"))
     assert not asyncio.run(passwords.verified(None, "a long enough passphrase"))
+
+
+def test_a_hash_made_at_another_setting_is_outdated():
+    from argon2 import PasswordHasher
+
+    assert passwords.outdated(PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash("x" * 12))
+    assert not passwords.outdated(asyncio.run(passwords.hashed("x" * 12)))

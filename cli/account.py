@@ -63,9 +63,27 @@ def sign_in(name: str, password: str) -> dict[str, Any]:
     label = f"caravan CLI on {socket.gethostname()}"[:100]
     made = request("POST", "/me/tokens", token=signed["token"], json_body={"label": label, "scopes": SCOPES})
     request("DELETE", "/sessions/current", token=signed["token"])
-    entry = {"name": signed["name"], "id": made["id"], "token": made["token"]}
+    return replace({"name": signed["name"], "id": made["id"], "token": made["token"]})
+
+
+def replace(entry: dict[str, Any]) -> dict[str, Any]:
+    """Keep `entry` as this server's account token, and revoke the one kept before (one token a machine)."""
+    before = saved()
     keep(entry)
+    if before is not None and before.get("id") != entry["id"]:
+        revoke(before)
     return entry
+
+
+def revoke(entry: dict[str, Any]) -> None:
+    """Revoke a token the profile held (401: revoked already, or its account is gone: nothing left to do)."""
+    if not entry.get("id"):
+        return
+    try:
+        raw("DELETE", f"/me/tokens/{entry['id']}", token=entry["token"])
+    except Refused as e:
+        if e.status != 401:
+            fail(f"{e.error}: {e.detail}", error=e.error)
 
 
 def signup(name: str = typer.Argument(..., help="your name: unique as it reads (case and look-alike letters aside)"),
@@ -76,8 +94,7 @@ def signup(name: str = typer.Argument(..., help="your name: unique as it reads (
     made = request("POST", "/accounts", json_body={"name": name, "password": password, "bot": bot})
     if bot:  # (its first token, made with the account: its id for `logout`)
         first = request("GET", "/me/tokens", token=made["token"])[0]
-        entry = {"name": made["name"], "id": first["id"], "token": made["token"]}
-        keep(entry)
+        entry = replace({"name": made["name"], "id": first["id"], "token": made["token"]})
     else:
         entry = sign_in(made["name"], password)
     if as_json:
@@ -100,12 +117,7 @@ def logout(as_json: bool = JSON) -> None:
     entry = saved()
     if entry is None:
         fail(f"not signed in to {ctx.url} (no account token in {profile_path()})")
-    if entry.get("id"):
-        try:
-            raw("DELETE", f"/me/tokens/{entry['id']}", token=entry["token"])
-        except Refused as e:
-            if e.status != 401:  # (401: revoked already, or the account is gone: forgetting it is all there is)
-                fail(f"{e.error}: {e.detail}", error=e.error)
+    revoke(entry)
     keep(None)
     if as_json:
         return emit_json({"signed_out": entry["name"]})

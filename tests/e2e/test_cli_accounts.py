@@ -60,6 +60,11 @@ def test_login_keeps_a_token_for_this_machine_and_a_wrong_password_keeps_nothing
     assert [t["id"] for t in tokens] == [entry["id"]] and tokens[0]["scopes"] == ["play", "create", "organise", "analyse"]
     shown = caravan(stack, profile, "me")
     assert shown.returncode == 0 and name in shown.stdout
+    again = caravan(stack, profile, "login", name, "--password-stdin", password=PASSWORD)
+    assert again.returncode == 0, again.stderr
+    (newer,) = kept(profile).values()
+    assert [t["id"] for t in stack.client(newer["token"]).get("/me/tokens").json()] == [newer["id"]]  # one a machine
+    assert stack.client(entry["token"]).get("/me").status_code == 401
 
 
 def test_a_bot_signs_up_with_its_first_token_kept(stack, tmp_path):

@@ -38,12 +38,13 @@ Chance steps: `odds` gives the probability of what was drawn, where the game's C
 from __future__ import annotations
 
 import hashlib
+import inspect
 import math
 import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from games.protocol import CHANCE, Game, Seat, sample_chance
 
@@ -54,7 +55,8 @@ from .simple import settle, win_shares
 GOOD = 0.02        # loss <= GOOD (and not best): good
 INACCURACY = 0.05  # loss <= INACCURACY: inaccuracy
 MISTAKE = 0.15     # loss <= MISTAKE: mistake; above: blunder
-CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+Class = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
+CLASSES: tuple[Class, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 OUTLOOK_SAMPLES = 12  # hidden states drawn for a move's expected rank (and its play to the end)
 SHOWN = 4  # digits a win chance and a loss are kept to: the class is read from the loss as shown
 END_STEPS = 2000  # steps at most of a play to the end (then the evaluation judges)
@@ -73,11 +75,11 @@ def engine_code(game: Game) -> str:
     code = _CODES.get(game.id)
     if code is None:
         module = sys.modules[type(game).__module__]
-        own = Path(module.__file__)
+        own = Path(inspect.getfile(module))
         in_package = module.__name__.count(".") >= 2  # games.<package>.<module>: the whole package
         files = sorted(own.parent.glob("*.py")) if in_package else [own]
         here = Path(__file__).parent
-        files += sorted(here.glob("*.py")) + [Path(sys.modules[Game.__module__].__file__)]
+        files += sorted(here.glob("*.py")) + [Path(inspect.getfile(Game))]
         h = hashlib.sha256()
         for f in files:
             h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
@@ -93,7 +95,7 @@ class Verdict:
     value_played: float
     value_best: float
     loss: float
-    cls: str
+    cls: Class
     rank_played: float | None = None
     rank_best: float | None = None
     iterations: int = 0
@@ -102,7 +104,7 @@ class Verdict:
     stakes: float = 0.0  # a random move's mean loss here (at least `loss`): what the decision put at stake
 
 
-def classify(loss: float, is_best: bool) -> str:
+def classify(loss: float, is_best: bool) -> Class:
     if is_best or loss <= 0.0:
         return "best"
     if loss <= GOOD:

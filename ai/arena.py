@@ -156,6 +156,7 @@ def spec_move(game: Game, state: Any, seat: int, spec: Spec, rng: random.Random,
         return random_move(game, state, seat, rng)
     if spec.level == "greedy":
         return greedy_move(game, state, seat, rng)
+    own: tuple[float | None, int | None]
     if spec.iterations is not None:  # a fixed amount of work: no clock
         own = (None, spec.iterations)
     else:

@@ -49,13 +49,16 @@ def self_play(game: Game, seed: int, players: int = 2, player: str = "greedy") -
     for _ in range(MAX_STEPS):
         actors = game.actors(state)
         if not actors:
-            shares = list(win_shares(game.result(state)))
+            result = game.result(state)
+            if result is None:
+                raise ValueError(f"{game.id}: no seat acts, yet the game has no result")
+            shares = win_shares(result)
             return [(x, h, shares) for x, h in seen]
         if CHANCE in actors:
             state = game.apply(state, CHANCE, sample_chance(game.chance(state), rng))
             continue
-        fs = [game.features(state, i) for i in seats]
-        if any(f is None for f in fs):
+        fs = [f for f in (game.features(state, i) for i in seats) if f is not None]
+        if len(fs) < len(seats):
             raise ValueError(f"{game.id} offers no features to fit")
         seen.append((fs, game.heuristics(state, seats)))
         seat = min(actors)
@@ -162,7 +165,7 @@ def fit(game: Game, games: int, seed: int = 10_000, players: int = 2, player: st
             train += [(fs, ys) for fs, _, ys in positions]
     w = conditional_logit(train, ridge)
     return {"weights": w, "positions": len(train) + len(held), "held_out": len(held),
-            "fit_loss": cross_entropy([(shares_of(w, fs), ys) for fs, _, ys in held]) if held else None,
+            "fit_loss": cross_entropy([(shares_of(tuple(w), fs), ys) for fs, _, ys in held]) if held else None,
             "heuristic_loss": cross_entropy([(h, ys) for _, h, ys in held]) if held else None}
 
 

@@ -145,6 +145,8 @@ def _edge(sel: Node, moves: Any, actor: Seat, nth: int, shut: dict[Any, int] | N
             len(kids) >= WIDEN_BASE + int(WIDEN_SCALE * math.sqrt(sel.n)):
         untried = []  # progressive widening: enough moves open here (in any sampled world) for its visits
     if not untried:
+        if best is None:
+            raise ValueError("a node searched with no move to take")
         return best_key, best, False
     if mast is None or len(untried) == 1 or rng.random() < MAST_EPSILON:
         key = untried[rng.randrange(len(untried))]

@@ -109,12 +109,14 @@ async def read_rows(redis, meta: Meta) -> list[Row]:
     return sorted((ROW.decode(v) for v in got.values()), key=lambda r: r.version)
 
 
-def each_seconds(engine: Engine) -> float:
-    """About how long one search of `engine` takes."""
-    each = engine.budget if engine.budget is not None else engine.iterations * SECONDS_PER_ITERATION
-    if engine.budget is not None and engine.iterations is not None:
-        each = min(each, engine.iterations * SECONDS_PER_ITERATION)
-    return each
+def each_seconds(engine: Engine, per_iteration: float = SECONDS_PER_ITERATION) -> float:
+    """About how long one search of `engine` takes: its budget, or its iterations at `per_iteration` seconds,
+    whichever is less (an engine is bounded by one or both)."""
+    bounds = [b for b in (engine.budget, None if engine.iterations is None else engine.iterations * per_iteration)
+              if b is not None]
+    if not bounds:
+        raise ValueError("an engine bounds its search by a budget, by iterations or by both")
+    return min(bounds)
 
 
 def searches(decisions: list[Step]) -> list[int]:
@@ -149,7 +151,7 @@ def job_id(meta: Meta, i: int) -> str:
 
 def job_timeout(meta: Meta, chunk: list[int]) -> int:
     e = meta.engine
-    each = e.budget if e.budget is not None else e.iterations * SECONDS_PER_ITERATION * 4
+    each = e.budget if e.budget is not None else each_seconds(e, SECONDS_PER_ITERATION * 4)
     return int(60 + 3 * 2 * each * len(chunk))
 
 

@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 import msgspec
 
 from ai.analysis import CLASSES, accuracy, judge, odds
+from events.kinds import PlayerSpec
 from games import registry
 from games.naming import with_names
 from games.protocol import CHANCE, Game
 from projections.decisions import Step
 from service.analysis_schemas import (
+    By,
     ChanceRow,
+    Class,
     ClassCounts,
     DecisionRow,
     Engine,
@@ -41,7 +45,7 @@ def mover_view(game: Game, state: Any, seat: int | None, names: list[str] | None
     return with_names(view, names)
 
 
-def by_whom(step: Step, own_ai: str | None) -> str:
+def by_whom(step: Step, own_ai: str | None) -> By:
     """Who chose the step's move (`own_ai`: the seat's own AI level, None for a person's seat): the clock, an
     AI seat, the AI playing for a person who was away, or the person."""
     if step.timeout:
@@ -59,7 +63,7 @@ def by_words(by: str, name: str) -> str | None:
     return {"ai-for-person": f"made by the AI for {name}", "timeout": f"the clock's default for {name}"}.get(by)
 
 
-def attributed(rows: list[Row], players: list[Any]) -> list[Row]:
+def attributed(rows: list[Row], players: Sequence[PlayerSpec]) -> list[Row]:
     """Rows as a reader gets them: each decision says who made it where the seat did not choose it. A row
     stored before the AI playing for an away person was told apart (`by` "ai" at a person's seat) is read as
     that (stored shapes only evolve: upcast on read)."""
@@ -103,7 +107,7 @@ def decision_row(game: Game, step: Step, engine: Engine, seats: int, names: list
         text=registry.words(game, step.move, view), cls="forced" if v.forced else v.cls,
         best=msgspec.to_builtins(v.best), best_text=registry.words(game, v.best, view),
         win_played=round(v.value_played, 4), win_best=round(v.value_best, 4),
-        rank_played=round(v.rank_played, 3), rank_best=round(v.rank_best, 3), loss=round(v.loss, 4),
+        rank_played=rounded(v.rank_played, 3), rank_best=rounded(v.rank_best, 3), loss=round(v.loss, 4),
         stakes=round(v.stakes, 4),
         matches=v.best == step.move, iterations=v.iterations,
         engine_agrees=v.agrees)  # a second search, same budget, another seed: the fair-play baseline
@@ -131,17 +135,18 @@ def seat_summary(rows: list[Row], seat: int, name: str) -> SeatSummary:
     mine = judged(rows, seat)
     made_for = [r.by for r in rows if isinstance(r, DecisionRow) and r.seat == seat and r.by not in OWN]
     loss = sum(r.loss or 0.0 for r in mine)
-    staked = [r for r in mine if r.stakes is not None]  # (rows made before stakes were kept have none)
-    kept = accuracy([r.loss or 0.0 for r in staked], [r.stakes for r in staked])
+    staked = [(r.loss or 0.0, r.stakes) for r in mine if r.stakes is not None]  # (rows made before stakes were kept have none)
+    kept = accuracy([lost for lost, _ in staked], [stakes for _, stakes in staked])
     agree = [r.engine_agrees for r in mine if r.engine_agrees is not None]
     return SeatSummary(
         seat=seat, name=name, decisions=len(mine), loss=round(loss, 4),
-        at_stake=round(sum(r.stakes for r in staked), 4), accuracy=rounded(kept, 1),
+        at_stake=round(sum(stakes for _, stakes in staked), 4), accuracy=rounded(kept, 1),
         expected_rank=rounded(mean([r.rank_played for r in mine if r.rank_played is not None]), 3),
         expected_rank_best=rounded(mean([r.rank_best for r in mine if r.rank_best is not None]), 3),
         classes=ClassCounts(**{c: sum(1 for r in mine if r.cls == c) for c in CLASSES}),
         matches=sum(1 for r in mine if r.matches), engine_checked=len(agree), engine_matches=sum(agree),
-        costliest=[Moment(version=r.version, text=r.text, best_text=r.best_text, loss=r.loss or 0.0, cls=r.cls)
+        costliest=[Moment(version=r.version, text=r.text, best_text=r.best_text, loss=r.loss or 0.0,
+                          cls=cast(Class, r.cls))  # a judged decision's class: never "forced"
                    for r in sorted(mine, key=lambda r: r.loss or 0.0, reverse=True)[:COSTLIEST] if (r.loss or 0) > 0],
         graph=[Point(version=r.version, win=r.win_played, rank=r.rank_played) for r in mine if r.win_played is not None],
         by_ai=made_for.count("ai-for-person"), by_clock=made_for.count("timeout"),

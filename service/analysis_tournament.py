@@ -26,7 +26,7 @@ NOTE = ("accuracy: the share of what was at stake that an entrant's moves kept o
 async def tables(r: Runtime, tournament_id: str) -> tuple[Any, list[tuple[Any, str, Any]]]:
     """The tournament and each table: (table, status, its stored per-seat summary or None)."""
     t = await r.tournaments.load(tournament_id)
-    out = []
+    out: list[tuple[Any, str, Any]] = []
     for rnd in t.rounds:
         for x in rnd.tables:
             f = await r.commands.load(x.game)

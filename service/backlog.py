@@ -51,7 +51,7 @@ async def queued_analysis(redis, client: str) -> float:
         game, scope, made, seconds = member.split("|")
         meta = await analysis.current(redis, game, scope)
         done = await redis.hlen(analysis.rows_key(meta)) if meta is not None and meta.id == made else None
-        if done is None or done >= meta.total:
+        if meta is None or done is None or done >= meta.total:
             await redis.zrem(k, member)
             continue
         searched = max(1, sum(len(c) for c in meta.chunks))
@@ -90,7 +90,7 @@ def searching_ais_only(players: list[str]) -> bool:
 
     try:
         seats = parse_players(players)
-        return all(p.ai for p in seats) and any(parse_level(p.ai)[0] not in ("random", "greedy") for p in seats)
+        return all(p.ai for p in seats) and any(parse_level(p.ai)[0] not in ("random", "greedy") for p in seats if p.ai)
     except (Invalid, ValueError):
         return False  # the route refuses it
 

@@ -43,7 +43,8 @@ class Reading:
 
     def __init__(self, client: str, start: float, end: float, task):
         self.client, self.start, self.end, self.task = client, start, end, task
-        self.waiting, self.slow, self.refusal = False, False, None
+        self.waiting, self.slow = False, False
+        self.refusal: Refused | None = None
 
 
 class Bodies:

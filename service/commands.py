@@ -17,8 +17,9 @@ from typing import Any, Protocol
 
 import msgspec
 
-from events import keys
-from events.kinds import ARBITER, Chance, GameEvent, Returned, SeedRevealed, TableRef
+from events import keys, replies
+from events.envelope import Envelope
+from events.kinds import ARBITER, Chance, GameEvent, Returned, SeatEntropy, SeedRevealed, TableRef
 from events.store import EventStore, VersionConflict
 from projections import clock
 from projections.fold import Folded
@@ -95,7 +96,7 @@ class Commands:
         """The game's secret seed (immutable, so kept in process once read)."""
         seed = self._seeds.get(game_id)
         if seed is None:
-            raw = await self.redis.hget(keys.secret(game_id), "seed")
+            raw = replies.blob(await self.redis.hget(keys.secret(game_id), "seed"))
             if raw is None:
                 raise NotFound(f"no game {game_id!r}")
             if len(self._seeds) > CACHE_LIMIT:
@@ -122,7 +123,7 @@ class Commands:
     async def create(self, cmd: CreateGame) -> tuple[str, list[dict[str, Any]]]:
         """A new game; returns its id and seats (human seats with their new tokens)."""
         new = decide.decide_create(cmd)
-        f = new.decision.folded
+        f = new.decision.after
         await self.redis.hset(keys.secret(f.id), mapping={"seed": new.seed, **{"tok:" + h: s for h, s in new.token_seats.items()}})
         await self.store.append(f.id, 0, new.decision.events, waits=waiting_on(f) or "")
         await self.redis.zadd(keys.GAMES, {f.id: time.time()})
@@ -203,12 +204,12 @@ class Commands:
         if expected_version is not None and expected_version != f.version:
             raise StaleVersion(f"expected version {expected_version}, the game is at version {f.version}")
         back = decide.decide_note(f, Returned(seat=seat), actor=seat)
-        move = decide.decide_move(back.folded, seat, move_obj, None, await self.seed(f.id))
+        move = decide.decide_move(back.after, seat, move_obj, None, await self.seed(f.id))
         return Decision([*back.events, *move.events], move.folded)
 
     async def _commit(self, f: Folded, decision: Decision, idempotency_key: str | None = None, fp: str = "",
                       hand_off: bool = True) -> Accepted:
-        new = decision.folded
+        new = decision.after
         waits = waiting_on(new)
         record = msgspec.json.encode(Answer(fp=fp, version=new.version, status=new.status)) if idempotency_key else b""
         appended = await self.store.append(f.id, f.version, decision.events, idempotency_key, decision.status,
@@ -243,18 +244,20 @@ class Commands:
                            visible_to: tuple[int, ...] | None = None, status: str = "") -> Folded:
         """Append events that do not move the game together or not at all (an undo request and its grant:
         a move landing between them would cancel the request); an `Undo` only last."""
-        events, folded = [], f
+        events: list[Envelope] = []
+        folded: Folded | None = f
         for event, actor in notes:
+            if folded is None:
+                raise TypeError("an undo comes last among the notes appended together")
             decision = decide.decide_note(folded, event, actor, visible_to)
             events += decision.events
             folded = decision.folded
-        decision = Decision(events, folded)
-        await self.store.append(f.id, f.version, decision.events, waits=waiting_on(f) or "", status=status)
-        if decision.folded is None:
+        await self.store.append(f.id, f.version, events, waits=waiting_on(f) or "", status=status)
+        if folded is None:
             self.loader.forget(f.id)
             f = await self.load(f.id)
         else:
-            f = decision.folded
+            f = folded
             self.loader.remember(f)
         if waiting_on(f):  # now it waits on chance or an AI (an undo, entropy, a takeover, a resignation)
             await self.redis.zadd(keys.WAITING, {f.id: time.time()})
@@ -269,9 +272,9 @@ class Commands:
         for attempt in range(5):
             f = await self.load(game_id)
             drawn = any(isinstance(e.event(), Chance) for e in await self.store.read(game_id, 2, f.version))
-            decision = decide.decide_entropy(f, seat, value, drawn)
+            decide.decide_entropy(f, seat, value, drawn)  # raises when the entropy may not be added
             try:
-                return await self.append_note(f, decision.events[0].event(), actor=seat)
+                return await self.append_note(f, SeatEntropy(entropy=value), actor=seat)
             except VersionConflict:
                 if attempt == 4:
                     raise

@@ -59,7 +59,9 @@ class CoveringSearch:
         v = self.v = [self.UNMET] + [max(0, x - most) for x in range(1, len(self.hist) + 1)]
         self.dec = [0] + [v[x - 1] - v[x] for x in range(1, len(self.hist))]
         self.inc = [v[x + 1] - v[x] for x in range(len(self.hist))]
-        self.costly, self.at, self.total = [], {}, 0
+        self.costly: list[int] = []  # the pairs (a * n + b) that cost: never met, or met more than `most` times
+        self.at: dict[int, int] = {}  # pair -> its place in `costly`
+        self.total = 0
         for a in range(n):
             for b in range(a + 1, n):
                 if v[self.met[a * n + b]]:
@@ -115,7 +117,8 @@ class CoveringSearch:
 
     def gain_and_back(self, r: int, x: int, y: int, r2: int) -> int:
         """The change in cost if x and y trade places in round r and back in round r2."""
-        n, met, v, change = self.n, self.met, self.v, {}
+        n, met, v = self.n, self.met, self.v
+        change: dict[int, int] = {}  # pair -> change in its meetings
         for q in (r, r2):
             w = self.where[q]
             for a, b in ((x, y), (y, x)):
@@ -155,7 +158,8 @@ class CoveringSearch:
 
     def _and_back(self, r: int, x: int, ys: Iterable[int]) -> list[tuple[int, ...]]:
         """x trades with y in round r (one of them sitting out) and back in a round where the other does."""
-        w, moves = self.where[r], []
+        w = self.where[r]
+        moves: list[tuple[int, ...]] = []
         for y in ys:
             for r2, w2 in enumerate(self.where):
                 if (w2[x] < 0) != (w[x] < 0) and (w2[y] < 0) != (w[y] < 0) and (w2[x] < 0) != (w2[y] < 0):
@@ -190,7 +194,8 @@ class CoveringSearch:
     def run(self, steps: int, work: int) -> bool:
         """Up to `steps` exchanges (and `work` evaluated moves in all runs), stopping after PATIENCE
         exchanges without a new low; True when no pair is costly any more."""
-        rng, tabu, low, since = self.rng, {}, self.total, 0
+        rng, low, since = self.rng, self.total, 0
+        tabu: dict[tuple[int, int], int] = {}  # (round, entrant) -> the step until which it stays put
         for step in range(steps):
             if not self.costly or self.work >= work or since > self.PATIENCE:
                 break

@@ -55,6 +55,13 @@ class Decision(msgspec.Struct):
         """The status the append records ("finished" when these events end the game, else "")."""
         return "finished" if self.folded is not None and self.folded.status == "finished" else ""
 
+    @property
+    def after(self) -> Folded:
+        """The record the events lead to, for a decision that is not an undo's."""
+        if self.folded is None:
+            raise TypeError("an undo's record is loaded after the append, not decided")
+        return self.folded
+
 
 # --- creating ---------------------------------------------------------------------------------------
 
@@ -196,8 +203,8 @@ def decide_play(f: Folded, actor: int, move: Any, seed: str, by: int | str | Non
     game = f.game
     try:
         after = (game.apply_timeout if timeout else game.apply)(f.state, actor, move)
-    except IllegalMove as e:
-        raise Illegal(e.reason) from None
+    except IllegalMove as x:
+        raise Illegal(x.reason) from None
     if actor == CHANCE:
         event: GameEvent = Chance(move=msgspec.to_builtins(move), label=game.chance(f.state).label, reveals=True)
         by = "chance" if by is None else by
@@ -228,8 +235,7 @@ def decide_chance(f: Folded, seed: str) -> Decision:
 def decide_ai(f: Folded, seed: str, choose: Callable[..., Any]) -> Decision:
     """The lowest acting AI seat's move, as `choose(game, state, seat, level, rng_seed)` picks it."""
     game = f.game
-    seat = min(s for s in game.actors(f.state) if s != CHANCE and f.ai_of(s))
-    level = f.ai_of(seat)
+    seat, level = min((s, lv) for s in game.actors(f.state) if s != CHANCE and (lv := f.ai_of(s)))
     move = choose(game, f.state, seat, level, ai_rng_seed(seed, f.id, f.version))
     stand_in = "" if f.players[seat].ai else level if level.startswith("ai-") else f"ai-{level}"  # (for a person)
     return decide_play(f, seat, move, seed, stand_in=stand_in)

@@ -14,17 +14,17 @@ did not, tests/e2e/test_schema_contract.py):
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 import msgspec
 from litestar import Litestar, Request, Response
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIResponse, Reference, Schema
 
 
-def _bodies(app: Litestar) -> dict[str, type]:
+def _bodies(app: Litestar) -> dict[str, type[msgspec.Struct]]:
     """The structs the routes read their bodies into, and the structs those hold, by name (as the
     document names their components)."""
-    found: dict[str, type] = {}
+    found: dict[str, type[msgspec.Struct]] = {}
 
     def walk(info: Any) -> None:
         if isinstance(info, msgspec.inspect.StructType):
@@ -56,18 +56,18 @@ def _refs(schema: Any) -> list[str]:
     if isinstance(schema, Reference):
         return [schema.ref.rsplit("/", 1)[-1]]
     if isinstance(schema, Schema):
-        return [name for part in (schema.one_of or []) + (schema.any_of or []) for name in _refs(part)]
+        return [name for part in (*(schema.one_of or ()), *(schema.any_of or ())) for name in _refs(part)]
     return []
 
 
-def _may_be_null(schema: Any) -> bool:
+def _may_be_null(schema: Any) -> TypeGuard[Schema]:
     return isinstance(schema, Schema) and any(isinstance(p, Schema) and p.type == "null" for p in schema.one_of or [])
 
 
 def _optional_bodies(app: Litestar) -> set[tuple[str, str]]:
     """(path as the document spells it, method) of the routes whose body may be left out (`data: … = None`),
     however its schema is documented (`body_schema` replaces the one that said `null`)."""
-    out = set()
+    out: set[tuple[str, str]] = set()
     for route in app.routes:
         for handler in getattr(route, "route_handlers", ()):
             data = handler.parsed_fn_signature.parameters.get("data")
@@ -83,7 +83,7 @@ def exact(app: Litestar) -> None:
     structs, components = _bodies(app), (doc.components.schemas or {})
     optional = _optional_bodies(app)
     closed: set[str] = set()
-    for path, item in doc.paths.items():
+    for path, item in (doc.paths or {}).items():
         for method in ("get", "put", "post", "delete", "patch"):
             op = getattr(item, method)
             for param in getattr(op, "parameters", None) or []:
@@ -114,7 +114,7 @@ def _not_null(param: Any) -> None:
     schema = getattr(param, "schema", None)
     if getattr(param, "param_in", None) != "header" or not _may_be_null(schema):
         return
-    kept = [p for p in schema.one_of if not (isinstance(p, Schema) and p.type == "null")]
+    kept = [p for p in schema.one_of or () if not (isinstance(p, Schema) and p.type == "null")]
     if len(kept) == 1 and isinstance(kept[0], Schema) and kept[0].type is not None:
         schema.one_of, schema.type = None, kept[0].type
 
@@ -148,7 +148,7 @@ def edge_errors(app: Litestar) -> None:
     doc = app.openapi_schema
     body = {"application/json": OpenAPIMediaType(schema=Reference(ref="#/components/schemas/ErrorBody"))}
     for route in app.routes:
-        item = doc.paths.get(getattr(route, "path_format", ""))
+        item = (doc.paths or {}).get(getattr(route, "path_format", ""))
         for handler in getattr(route, "route_handlers", ()) if item is not None else ():
             for method in handler.http_methods:
                 op = getattr(item, method.lower(), None)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from typing import TYPE_CHECKING
 
 from redis import Redis as SyncRedis
 from rq import Queue
@@ -34,6 +35,9 @@ from events.store import VersionConflict
 from service.commands import Commands
 from service.settings import Settings
 from service.stand_in_pace import not_yet
+
+if TYPE_CHECKING:  # a worker imports the search only once it plays
+    from ai.player import Players
 
 SLICE_SECONDS = 5.0  # an advance job draws chance for at most this long, then hands the rest to a fresh job
 SLOT_WAIT = 0.25  # seconds a think job waits for a free thinking slot before leaving the game to the sweeper
@@ -143,7 +147,7 @@ class Thinking:
         self.conn, self.cfg = conn, cfg
         self.keys = thinking_keys(cfg)
         self._acquire = conn.register_script(_ACQUIRE)
-        self.players = None  # ai.player.Players: the search trees this worker keeps per (game id, seat)
+        self.players: Players | None = None  # the search trees this worker keeps per (game id, seat)
 
     def hold(self, seconds: float, wait: float = SLOT_WAIT, people: bool = True) -> str:
         """A slot for a search of `seconds`; NoSlot when none frees up within `wait` (a game without people

@@ -63,7 +63,7 @@ def declares_errors(handler: HTTPRouteHandler) -> bool:
 def only_declared(app: Litestar) -> None:
     """On start: Litestar documents a 400 of its own shape on every route with a parameter; where a route
     declares no 400 (its parameters cannot fail to parse, as a string path segment cannot), drop it."""
-    for item in app.openapi_schema.paths.values():
+    for item in (app.openapi_schema.paths or {}).values():
         for op in (item.get, item.put, item.post, item.delete, item.patch, item.head, item.options, item.trace):
             if op is None or op.responses is None or "400" not in op.responses:
                 continue

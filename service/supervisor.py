@@ -52,6 +52,11 @@ class Child:
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
+    def exit_code(self) -> int:
+        """How it ended (a negative number: the signal); 0 while it runs or before it started."""
+        code = self.proc.poll() if self.proc is not None else None
+        return code or 0
+
     def wait_ready(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
         while self.ready is not None and not self.ready():
@@ -100,7 +105,7 @@ class Supervisor:
         for child in self.children:
             child.start()
             if not child.wait_ready(ready_timeout):
-                raise RuntimeError(f"{child.name} did not start ({how_it_ended(child.proc.poll() or 0)})")
+                raise RuntimeError(f"{child.name} did not start ({how_it_ended(child.exit_code())})")
             self.say(f"{child.name}: started (pid {child.pid})")
 
     def check(self) -> None:
@@ -108,7 +113,7 @@ class Supervisor:
         now = time.monotonic()
         for child in self.children:
             if child.restart_at is None and not child.alive():
-                code = child.proc.poll() if child.proc else 0
+                code = child.exit_code()
                 child.signal_group(signal.SIGKILL)  # its orphans (a server's workers still holding the port)
                 ran = now - child.started_at
                 child.quick_deaths = 0 if ran >= STABLE else child.quick_deaths + 1

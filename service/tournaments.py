@@ -22,8 +22,9 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+from redis.typing import EncodableT, FieldT
 
-from events import keys
+from events import keys, replies
 from events.envelope import Envelope, seal
 from events.kinds import (
     Move,
@@ -94,14 +95,14 @@ class Tournaments:
         """The live record, caught up with the stream (and saved back when it moved on)."""
         if not tournament_id.startswith(ID_PREFIX):
             raise NotFound(f"no tournament {tournament_id!r}")
-        raw = await self.redis.hget(record_key(tournament_id), "record")
+        raw = replies.blob(await self.redis.hget(record_key(tournament_id), "record"))
         t = msgspec.json.decode(raw, type=Tournament) if raw else None
         tail = await self.store.read(tournament_id, (t.version + 1) if t else 1)
-        if t is None and not tail:
-            raise NotFound(f"no tournament {tournament_id!r}")
         if tail:
             t = standings.fold(tournament_id, tail, t)
             await self._set_if_newer(keys=[record_key(tournament_id)], args=[t.version, msgspec.json.encode(t)])
+        if t is None:
+            raise NotFound(f"no tournament {tournament_id!r}")
         return t
 
     async def events(self, tournament_id: str) -> list[Envelope]:
@@ -114,7 +115,7 @@ class Tournaments:
         return standings.rebuild(tournament_id, events)
 
     async def ids(self, limit: int = 200) -> list[str]:
-        return [x.decode() for x in await self.redis.zrevrange(TOURNAMENTS, 0, limit - 1)]
+        return [x.decode() for x in replies.members(await self.redis.zrevrange(TOURNAMENTS, 0, limit - 1))]
 
     async def entrant_of(self, tournament_id: str, token: str) -> int:
         raw = await self.redis.hget(keys.secret(tournament_id), "tok:" + token_hash(token))
@@ -122,8 +123,15 @@ class Tournaments:
             raise Unauthorized("this token is not an entrant of this tournament")
         return int(raw)
 
+    async def _seed(self, tournament_id: str) -> str:
+        """The tournament's secret seed (a duplicate tournament's deals are drawn from it)."""
+        held = replies.blob(await self.redis.hget(keys.secret(tournament_id), "seed"))
+        if held is None:
+            raise NotFound(f"no tournament {tournament_id!r}")
+        return held.decode()
+
     async def is_organiser(self, tournament_id: str, token: str) -> bool:
-        held = await self.redis.hget(keys.secret(tournament_id), "organiser")
+        held = replies.blob(await self.redis.hget(keys.secret(tournament_id), "organiser"))
         return held is not None and hmac.compare_digest(held, token_hash(token).encode())
 
     async def tables_of(self, tournament_id: str, entrant: int) -> list[dict[str, Any]]:
@@ -148,7 +156,7 @@ class Tournaments:
                    "seed_sha256": fairness.commitment(seed)}
         entrants = []
         organiser = secrets.token_urlsafe(24)
-        secret: dict[str, Any] = {"seed": seed, "organiser": token_hash(organiser)}
+        secret: dict[FieldT, EncodableT] = {"seed": seed, "organiser": token_hash(organiser)}
         for i, e in enumerate(config["entrants"]):
             row: dict[str, Any] = {"name": e["name"]}
             if e["ai"] is None:
@@ -264,10 +272,10 @@ class Tournaments:
         plan = plan_round(t, round_no)
         seed = None
         if t.duplicate:
-            seed = pairing.round_seed((await self.redis.hget(keys.secret(tournament_id), "seed")).decode(), round_no)
+            seed = pairing.round_seed(await self._seed(tournament_id), round_no)
         entrants = t.entrants
         # a person plays every table with the entrant token they hold: each seat answers to its hash
-        hashes = {int(v): k.decode()[4:] for k, v in (await self.redis.hgetall(keys.secret(tournament_id))).items()
+        hashes = {int(v): k.decode()[4:] for k, v in replies.fields(await self.redis.hgetall(keys.secret(tournament_id))).items()
                   if k.startswith(b"tok:")}
         tables, handouts = [], []
         for i, group in enumerate(plan.tables):
@@ -329,6 +337,8 @@ async def table_outcome(games: Commands, f) -> TableFinished:
     if f.status == "abandoned":
         return TableFinished(scores=(), ranks=(), ending="abandoned", **common)
     result = clock.outcome(f.game, f.state, f.resigned, f.adjudicated)
+    if result is None:
+        raise ValueError(f"table {f.id} has not ended")
     return TableFinished(scores=tuple(float(s) for s in result.scores), ranks=tuple(result.ranks),
                          ending="adjudicated" if f.adjudicated else "", **common)
 

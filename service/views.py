@@ -96,7 +96,7 @@ def game_view(f: Folded, caller: Caller, finished: bool | None = None, now: Fold
     seat_views = [msgspec.to_builtins(game.view(state, s)) for s in range(len(f.players))] \
         if finished or caller == ARBITER else None
     view = msgspec.to_builtins(game.view(state, seat))
-    if finished and game.result(state) is None:  # the rules hide parts until the end: a past position, an abandoned game
+    if finished and seat_views is not None and game.result(state) is None:  # the rules hide parts until the end: a past position, an abandoned game
         spectator = view if seat is None else msgspec.to_builtins(game.view(state, None))  # what is public then
         view = everything(view, spectator, seat_views)
     out["view"] = view

@@ -10,7 +10,7 @@ keeps (or one pasted there), in the Authorization header, and shows the game pag
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import urlencode
 
 from litestar import MediaType, Request, Response, get, post
@@ -21,6 +21,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import ServerSentEvent, Template
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
+from litestar.types import ExceptionHandlersMap
 
 from games import registry
 from games.protocol import CHANCE
@@ -93,7 +94,10 @@ async def tournament_rows(request: Request) -> list[dict[str, Any]]:
 
 def error_page(request: Request, status: int, heading: str, detail: str, **more: Any) -> Response:
     """A page's refusal said in a page (with a way back to the lobby), never the API's JSON."""
-    html = request.app.template_engine.get_template("missing.html").render(heading=heading, detail=detail, **more)
+    engine = request.app.template_engine
+    if engine is None:
+        raise RuntimeError("the app is made without its templates (service.web.TEMPLATES)")
+    html = engine.get_template("missing.html").render(heading=heading, detail=detail, **more)
     return Response(html, status_code=status, media_type=MediaType.HTML)
 
 
@@ -127,7 +131,14 @@ def page_unauthorized(request: Request, exc: Unauthorized) -> Response:
 
 
 NOT_KEPT = {"Cache-Control": "no-store", "Vary": "Authorization"}  # a page drawn for a token, or refused for want of one
-PAGE = {"include_in_schema": False, "exception_handlers": {
+class PageRoute(TypedDict):
+    """What every page route says (`@get(..., **PAGE)`)."""
+
+    include_in_schema: bool
+    exception_handlers: ExceptionHandlersMap
+
+
+PAGE: PageRoute = {"include_in_schema": False, "exception_handlers": {
     NotFound: page_not_found, ValidationException: page_bad_query, Unauthorized: page_unauthorized}}
 
 
@@ -178,7 +189,9 @@ async def lobby_games(r: Runtime, want: dict[str, str], before: str | None) -> t
         rows = [g for g in rows if (g.created, g.id) < cut]
     statuses = STATUSES.get(want["status"])
     rows = [g for g in rows if (not statuses or g.status in statuses) and (not want["type"] or g.type == want["type"])]
-    games, tables, looked = [], {}, 0
+    games: list[Any] = []
+    tables: dict[str, Any] = {}
+    looked = 0
     for row in rows:
         if len(games) == LOBBY_PAGE or looked == LOBBY_LOOK:
             return games, tables, rows[looked - 1].id, looked
@@ -199,7 +212,9 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
     than that one (the "Older games" link)."""
     r = rt(request)
     want = lobby_filters(type, status, show, seats)
-    games, tables, older, looked = [], {}, None, 0
+    games: list[Any] = []
+    tables: dict[str, Any] = {}
+    older, looked = None, 0
     if want["show"] != "tournaments":
         games, tables, older, looked = await lobby_games(r, want, before)
     ts, statuses = [], STATUSES.get(want["status"])

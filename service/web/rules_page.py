@@ -66,12 +66,12 @@ def markdown_html(text: str) -> Markup:
             close()
             level = len(heading.group(1))
             out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
-        elif bullet or numbered:
+        elif item := bullet or numbered:
             tag = "ul" if bullet else "ol"
             if kind != tag:
                 close()
                 kind = tag
-            items.append([(bullet or numbered).group(1)])
+            items.append([item.group(1)])
         elif kind:
             items[-1].append(line.strip())
         else:

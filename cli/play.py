@@ -166,65 +166,78 @@ def play(game_id: str, seat: str, poll: float) -> None:
             words.print_menu(menu, filt)
         else:
             typer.echo(f"chance: {g.get('chance') or 'a draw'} — the outcomes cannot be listed: enter the outcome as JSON")
-        version = g["version"]
+        shown = OnScreen(t, menu, g["version"])
+        filt = choose(t, reader, shown, g, poll, filt)
+        seen = shown.seen
 
-        def changed() -> str | None:
-            """A note when the list on the screen no longer holds: the clock played for you, the game
-            ended, it is not your turn any more, or your choices now read differently (the game as read
-            then goes to the loop, which does not read it again)."""
-            nonlocal version, seen
-            now = t.game()
-            if now["version"] == version:
-                return None
-            seen = now
-            note = t.clock_note(version)
-            if note or now["status"] != "active":
-                return note or "the game is over"
-            if not t.my_turn(now):
-                return f"the game moved on: {t.waiting_line(now)}"
-            listed, at = moves_at(game_id, t.token)
-            if at == now["version"] and words.menu(t.words, board.named_view(now), listed, t.me).texts == menu.texts:
-                version, seen = at, None  # the others moved; your choices read the same: they stand
-                return None
-            return "the game moved on and your choices changed"
 
-        countdown = Countdown(g)
-        while True:
-            typer.echo(countdown.prompt("your move (number, text to filter, ? help, q quit): "), nl=False)
-            line, note = reader.read(changed, poll, countdown.tick)
-            if note:
-                typer.echo("")
-                board.console.print(f"[yellow]{note}[/yellow]", markup=True)
-                break
-            seen = None  # a line typed: the loop looks afresh after it
-            if line is None or line.strip() in ("q", "quit"):
-                raise typer.Exit(0)
-            text = line.strip()
-            if text == "?":
-                typer.echo(HELP)
-                continue
-            if text == "b":
-                board.show(t.game())
-                continue
-            if text == "l":
-                t.account(version, whole=True)
-                continue
-            if text.startswith("{"):
-                if post_json(t, text, version):
-                    filt = ""
-                    break
-                continue
-            if not text.isdigit():
-                filt = "" if text in ("", "*") else text
-                words.print_menu(menu, filt)
-                continue
-            n = int(text)
-            if not 0 <= n < len(menu.moves):
-                typer.echo(f"pick a number from 0 to {len(menu.moves) - 1}")
-                continue
-            if submit(t, menu, n, version):
-                filt = ""
-            break
+class OnScreen:
+    """The menu on the screen, listed at `version`, and whether it still holds as the game moves on. The game
+    as read when it changed is kept in `seen` (the loop does not read it again)."""
+
+    def __init__(self, t: Table, menu: words.Menu, version: int):
+        self.t, self.menu, self.version = t, menu, version
+        self.seen: dict[str, Any] | None = None
+
+    def changed(self) -> str | None:
+        """A note when the list on the screen no longer holds: the clock played for you, the game
+        ended, it is not your turn any more, or your choices now read differently."""
+        t = self.t
+        now = t.game()
+        if now["version"] == self.version:
+            return None
+        self.seen = now
+        note = t.clock_note(self.version)
+        if note or now["status"] != "active":
+            return note or "the game is over"
+        if not t.my_turn(now):
+            return f"the game moved on: {t.waiting_line(now)}"
+        listed, at = moves_at(t.id, t.token)
+        if at == now["version"] and words.menu(t.words, board.named_view(now), listed, t.me).texts == self.menu.texts:
+            self.version, self.seen = at, None  # the others moved; your choices read the same: they stand
+            return None
+        return "the game moved on and your choices changed"
+
+
+def choose(t: Table, reader: LineReader, shown: OnScreen, g: dict[str, Any], poll: float, filt: str) -> str:
+    """Lines typed at the menu on the screen until a move is sent or the menu no longer holds: a number plays
+    that move, JSON is sent as it is, other text filters the list; ? helps, b shows the board, l the whole
+    account, q quits. Returns the filter the next menu keeps."""
+    menu = shown.menu
+    countdown = Countdown(g)
+    while True:
+        typer.echo(countdown.prompt("your move (number, text to filter, ? help, q quit): "), nl=False)
+        line, note = reader.read(shown.changed, poll, countdown.tick)
+        if note:
+            typer.echo("")
+            board.console.print(f"[yellow]{note}[/yellow]", markup=True)
+            return filt
+        shown.seen = None  # a line typed: the loop looks afresh after it
+        if line is None or line.strip() in ("q", "quit"):
+            raise typer.Exit(0)
+        text = line.strip()
+        if text == "?":
+            typer.echo(HELP)
+            continue
+        if text == "b":
+            board.show(t.game())
+            continue
+        if text == "l":
+            t.account(shown.version, whole=True)
+            continue
+        if text.startswith("{"):
+            if post_json(t, text, shown.version):
+                return ""
+            continue
+        if not text.isdigit():
+            filt = "" if text in ("", "*") else text
+            words.print_menu(menu, filt)
+            continue
+        n = int(text)
+        if not 0 <= n < len(menu.moves):
+            typer.echo(f"pick a number from 0 to {len(menu.moves) - 1}")
+            continue
+        return "" if submit(t, menu, n, shown.version) else filt
 
 
 def wait_a_little(t: Table, reader: LineReader, g: dict[str, Any], poll: float, away: str | None) -> dict[str, Any] | None:

@@ -5,7 +5,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 STAMP := $(VENV)/.installed
 
-.PHONY: up test install cli bench clean lock
+.PHONY: up test check install cli bench clean lock
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -29,6 +29,15 @@ up: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The fast tier, under a minute: lint, types, then every test that needs no stack and no browser (units,
+# rules, goldens, contracts) on every core. REDIS_URL is cleared and CARAVAN_FAST_TIER set, so a test that
+# would start a store, the API, a worker or a browser fails and says so (tests/conftest.py).
+PACKAGES := games events projections service cli ai
+check: $(STAMP)
+	$(BIN)/ruff check $(PACKAGES)
+	$(BIN)/mypy
+	REDIS_URL= CARAVAN_FAST_TIER=1 $(BIN)/python -m pytest -q -n auto -m "not e2e and not slow" $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done

@@ -23,7 +23,8 @@ from events.store import IDEMPOTENCY_TTL, Appended, VersionConflict
 from tests.contract_store import RedisSubject, Subject, chain, game, gapless, run, same, write
 
 
-@pytest.fixture(params=["memory", "redis", "redis-cluster-path"])
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.e2e),
+                        pytest.param("redis-cluster-path", marks=pytest.mark.e2e)])
 def subject(request):
     # the games' partitioning under a prefix of this test's own: the appended streams are not games,
     # and the stack's followers on the session's Redis read the games' partitions only

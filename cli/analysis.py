@@ -10,6 +10,7 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import typer
@@ -99,7 +100,7 @@ def num(x: float | None, fmt: str = ".2f") -> str:
     return "-" if x is None else format(x, fmt)
 
 
-def table(header: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
+def table(header: list[str], rows: list[list[str]], right: AbstractSet[int] = frozenset()) -> list[str]:
     """Columns padded to their widest cell (numbers right-aligned), two spaces apart."""
     widths = [max(len(str(c)) for c in col) for col in zip(header, *rows, strict=False)]
 

@@ -197,8 +197,8 @@ def waiting_words(g: dict[str, Any]) -> str:
         return line
     if not g.get("actors") and (g.get("waiting_for") == "chance" or g.get("chance")):
         return f"waiting for chance: {g.get('chance') or 'a draw'}"
-    who = [("you" if s == g.get("you") else names.get(s, f"seat {s}")) for s in g.get("actors") or []]
-    return "waiting for " + (", ".join(who) if who else "the others")
+    acting = [("you" if s == g.get("you") else names.get(s, f"seat {s}")) for s in g.get("actors") or []]
+    return "waiting for " + (", ".join(acting) if acting else "the others")
 
 
 def away_note(g: dict[str, Any], seat: int) -> str:

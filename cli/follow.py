@@ -40,7 +40,7 @@ def stream(game_id: str, token: str | None, start: int, give_up: float | None = 
         quiet = QUIET_SECONDS if until is None else max(0.05, min(QUIET_SECONDS, until - time.monotonic()))
         timeout = httpx.Timeout(10.0, read=quiet)
         try:
-            params = {"from": start, **({"words": "true"} if said else {})}
+            params: dict[str, str | int] = {"from": start, **({"words": "true"} if said else {})}
             with httpx.stream("GET", url, params=params, headers=headers, timeout=timeout) as r:
                 if r.status_code >= 400:
                     r.read()

@@ -10,7 +10,7 @@ from typing import Any
 
 import typer
 
-from cli import analysis, audit, board, clock, follow, new_game, rules, tournament, words
+from cli import account, analysis, audit, board, clock, follow, new_game, rules, tournament, words
 from cli.client import (
     GAME_OVER,
     REFUSED,
@@ -32,7 +32,6 @@ from cli.client import (
     with_seat,
 )
 from cli.listed import recall_listing, remember_listing, spend_listing, spent_listing
-from cli import account
 from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type
 
 EXIT_CODES = ("Exit codes: 0 done; 1 refused (a 4xx, or bad input, or a file it cannot read or write); 2 usage; "
@@ -255,6 +254,7 @@ def play(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
             not_now(game_id, tok, seat)
             fail(f"stale: the list `caravan moves` showed (version {spent[0]}) was spent by your move (now version "
                  f"{spent[1]} or later); {again}", STALE, "version-conflict")
+        version: int | None
         if remembered is not None and (expected_version is None or expected_version == remembered[0]):
             version, numbered, texts = remembered
         else:  # no list saved (a script that knows the game): the list as it is now, in the same numbering

@@ -7,6 +7,7 @@ import shlex
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from typing import Any
 
 import typer
@@ -167,7 +168,7 @@ def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: f
             note = f"round {t['round']}/{t['rounds']}" + (f", waiting for people at {len(waiting)} table(s)" if waiting else "")
             if key != last_key:
                 last_key, last_change = key, time.monotonic()
-                if progress is not None:
+                if progress is not None and task is not None:
                     progress.update(task, completed=done, note=note)
                 elif not as_json:
                     typer.echo(f"{tournament_id}: {done}/{total} games, {note}")
@@ -197,6 +198,11 @@ def run(tournament_id: str = typer.Argument(..., help="the tournament"), poll: f
         raise typer.Exit(GAME_OVER)
 
 
+def count_cell(col: str) -> Callable[[dict[str, Any]], str]:
+    """A standings row's count in `col` (timeouts, resignations, forfeits), as a cell."""
+    return lambda s: str(s.get(col, 0))
+
+
 def _print_standings(t: dict[str, Any]) -> None:
     """The standings as a table that fits the terminal: a column nobody has anything in (timeouts, resigned,
     forfeits, a note) is left out, and on a narrow terminal the rating's parts and then the score difference."""
@@ -206,7 +212,7 @@ def _print_standings(t: dict[str, Any]) -> None:
     console = Console()
     swiss, dup = t["format"] == "swiss", t["duplicate"]
     rows = t["standings"]
-    cells = {  # column -> (its cell for a row, shown at all)
+    cells: dict[str, tuple[Callable[[dict[str, Any]], str], bool]] = {  # column -> (its cell for a row, shown at all)
         "#": (lambda s: str(s["place"]), True),
         "name": (lambda s: s["name"] + (f" [dim](ai-{s['ai']})[/dim]" if s.get("ai") else ""), True),
         "points": (lambda s: f"{s['points']:g}", True),
@@ -216,7 +222,7 @@ def _print_standings(t: dict[str, Any]) -> None:
         "score diff": (lambda s: f"{s['score_difference']:+.1f}", console.width >= 70),
         "rating": (lambda s: f"{s['rating']:.2f}", True),
         "mu ± sigma": (lambda s: f"{s['mu']:.1f} ± {s['sigma']:.1f}", console.width >= 100),
-        **{col: (lambda s, col=col: str(s.get(col, 0)), any(s.get(col) for s in rows))
+        **{col: (count_cell(col), any(s.get(col) for s in rows))
            for col in ("timeouts", "resigned", "forfeits")},
         "note": (lambda s: f"withdrew after round {s['withdrawn']['after_round']}" if s.get("withdrawn") else "",
                  any(s.get("withdrawn") for s in rows)),

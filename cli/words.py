@@ -188,9 +188,9 @@ def event_line(w: Words, e: dict[str, Any], names: dict[int, str], me: int | Non
     kind, payload, actor = e["kind"], e.get("payload"), e.get("actor")
     who = "you" if me is not None and actor == me else actor_name(actor, names)
     if e.get("redacted") or payload is None:
-        secret = {"move": f"{who} made a move you cannot see yet", "chance": "a secret draw (hidden from you)",
+        hidden = {"move": f"{who} made a move you cannot see yet", "chance": "a secret draw (hidden from you)",
                   "forked-state": "the position the fork starts from (secret until the game is over)"}
-        return secret.get(kind, f"{kind} (hidden)")
+        return hidden.get(kind, f"{kind} (hidden)")
     said = e.get("words") if (before is None or kind not in ("move", "chance")) and isinstance(e.get("words"), str) else None
     told = naming.told(before, names, actor, me)  # told from the reader's view, about the mover's move
     secret = "" if said else naming.secrecy(e.get("visible_to"), me, names)  # (the server's words say it)

@@ -83,7 +83,7 @@ def player(stack: Stack, game_id: str, token: str, moves: int, go: threading.Bar
                 errors.add(f"move {game_id}@{v}: {r.status_code} {r.text[:100]}")
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=2000)
     ap.add_argument("--clients", type=int, default=32)
@@ -92,7 +92,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2, help="general workers (a fast worker runs besides)")
     ap.add_argument("--level", default="ai-greedy", help="the AI level of the AI games' seats")
     ap.add_argument("--timeout", type=float, default=300)
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+def main() -> None:
+    args = arguments()
     errors, lat, health = Errors(), [], []
     bound = str(args.streams + 10)
     with running_stack("caravan-bench-loadsvc-", workers=args.workers, CARAVAN_GAME_MODULES="tests.toygame,bench.stepgame",
@@ -111,43 +115,7 @@ def main() -> None:
             errors.add("the streams did not open in time")
 
         per = [args.moves // args.clients + (i < args.moves % args.clients) for i in range(args.clients)]
-        go = threading.Barrier(args.clients + 2)
-        burst_done = threading.Event()
-
-        def poll_health():
-            with stack.client() as hc:
-                go.wait()
-                while not burst_done.is_set():
-                    t0 = time.perf_counter()
-                    r = hc.get("/health")
-                    health.append(time.perf_counter() - t0)
-                    if r.status_code != 200:
-                        errors.add(f"/health {r.status_code}")
-                    time.sleep(0.01)
-
-        ai_ids: list[str] = []
-
-        def create_ai(_):
-            with stack.client() as ac:
-                r = ac.post("/games", json={"type": "toy", "players": [f"a:{args.level}", f"b:{args.level}"]})
-            if r.status_code != 201:
-                errors.add(f"AI game: {r.status_code} {r.text[:100]}")
-                return None
-            return r.json()["id"]
-
-        players = [threading.Thread(target=player, args=(stack, g, t, n, go, lat, errors)) for (g, t), n in zip(games, per)]
-        hp = threading.Thread(target=poll_health)
-        for t in [*players, hp]:
-            t.start()
-        go.wait()
-        t0 = time.perf_counter()
-        with ThreadPoolExecutor(16) as pool:
-            ai_ids = [g for g in pool.map(create_ai, range(args.ai_games)) if g]
-        for t in players:
-            t.join(args.timeout)
-        burst = time.perf_counter() - t0
-        burst_done.set()
-        hp.join()
+        t0, burst, ai_ids = the_burst(stack, args, games, per, errors, lat, health)
         deadline = time.monotonic() + args.timeout
         left = set(ai_ids)
         while left and time.monotonic() < deadline:
@@ -174,6 +142,48 @@ def main() -> None:
           f"{args.ai_games} AI games at once; {args.workers} workers + 1 fast", ["measure", "value"], rows)
     for e in errors.seen[:10]:
         print("error:", e)
+
+
+def the_burst(stack: Stack, args: argparse.Namespace, games: list[tuple[str, str]], per: list[int], errors: Errors,
+              lat: list[float], health: list[float]) -> tuple[float, float, list[str]]:
+    """At once: each client plays its moves, the AI games are created, and /health is polled until the
+    clients are done. When it began (perf_counter), how long the clients took, and the AI games' ids."""
+    go = threading.Barrier(args.clients + 2)
+    burst_done = threading.Event()
+
+    def poll_health():
+        with stack.client() as hc:
+            go.wait()
+            while not burst_done.is_set():
+                t0 = time.perf_counter()
+                r = hc.get("/health")
+                health.append(time.perf_counter() - t0)
+                if r.status_code != 200:
+                    errors.add(f"/health {r.status_code}")
+                time.sleep(0.01)
+
+    def create_ai(_):
+        with stack.client() as ac:
+            r = ac.post("/games", json={"type": "toy", "players": [f"a:{args.level}", f"b:{args.level}"]})
+        if r.status_code != 201:
+            errors.add(f"AI game: {r.status_code} {r.text[:100]}")
+            return None
+        return r.json()["id"]
+
+    players = [threading.Thread(target=player, args=(stack, g, t, n, go, lat, errors)) for (g, t), n in zip(games, per)]
+    hp = threading.Thread(target=poll_health)
+    for t in [*players, hp]:
+        t.start()
+    go.wait()
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(16) as pool:
+        ai_ids = [g for g in pool.map(create_ai, range(args.ai_games)) if g]
+    for t in players:
+        t.join(args.timeout)
+    burst = time.perf_counter() - t0
+    burst_done.set()
+    hp.join()
+    return t0, burst, ai_ids
 
 
 if __name__ == "__main__":

@@ -3,12 +3,14 @@ per server, logout revokes it on the server, and a password never goes on the co
 
 from __future__ import annotations
 
+import io
 import json
 import secrets
 import subprocess
 import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from tests.stack import ROOT
@@ -75,3 +77,20 @@ def test_a_bot_signs_up_with_its_first_token_kept(stack, tmp_path):
     assert (me["name"], me["bot"]) == (name, True)
     refused = caravan(stack, profile, "login", name, "--password-stdin", password=PASSWORD)
     assert refused.returncode == 1 and "token" in refused.stderr
+
+
+def test_signup_on_a_terminal_asks_the_password_twice_without_echo(stack, tmp_path):
+    profile, name = tmp_path / "profile.json", "eve" + secrets.token_hex(4)
+    env = {**stack.env, "CARAVAN_CONFIG": str(profile), "TERM": "xterm"}
+    child = pexpect.spawn(str(Path(sys.executable).with_name("caravan")), ["signup", name], env=env, cwd=str(ROOT),
+                          encoding="utf-8", timeout=60)
+    child.logfile_read = shown = io.StringIO()  # everything the terminal showed
+    child.expect("password: ")
+    child.sendline(PASSWORD)
+    child.expect("(?i)repeat")
+    child.sendline(PASSWORD)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert f"signed up as {name}" in shown.getvalue() and PASSWORD not in shown.getvalue()  # (no echo)
+    assert kept(profile)[next(iter(kept(profile)))]["name"] == name

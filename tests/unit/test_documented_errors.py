@@ -132,6 +132,11 @@ def raw(c: TestClient, method: str, template: str, game: str, content: bytes):
 
 def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
     """The refusals that depend on a route's own rules."""
+    return {**game_refusals(w), **tournament_refusals(w)}
+
+
+def game_refusals(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
+    """The refusals of the game routes' own rules."""
     c, arb = w.c, auth(ARBITER)
     g = "/games/{game_id}"
 
@@ -143,16 +148,6 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
     def reanalysed(gid):  # a reader without a token asks other settings of an analysed game
         assert send(c, "post", f"{g}/analysis", gid, json={"iterations": 5}).status_code == 202
         return send(c, "post", f"{g}/analysis", gid, json={"iterations": 6})
-
-    def withdraw_twice(t):
-        kw = dict(tournament=t["id"], headers=auth(t["organiser_token"]), json={"entrant": "ann"})
-        assert send(c, "post", WITHDRAW, **kw).status_code == 200
-        return send(c, "post", WITHDRAW, **kw)
-
-    def cancel_twice(t):
-        kw = dict(tournament=t["id"], headers=auth(t["organiser_token"]))
-        assert send(c, "post", CANCEL, **kw).status_code == 200
-        return send(c, "post", CANCEL, **kw)
 
     def as_seat(method, template, shuffled=True, **kw):
         gid, seats = w.game(shuffled)
@@ -196,6 +191,25 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         ("post", f"{g}/analysis", 422): lambda: as_seat("post", f"{g}/analysis", json={"budget": 1000}),
         ("get", f"{g}/analysis", 409): lambda: as_seat("get", f"{g}/analysis"),
         ("post", f"{g}/analysis", 403): lambda: reanalysed(w.played_out()),
+        ("get", f"{g}/view/stream", 429): lambda: send(w.crowded, "get", f"{g}/view/stream", w.game()[0]),
+    }
+
+
+def tournament_refusals(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
+    """The refusals of the tournament routes' own rules."""
+    c = w.c
+
+    def withdraw_twice(t):
+        kw = dict(tournament=t["id"], headers=auth(t["organiser_token"]), json={"entrant": "ann"})
+        assert send(c, "post", WITHDRAW, **kw).status_code == 200
+        return send(c, "post", WITHDRAW, **kw)
+
+    def cancel_twice(t):
+        kw = dict(tournament=t["id"], headers=auth(t["organiser_token"]))
+        assert send(c, "post", CANCEL, **kw).status_code == 200
+        return send(c, "post", CANCEL, **kw)
+
+    return {
         ("get", "/tournaments/{tournament_id}/events", 401):
             lambda: send(c, "get", "/tournaments/{tournament_id}/events", tournament=w.tournament()["id"],
                          headers={"Authorization": "Basic x"}),
@@ -226,7 +240,6 @@ def specific(w: World) -> dict[tuple[str, str, int], Callable[[], object]]:
         ("post", CANCEL, 409): lambda: cancel_twice(w.tournament()),
         ("post", CANCEL, 422): lambda: send(c, "post", CANCEL, tournament=(t := w.tournament())["id"],
                                             headers=auth(t["organiser_token"]), json={"reason": "x" * 201}),
-        ("get", f"{g}/view/stream", 429): lambda: send(w.crowded, "get", f"{g}/view/stream", w.game()[0]),
         ("get", "/tournaments/{tournament_id}/tables", 401):
             lambda: send(c, "get", "/tournaments/{tournament_id}/tables", tournament=w.tournament()["id"]),
     }

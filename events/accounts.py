@@ -23,7 +23,7 @@ from events import keys
 from events.envelope import Envelope
 from events.kinds import Event
 
-NOTIFY = f"{keys.PREFIX}:accounts:notify"  # every account append, for the projections to come
+NOTIFY = f"{keys.PREFIX}:{{accounts}}:notify"  # every account append, for the projections to come (a slot of its own)
 SCOPES = ("play", "create", "organise", "analyse")
 
 

@@ -31,3 +31,7 @@ def test_names_that_read_alike_name_the_same_keys():
 def test_names_that_read_apart_name_other_keys():
     assert keys_of("ann") != keys_of("anne")
     assert len({key_slot(keys_of(f"player{i}")[0].encode()) for i in range(50)}) > 1  # spread over slots
+
+
+def test_the_account_notification_stream_carries_a_hash_tag_too():
+    assert ak.NOTIFY.startswith("caravan:{") and "}" in ak.NOTIFY

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -13,12 +12,12 @@ from cli.client import INCOMPLETE, REFUSED, emit_json, export_lines, fail, reque
 from cli.options import AS, JSON, TOKEN, complete_game_id
 
 
-def undo(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
-         to: Optional[int] = typer.Option(None, "--to", help="the version to return to (arbiter only)"),
+def undo(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: str | None = AS,
+         to: int | None = typer.Option(None, "--to", help="the version to return to (arbiter only)"),
          consent: bool = typer.Option(False, "--consent", help="consent to the pending request"),
          decline: bool = typer.Option(False, "--decline", help="decline the pending request"),
          withdraw: bool = typer.Option(False, "--withdraw", help="withdraw your pending request"),
-         token: Optional[str] = TOKEN, as_json: bool = JSON):
+         token: str | None = TOKEN, as_json: bool = JSON):
     """Ask to take back your last move; or answer the pending request (--consent, --decline; --withdraw
     your own). The answer names the request it answers, so a late answer never becomes a new request.
     The arbiter grants at once."""
@@ -46,9 +45,9 @@ def undo(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
         typer.echo(f"undo to event {answer['to']} requested; waiting for {waiting or 'the other players'} to consent")
 
 
-def entropy(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
-            value: Optional[str] = typer.Argument(None, help="your entropy (default: 32 fresh random hex digits)"),
-            token: Optional[str] = TOKEN, as_json: bool = JSON):
+def entropy(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: str | None = AS,
+            value: str | None = typer.Argument(None, help="your entropy (default: 32 fresh random hex digits)"),
+            token: str | None = TOKEN, as_json: bool = JSON):
     """Add your seat's entropy to the game's luck, before its first chance draw (a game created with
     `--option await_entropy=true` waits for every human seat's)."""
     import secrets
@@ -64,11 +63,11 @@ def entropy(game_id: str = typer.Argument(..., help="the game", autocompletion=c
                 else "nothing more awaited"))
 
 
-def export(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: Optional[str] = AS,
-           out: Optional[str] = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
+def export(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id), seat: str | None = AS,
+           out: str | None = typer.Option(None, "--out", "-o", help="a file (default: standard output)"),
            with_analysis: bool = typer.Option(False, "--analysis", help="append the game's analysis (`caravan "
                                               "analyse`) as one trailing line, outside the hash chain"),
-           token: Optional[str] = TOKEN):
+           token: str | None = TOKEN):
     """Write the game as JSON lines (complete once it is finished), for `caravan verify` (which checks the
     events and skips a trailing analysis section)."""
     use_token(token)
@@ -116,8 +115,8 @@ def verify(file: str = typer.Argument(..., metavar="FILE", help="a file written 
 
 
 def replay(game_id: str = typer.Argument(..., help="the game", autocompletion=complete_game_id),
-           seat: Optional[str] = AS, at: Optional[int] = typer.Option(None, "--at", help="show the position after event N and stop"),
-           token: Optional[str] = TOKEN, as_json: bool = JSON):
+           seat: str | None = AS, at: int | None = typer.Option(None, "--at", help="show the position after event N and stop"),
+           token: str | None = TOKEN, as_json: bool = JSON):
     """Step through a game, each step's event in words: n/→ next, p/← back, g first, G last, digits then
     Enter to jump, q or Esc to quit. A finished game opens at its first move, a game in play at its last
     event; a status line says where it is and which keys move. With --at N (or input that is not a

@@ -9,7 +9,8 @@ import os
 import select
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
@@ -330,7 +331,7 @@ def post_json(t: Table, text: str, version: int) -> bool:
     return True
 
 
-def submit(t: Table, menu: "words.Menu", n: int, version: int) -> bool:
+def submit(t: Table, menu: words.Menu, n: int, version: int) -> bool:
     """Post move n pinned to `version`. When the game moved on meanwhile and the list you chose from
     reads exactly the same now, the choice still stands and goes again; otherwise say so (the loop
     redraws the board and asks again). True when the move landed."""
@@ -358,4 +359,4 @@ def submit(t: Table, menu: "words.Menu", n: int, version: int) -> bool:
     return False
 
 
-__all__ = ["play", "ctx"]
+__all__ = ["ctx", "play"]

@@ -7,13 +7,22 @@ Pure (no Redis, no server): `caravan verify FILE` runs it offline.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import msgspec
 
 from events.envelope import Envelope, check_chain
-from events.kinds import (TOURNAMENT, Abandoned, BadEvent, Finished, RoundSeated, TableFinished, TournamentCancelled,
-                          TournamentFinished)
+from events.kinds import (
+    TOURNAMENT,
+    Abandoned,
+    BadEvent,
+    Finished,
+    RoundSeated,
+    TableFinished,
+    TournamentCancelled,
+    TournamentFinished,
+)
 from projections.game_audit import Report, as_json, bad, verify
 
 
@@ -140,7 +149,7 @@ def not_checked(lines: list) -> list[str]:
     return out
 
 
-__all__ = ["Report", "SEALED", "verify", "verify_lines", "parse_lines", "not_checked"]
+__all__ = ["SEALED", "Report", "not_checked", "parse_lines", "verify", "verify_lines"]
 
 
 def same_standings(recorded: Any, recomputed: list[dict[str, Any]]) -> bool:
@@ -149,7 +158,7 @@ def same_standings(recorded: Any, recomputed: list[dict[str, Any]]) -> bool:
     if not isinstance(recorded, list) or len(recorded) != len(recomputed):
         return False
     return all(isinstance(a, dict) and {"name", "place", "points"} <= a.keys() and all(k in b and a[k] == b[k] for k in a)
-               for a, b in zip(recorded, recomputed))
+               for a, b in zip(recorded, recomputed, strict=True))  # (the lengths are equal: checked above)
 
 
 def verify_tournament(rows: list[dict[str, Any]]) -> Report:

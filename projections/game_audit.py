@@ -12,8 +12,19 @@ from typing import Any
 import msgspec
 
 from events.envelope import Envelope, check_chain, secret_salt
-from events.kinds import (ARBITER, BadEvent, Chance, Created, Finished, Move, Resigned, SeatEntropy, SeedRevealed,
-                          TakenOver, Undo)
+from events.kinds import (
+    ARBITER,
+    BadEvent,
+    Chance,
+    Created,
+    Finished,
+    Move,
+    Resigned,
+    SeatEntropy,
+    SeedRevealed,
+    TakenOver,
+    Undo,
+)
 from games import fairness, registry
 from games.protocol import CHANCE, IllegalMove, sample_chance
 from projections.clock import deadlines, epoch, no_shows, with_resignations
@@ -120,7 +131,7 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
             return bad(e.version, "an undo that reaches back across a chance outcome or a revealed secret", n)
         elif isinstance(ev, Finished) and finished is None:
             finished = e
-        if isinstance(ev, (Move, TakenOver)) and ev.timeout or isinstance(ev, Resigned) and ev.forfeit:
+        if (isinstance(ev, (Move, TakenOver)) and ev.timeout) or (isinstance(ev, Resigned) and ev.forfeit):
             why = timeout_fault(f, e)
             if why:
                 return bad(e.version, why, n)
@@ -181,7 +192,7 @@ def timeout_fault(f, e: Envelope) -> str:
     """Why a timeout event (a default move, a takeover) was not late, or "" when it was."""
     ev = e.event()
     seat = e.actor if isinstance(ev, Move) else ev.seat
-    if isinstance(ev, Resigned) or isinstance(ev, TakenOver) and ev.no_show:  # the no-show rule
+    if isinstance(ev, Resigned) or (isinstance(ev, TakenOver) and ev.no_show):  # the no-show rule
         due = no_shows(f.clock, f.control)
         if seat not in due:
             return f"a no-show for seat {seat!r}, which had moved already or was not due to"

@@ -29,8 +29,21 @@ from typing import Any
 import msgspec
 
 from projections import clock
-from projections.tournament import (MODEL, MU, SIGMA, Entrant, Outcome, RoundRecord, Table, Tournament, count, fold,
-                                    rebuild, start, step)
+from projections.tournament import (
+    MODEL,
+    MU,
+    SIGMA,
+    Entrant,
+    Outcome,
+    RoundRecord,
+    Table,
+    Tournament,
+    count,
+    fold,
+    rebuild,
+    start,
+    step,
+)
 
 # the record and its fold (projections/tournament.py), as the services and tests that read them here know them
 __all__ = ["MODEL", "MU", "SIGMA", "Entrant", "Outcome", "RoundRecord", "Table", "Tournament",

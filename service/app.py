@@ -12,36 +12,47 @@ from litestar import Litestar, Request, get
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from redis.exceptions import RedisError
-from events.connect import connect
 
-from service import exact_schema, logs, openapi, outage, schemas
-from service.openapi import errors
-from service.errors import NotFound
-from service.error_handlers import HANDLERS
+from events.connect import connect
+from service import admission, exact_schema, logs, openapi, outage, schemas, web
 from service.account_routes import ROUTES as ACCOUNT_ROUTES
 from service.analysis_routes import ROUTES as ANALYSIS_ROUTES
+from service.cancel_routes import ROUTES as CANCEL_ROUTES
 from service.departure_routes import ROUTES as DEPARTURE_ROUTES
-from service.link_routes import ROUTES as LINK_ROUTES
+from service.error_handlers import HANDLERS
+from service.errors import NotFound
 from service.fastpath import fast_moves, play_socket
-from service.game_routes import (CreateGame, GameType, MoveAccepted, MoveRequest, create_game, events, game_types,
-                                 legal_moves, show_game, state_at, submit_move)
+from service.game_routes import (
+    CreateGame,
+    GameType,
+    MoveAccepted,
+    MoveRequest,
+    create_game,
+    events,
+    game_types,
+    legal_moves,
+    show_game,
+    state_at,
+    submit_move,
+)
 from service.game_stream import event_stream
-from service.routes_audit import ROUTES as AUDIT_ROUTES
+from service.link_routes import ROUTES as LINK_ROUTES
 from service.lobby_routes import lobby
+from service.openapi import errors
+from service.routes_audit import ROUTES as AUDIT_ROUTES
 from service.runtime import Runtime, rt
 from service.session_routes import ROUTES as SESSION_ROUTES
-from service.settings import Settings, settings as load_settings
+from service.settings import Settings
+from service.settings import settings as load_settings
 from service.tournament_routes import ROUTES as TOURNAMENT_ROUTES
-from service.cancel_routes import ROUTES as CANCEL_ROUTES
-from service.tournament_stream import ROUTES as TOURNAMENT_STREAM_ROUTES, tournament_hub
-from service.withdrawal_routes import ROUTES as WITHDRAWAL_ROUTES
+from service.tournament_stream import ROUTES as TOURNAMENT_STREAM_ROUTES
+from service.tournament_stream import tournament_hub
 from service.tournaments import ID_PREFIX as TOURNAMENT_PREFIX
-from service import web
 from service.web import safety
-from service import admission
+from service.withdrawal_routes import ROUTES as WITHDRAWAL_ROUTES
 
 # what others import from here: the move route's bodies and the tournaments' id prefix (service/fastpath.py)
-__all__ = ["CreateGame", "GameType", "MoveAccepted", "MoveRequest", "TOURNAMENT_PREFIX", "app_from_env", "create_app"]
+__all__ = ["TOURNAMENT_PREFIX", "CreateGame", "GameType", "MoveAccepted", "MoveRequest", "app_from_env", "create_app"]
 
 log = logging.getLogger("caravan.api")
 
@@ -81,7 +92,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
         runtime.reads.warm()
         followers = app.state.tournament_hub = tournament_hub(runtime)
         await followers.start()
-        app.openapi_schema  # (built here, not in on_startup after this: ~1 s, 5 s on a loaded machine)
+        app.openapi_schema  # noqa: B018 (reading it builds it: here, not in on_startup after this: ~1 s, 5 s loaded)
         try:  # (last: the time this process took to start counts as the outage's)
             await outage.start(redis)  # the service was down: the clocks stood still (given back after we answer)
         except RedisError as e:

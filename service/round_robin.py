@@ -25,11 +25,20 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 from service.covering_search import CoveringSearch, Plan
-from service.pairing import (Round, balance_seats, bye_counts, check_size, even_seats, meetings, pairs_of, rebalance,
-                             seat_counts)
+from service.pairing import (
+    Round,
+    balance_seats,
+    bye_counts,
+    check_size,
+    even_seats,
+    meetings,
+    pairs_of,
+    rebalance,
+    seat_counts,
+)
 
 
 def _circle(n: int) -> list[Round]:

@@ -4,6 +4,7 @@ Discovery is by package, so adding a game touches no shared file."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import os
@@ -12,8 +13,7 @@ import pkgutil
 import games
 from games.protocol import Game
 
-_registry: dict[str, Game] = {}
-_discovered = False
+_registry: dict[str, Game] = {}  # the one process-wide table in games/ (tests/test_games_pure.py)
 
 
 def register(game: Game) -> Game:
@@ -21,13 +21,10 @@ def register(game: Game) -> Game:
     return game
 
 
+@functools.cache  # once a process
 def _discover() -> None:
     """Every games/ subpackage with a GAME, plus the modules named in CARAVAN_GAME_MODULES
     (comma-separated; for games kept outside this package, e.g. the toy game of the tests)."""
-    global _discovered
-    if _discovered:
-        return
-    _discovered = True
     for name in filter(None, (m.strip() for m in os.environ.get("CARAVAN_GAME_MODULES", "").split(","))):
         game = getattr(importlib.import_module(name), "GAME", None)
         if isinstance(game, Game):

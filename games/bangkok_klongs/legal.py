@@ -1,5 +1,5 @@
-"""Every legal move of a seat now (and only those), picked from tables of moves made once, and why a
-placement is refused."""
+"""Every legal move of a seat now (and only those), picked from tables of moves made once (why a
+placement is refused: placing.py)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,12 @@ from games.protocol import CHANCE, default_among
 
 from . import board as B
 from . import rules
-from .content import (
-    BOATS, IS_THIEF, MOORING_AT, NEIGHBOURS, QUARTER, QUARTER_LIMIT, QUARTER_SQUARES, SQUARES, entry_squares, xy,
-)
-from .describe import boat
+from .content import BOATS, IS_THIEF, MOORING_AT, NEIGHBOURS, SQUARES, xy
 from .market import eligible, removable
 from .moves import (
     HAND, WAREHOUSE, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
 )
+from .placing import placement_squares
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, START, STEAL, TURN, BangkokState
 
 # every move the rules can ever list, made once (legal_moves only picks from these tables)
@@ -33,7 +31,7 @@ def legal_moves(s: BangkokState, seat: int) -> list:
     if phase == TURN:
         places = []
         if s.placed < 0:
-            legal, thief = rules.placement_squares(s)
+            legal, thief = placement_squares(s)
             for b in s.hands[seat]:
                 row = PLACE_MOVE[b]
                 places += [row[sq] for sq in (thief if IS_THIEF[b] else legal)]
@@ -61,22 +59,6 @@ def legal_moves(s: BangkokState, seat: int) -> list:
             moves += [Score(px, py, *xy(sq)) for sq in removable(s, seat, m)]
         return moves
     return []
-
-
-def why_not_here(s: BangkokState, b: int, sq: int) -> str:
-    x, y = xy(sq)
-    if s.board[sq] >= 0:
-        return f"({x}, {y}) already holds a boat"
-    if sum(s.board[q] >= 0 for q in QUARTER_SQUARES[QUARTER[sq]]) >= QUARTER_LIMIT:
-        return f"the quarter of ({x}, {y}) already holds {QUARTER_LIMIT} boats"
-    if rules.first_round(s) or all(v < 0 for v in s.board):
-        if sq not in entry_squares(s.players):
-            return "a first boat must go on an entry square" + (" (only the light ones with 2 players)" if s.players == 2 else "")
-    elif all(s.board[n] < 0 for n in NEIGHBOURS[sq]):
-        return f"({x}, {y}) touches no boat"
-    if IS_THIEF[b]:
-        return f"a thief may not be placed in column {x}: an overseer guards it"
-    return f"the boat ({boat(BOATS[b].id).removeprefix('boat: ')}) may not go on ({x}, {y})"
 
 
 # --- what a seat that ran out of time plays ------------------------------------------------------

@@ -11,7 +11,6 @@ from msgspec.structs import replace
 from games.protocol import CHANCE, ChanceSpec, IllegalMove
 
 from . import board as B
-from . import legal
 from .content import (
     BOAT_INDEX, BOATS, DECK_SIZE, HAND_SIZE, HAS_LUK_PHAT, IS_OVERSEER, IS_OWNABLE, IS_THIEF, LARGE,
     LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MAX_PLAYERS, MERCHANTS_PER_PLAYER, MOORING_AT, MOVEMENT_CARDS,
@@ -25,6 +24,7 @@ from .moves import (
     HAND, WAREHOUSE, Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score,
     ShiftMerchant, StartPlayer, Steal,
 )
+from .placing import first_round, placement_squares, why_not_here  # noqa: F401 (rules.placement_squares)
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, OVER, START, STEAL, TURN, BangkokState
 
 DRAW_MOVE = tuple(Draw(boat=b.id) for b in BOATS)  # every chance outcome, made once
@@ -108,16 +108,6 @@ def apply_chance(s: BangkokState, move) -> BangkokState:
 
 
 # --- §7.1 where a boat may be placed -----------------------------------------------------------------
-def first_round(s: BangkokState) -> bool:
-    return s.turn_no < s.players
-
-
-def placement_squares(s: BangkokState) -> tuple[list[int], list[int]]:
-    """(squares for any boat, squares for a thief)."""
-    legal, thief = B.placement_mask(s.board, s.players, first_round(s))
-    return B.squares_of(legal), B.squares_of(thief)
-
-
 def can_place(s: BangkokState) -> bool:
     hand = s.hands[s.active]
     if not hand:
@@ -177,7 +167,7 @@ def place(s: BangkokState, seat: int, move: Place) -> BangkokState:
         raise IllegalMove(f"you do not hold {move.boat}")
     anyone, thief = B.placement_mask(s.board, s.players, first_round(s))
     if not (thief if IS_THIEF[b] else anyone) & B.BIT[sq]:
-        raise IllegalMove(legal.why_not_here(s, b, sq))
+        raise IllegalMove(why_not_here(s, b, sq))
     known = s.known[seat]
     s = replace(
         s, hands=_set(s.hands, seat, _without(s.hands[seat], b)),

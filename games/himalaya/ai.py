@@ -12,6 +12,7 @@ What a program is worth (`plan_value`) and the good programs (`programs`) are in
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from msgspec.structs import replace
 
@@ -20,7 +21,7 @@ from games.protocol import shares_of
 from . import execution, legal, rules
 from .content import COMMANDS, DELEGATES, REGIONS, ROUNDS, SLOTS, TOUCHES, YAKS_PER_TOKEN
 from .moves import Fulfil, PassEvent, PlanSlot
-from .plans import Board, board_of, plan_value, programs
+from .plans import Board, board_of, plan_value, program_facts, programs, programs_of
 from .scoring import majorities, religions, ring_yaks
 from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
 
@@ -49,17 +50,10 @@ def determinize(s: HimalayaState, seat: int, rng) -> HimalayaState:
     return replace(s, plans=tuple(plans))
 
 
-_cube_values: dict = {}
-
-
+@lru_cache(maxsize=50000)
 def _cube_value(cubes) -> float:
     """What held cubes are worth to the heuristic (worked out once per holding)."""
-    value = _cube_values.get(cubes)
-    if value is None:
-        if len(_cube_values) > 50000:
-            _cube_values.clear()
-        value = _cube_values[cubes] = sum(c * (0.5 + 0.25 * (k + 1)) for k, c in enumerate(cubes))
-    return value
+    return sum(c * (0.5 + 0.25 * (k + 1)) for k, c in enumerate(cubes))
 
 
 def _order_progress(board: Board, cubes) -> float:
@@ -80,38 +74,32 @@ def _order_progress(board: Board, cubes) -> float:
     return best
 
 
-_religions_of: dict = {}
-_majorities_of: dict = {}
-_yaks_of: dict = {}
-
-
 def _religions(s: HimalayaState) -> list[int]:
-    """Every seat's religious influence R (scoring.religious), worked out once per stupa layout."""
-    key = (s.board_stupas, s.n)
-    rel = _religions_of.get(key)
-    if rel is None:
-        if len(_religions_of) > 5000:
-            _religions_of.clear()
-        rel = _religions_of[key] = religions(s.board_stupas, s.n)
-    return rel
+    """Every seat's religious influence R (scoring.religious), worked out once per stupa layout
+    (the same list for the same layout: never change it)."""
+    return _religions_of(s.board_stupas, s.n)
+
+
+_religions_of = lru_cache(maxsize=5000)(religions)
 
 
 def _majorities(s: HimalayaState) -> dict[int, int]:
-    """Every seat's political influence P (scoring.majorities), worked out once per delegate layout."""
-    pol = _majorities_of.get(s.board_delegates)
-    if pol is None:
-        if len(_majorities_of) > 5000:
-            _majorities_of.clear()
-        pol = _majorities_of[s.board_delegates] = majorities(s.board_delegates, range(s.n))
-    return pol
+    """Every seat's political influence P (scoring.majorities), worked out once per delegate layout
+    (the same dict for the same layout: never change it)."""
+    return _majorities_of(s.board_delegates, s.n)
+
+
+@lru_cache(maxsize=5000)
+def _majorities_of(board_delegates: tuple, n: int) -> dict[int, int]:
+    return majorities(board_delegates, range(n))
 
 
 def _economic(p) -> int:
     """A player's economic influence E (scoring.economic): yaks on kept rings, 3 per token."""
-    yaks = _yaks_of.get(p.rings)
-    if yaks is None:
-        yaks = _yaks_of[p.rings] = ring_yaks(p.rings)
-    return yaks + YAKS_PER_TOKEN * p.tokens
+    return _ring_yaks(p.rings) + YAKS_PER_TOKEN * p.tokens
+
+
+_ring_yaks = lru_cache(maxsize=None)(ring_yaks)  # (at most every holding of the 12 rings)
 
 
 def strength(p, rel: int, pol: int, board: Board) -> float:
@@ -217,32 +205,24 @@ def win_chances(s: HimalayaState, seats: list[int]) -> list[float]:
 # depends only on public facts and the seat's own plan, so every seat's candidates can be computed
 # from any determinization.
 
-_disc_moves: dict = {}
-
-
+@lru_cache(maxsize=None)  # at most 5^6 + 5^5 + … sequences of discs
 def _discs(commands: tuple[str, ...]) -> tuple:
     """The PlanSlot moves that program `commands` (made once per command sequence)."""
-    moves = _disc_moves.get(commands)
-    if moves is None:
-        moves = _disc_moves[commands] = tuple(PlanSlot(command=c) for c in commands)
-    return moves
+    return tuple(PlanSlot(command=c) for c in commands)
 
 
-_macros: dict = {}  # id of an answer of `programs` -> (that answer, the rest of each program as PlanSlot moves)
+@lru_cache(maxsize=20000)
+def _macros(facts: tuple) -> tuple:
+    """The rest of each of `programs_of(facts)` as PlanSlot moves (facts: plans.program_facts)."""
+    prefix = facts[0]
+    return tuple(_discs(prog[len(prefix):]) for prog in programs_of(facts))
 
 
 def search_moves(s: HimalayaState, seat: int):
     """Macro decisions for the search: while planning, the rest of a few good programs, each a
     tuple of PlanSlot moves; None elsewhere (the legal moves)."""
     if s.phase == PLANNING:
-        plan = s.plans[seat]
-        progs = programs(s, seat, plan)  # (the same list while cached; kept alive here, so its id is its own)
-        hit = _macros.get(id(progs))
-        if hit is None or hit[0] is not progs:
-            if len(_macros) > 20000:
-                _macros.clear()
-            hit = _macros[id(progs)] = (progs, [_discs(prog[len(plan):]) for prog in progs])
-        return list(hit[1])
+        return list(_macros(program_facts(s, seat, s.plans[seat])))
     if s.phase == EVENTS:  # a figure's worth is beyond a short search: the search keeps them
         return [(PassEvent(),)]
     if s.phase == EXECUTION and s.pending.kind == "fulfil":

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from . import rules
 from .content import (
     D20, FIGURES, INVENTORY_ROUNDS, LEVEL, PAUSE, REGIONS, REQUEST, RESOURCES, ROUNDS, SETUP as SETUP_TABLE, SLOTS,
     TRADE,
 )
 from .moves import Fulfil
+from .paths import step
+from .rounds import begin_round
 from .state import (
     OVER, PLACEMENT, RENEWAL, SETUP, HimalayaState, Pending, Player, add, clockwise, one_cube, set_at, set_player,
 )
@@ -56,7 +57,7 @@ def execute(s: HimalayaState) -> HimalayaState:
                     s, players=tuple(players), slot=slot, turn=turn, pending=Pending(kind, seat, p.village)
                 )
         elif cmd != PAUSE:
-            v, c = rules.step(p.village, p.crossing, cmd, s.yeti, s.snowstorm)
+            v, c = step(p.village, p.crossing, cmd, s.yeti, s.snowstorm)
             if v != p.village or c != p.crossing:
                 players[seat] = replace(p, village=v, crossing=c)
         turn += 1
@@ -87,25 +88,8 @@ def delegates_to_send(s: HimalayaState, seat: int, village: int) -> int:
     return min(LEVEL[village], s.players[seat].delegates)
 
 
-_weighed: tuple = (None, {})  # the state whose trade was fulfilled last, and its outcome per reward
-
-
 def fulfil(s: HimalayaState, move: Fulfil) -> HimalayaState:
-    """Deliver the order: its cubes go back to the bag, then the chosen rewards. The outcomes of the
-    last state's rewards are remembered: the AI's playout weighs every reward and then plays one.
-    (The pair is replaced whole and read once per call, so a call never mixes two states' outcomes.)"""
-    global _weighed
-    last, outcomes = _weighed
-    if last is not s:
-        outcomes = {}
-        _weighed = (s, outcomes)
-    out = outcomes.get(move)
-    if out is None:
-        out = outcomes[move] = _fulfil(s, move)
-    return out
-
-
-def _fulfil(s: HimalayaState, move: Fulfil) -> HimalayaState:
+    """Deliver the order: its cubes go back to the bag, then the chosen rewards."""
     seat, v = s.pending.seat, s.pending.village
     ring = s.board_rings[v - 1]
     p = s.players[seat]
@@ -251,4 +235,4 @@ def end_of_round(s: HimalayaState) -> HimalayaState:
         return replace(s, phase=OVER)
     seq = clockwise(s)
     s = replace(s, round=s.round + 1, start=seq[1 % s.n])  # 7.7: the start player passes clockwise
-    return rules.begin_round(s)
+    return begin_round(s)

@@ -3,13 +3,15 @@ that ran out of time plays (the rulebook's default)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from games.protocol import CHANCE
 
-from . import execution, rules
+from . import execution, turn
 from .content import COMMANDS, MARKET, MONASTERY, PATH_NUMBERS, RESOURCES, SLOTS, SNOWSTORM, TOUCHES, VILLAGES, YETI
-from .moves import Collect, Decline, Fulfil, PassEvent, PlaceCaravan, PlanSlot
+from .moves import FIGURE_MOVE, Collect, Decline, Fulfil, PassEvent, PlaceCaravan, PlanSlot
+from .paths import ends_on_storm
 from .state import EVENTS, EXECUTION, PLACEMENT, PLANNING, RENEWAL, SEATING, SETUP, HimalayaState
 
 _PLAN_MOVES = [PlanSlot(command=c) for c in COMMANDS]
@@ -18,7 +20,7 @@ _PLAN_MOVES = [PlanSlot(command=c) for c in COMMANDS]
 def legal_moves(s: HimalayaState, seat: int) -> list:
     if seat == CHANCE:
         if s.phase in (SEATING, SETUP, RENEWAL):
-            return list(rules.chance(s).outcomes)
+            return list(turn.chance(s).outcomes)
         return []
     ph = s.phase
     if ph == PLANNING:
@@ -26,14 +28,14 @@ def legal_moves(s: HimalayaState, seat: int) -> list:
         if len(plan) >= SLOTS:
             return []
         if len(plan) == SLOTS - 1 and s.snowstorm:
-            return [m for m in _PLAN_MOVES if not rules.ends_on_storm(s, seat, plan + (m.command,))]
+            return [m for m in _PLAN_MOVES if not ends_on_storm(s, seat, plan + (m.command,))]
         return list(_PLAN_MOVES)
-    if seat not in rules.actors(s):
+    if seat not in turn.actors(s):
         return []
     if ph == EXECUTION:
         return pending_choices(s)
     if ph == EVENTS:
-        return [PassEvent()] + [rules.FIGURE_MOVE[f](w) for f, w in event_placements(s, seat)]
+        return [PassEvent()] + [FIGURE_MOVE[f](w) for f, w in event_placements(s, seat)]
     if ph == PLACEMENT:
         return [PlaceCaravan(village=v) for v in free_villages_for_caravan(s)]
     return []
@@ -78,26 +80,24 @@ _SPLITS: dict[tuple[int, int], list[tuple[str, ...]]] = {
 }
 
 
-_FULFILS: dict = {}  # (village, delegates to send, offering possible) -> the fulfil choices
-
-
 def fulfil_choices(s: HimalayaState) -> list[Fulfil]:
     """Up to two different rewards; offering needs a free village and a stupa, delegation a delegate."""
     seat, v = s.pending.seat, s.pending.village
     offering_ok = s.board_stupas[v - 1] < 0 and s.players[seat].stupas > 0
-    count = execution.delegates_to_send(s, seat, v)
-    key = (v, count, offering_ok)
-    choices = _FULFILS.get(key)
-    if choices is None:
-        splits = _SPLITS[(v, count)] if count else []
-        out = [Fulfil(), Fulfil(trade=True)]
-        if offering_ok:
-            out += [Fulfil(offering=True), Fulfil(trade=True, offering=True)]
-            out += [Fulfil(offering=True, delegates=d) for d in splits]
-        out += [Fulfil(delegates=d) for d in splits]
-        out += [Fulfil(trade=True, delegates=d) for d in splits]
-        choices = _FULFILS[key] = tuple(out)
-    return list(choices)
+    return list(_fulfils(v, execution.delegates_to_send(s, seat, v), offering_ok))
+
+
+@lru_cache(maxsize=None)  # at most 20 villages x 4 delegate counts x 2
+def _fulfils(v: int, count: int, offering_ok: bool) -> tuple[Fulfil, ...]:
+    """The fulfil choices in village v, sending `count` delegates, an offering possible or not."""
+    splits = _SPLITS[(v, count)] if count else []
+    out = [Fulfil(), Fulfil(trade=True)]
+    if offering_ok:
+        out += [Fulfil(offering=True), Fulfil(trade=True, offering=True)]
+        out += [Fulfil(offering=True, delegates=d) for d in splits]
+    out += [Fulfil(delegates=d) for d in splits]
+    out += [Fulfil(trade=True, delegates=d) for d in splits]
+    return tuple(out)
 
 
 def pending_choices(s: HimalayaState) -> list:

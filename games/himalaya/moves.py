@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from games.protocol import Move
 
+from .content import MARKET, SNOWSTORM, YETI
+
 
 # --- chance (resolved by the workers) ----------------------------------------------------------
 class Seating(Move, tag="seating"):
@@ -78,3 +80,6 @@ HimalayaMove = (
     Seating | RollD20 | DrawCube | DrawRing | PlaceCaravan | PlaceYeti | PlaceSnowstorm | PlaceMarket
     | PassEvent | PlanSlot | Program | Collect | Fulfil | Decline
 )
+
+
+FIGURE_MOVE = {YETI: PlaceYeti, SNOWSTORM: PlaceSnowstorm, MARKET: PlaceMarket}  # an event figure's move

@@ -6,6 +6,7 @@ them thousands of times a move, hence the packed states and the caches."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 
 from . import rules
@@ -39,15 +40,10 @@ _ORDER = {ring: (req, sum(req), 2 + YAKS[ring]) for ring, req in REQUEST.items()
 _COLLECT_VALUE = tuple(0.5 + 0.25 * (k + 1) for k in range(len(RESOURCES)))  # a cube of kind k collected
 
 
-class _Cheapest(dict):
-    """A village's cubes -> the kind of its cheapest cube (-1: none), worked out when first met."""
-
-    def __missing__(self, cubes: tuple) -> int:
-        kind = self[cubes] = next((k for k, c in enumerate(cubes) if c), -1)
-        return kind
-
-
-_CHEAPEST = _Cheapest()
+@lru_cache(maxsize=1024)
+def _cheapest(cubes: tuple) -> int:
+    """A village's cubes -> the kind of its cheapest cube (-1: none)."""
+    return next((k for k, c in enumerate(cubes) if c), -1)
 
 
 class Board:
@@ -66,7 +62,7 @@ class Board:
         self.progress: dict = {}  # ai._order_progress per holding of cubes, as asked
         self.near: list = [None] * (len(VILLAGES) + 1)  # for _opportunity, made when first asked (near_from)
         for v, bc, ring in zip(VILLAGES, board_cubes, board_rings):
-            k = _CHEAPEST[bc]
+            k = _cheapest(bc)
             if k >= 0:
                 self.kind[v], self.unit[v], self.collect[v] = k, 1 << (8 * k), _COLLECT_VALUE[k]
             elif ring:
@@ -86,23 +82,14 @@ class Board:
         return near
 
 
-_boards: dict = {}
-_last_board: list = [None, None, None]  # the board asked for last: (board_cubes, board_rings, Board)
-
-
 def board_of(s: HimalayaState) -> Board:
-    """The Board of the state's board (one per board, kept for the next asks)."""
-    last = _last_board
-    if s.board_cubes is last[0] and s.board_rings is last[1]:
-        return last[2]
-    key = (s.board_cubes, s.board_rings)
-    b = _boards.get(key)
-    if b is None:
-        if len(_boards) > 5000:
-            _boards.clear()
-        b = _boards[key] = Board(*key)
-    last[0], last[1], last[2] = s.board_cubes, s.board_rings, b
-    return b
+    """The Board of the state's board (one per board's cubes and rings, kept for the next asks)."""
+    return _board(s.board_cubes, s.board_rings)
+
+
+@lru_cache(maxsize=5000)
+def _board(board_cubes: tuple, board_rings: tuple) -> Board:
+    return Board(board_cubes, board_rings)
 
 
 NEAR = {v: tuple(sorted((d, u) for u, d in DISTANCE[v].items())) for v in VILLAGES}  # nearest first
@@ -155,7 +142,6 @@ def plan_value(s: HimalayaState, seat: int) -> float:
 
 PROGRAMS = 6  # candidate programs per decision
 BEAM = 16
-_cache: dict = {}
 
 
 def _trade(board: Board, v: int, cubes: int, collected: int, done: int):
@@ -174,26 +160,29 @@ def _trade(board: Board, v: int, cubes: int, collected: int, done: int):
 def _walk(s: HimalayaState, board: Board, p, commands: tuple[str, ...]) -> tuple:
     """The caravan of player `p` along `commands` (moves and trades, the other caravans ignored):
     (village, crossing, cubes packed, collected mask, done mask, gain of its trades)."""
-    v, c = p.village, p.crossing
-    cubes, collected, done, gain = _pack(p.cubes), _mask(p.collected), 0, 0.0
+    return _walk_from(board, p.village, p.crossing, p.cubes, p.collected, s.yeti, s.snowstorm, commands)
+
+
+def _walk_from(board: Board, v: int, c: int, cubes, collected, yeti: int, storm: int, commands: tuple[str, ...]):
+    """`_walk` from village v (crossing c) with these cubes and villages collected, the Yeti and the
+    Snowstorm where they stand."""
+    cubes, collected, done, gain = _pack(cubes), _mask(collected), 0, 0.0
     for cmd in commands:
         if cmd == TRADE:
             if not c:
                 cubes, collected, done, g = _trade(board, v, cubes, collected, done)
                 gain += g
         else:
-            v, c = rules.step(v, c, cmd, s.yeti, s.snowstorm)
+            v, c = rules.step(v, c, cmd, yeti, storm)
     return v, c, cubes, collected, done, gain
 
 
-_step_tables: dict = {}
-
-
+@lru_cache(maxsize=None)  # at most 21 villages x 21 crossings x 2 for each place of the two figures
 def _discs_from(v: int, c: int, yeti: int, storm: int, last: bool) -> tuple:
     """The discs `programs` tries from village v (crossing c), in COMMANDS order, as (command, is
     it TRADE, village after, crossing after, the place after packed as its beam key part): a trade
     only off the storm, no disc without effect (a pause says the same), and for the `last` disc
-    none that ends on the storm. Kept in the table of these event figures (_disc_tables)."""
+    none that ends on the storm."""
     out = []
     for cmd in COMMANDS:
         if cmd == TRADE:
@@ -206,17 +195,7 @@ def _discs_from(v: int, c: int, yeti: int, storm: int, last: bool) -> tuple:
         if last and ncr:
             continue
         out.append((cmd, False, nv, ncr, nv | ncr << 5))
-    out = _disc_tables(yeti, storm)[last][v << 5 | c] = tuple(out)
-    return out
-
-
-def _disc_tables(yeti: int, storm: int) -> tuple[list, list]:
-    """Per event figures, for any disc and for the last one: `_discs_from` of each place at index
-    village * 32 + crossing (None until asked)."""
-    tables = _step_tables.get((yeti, storm))
-    if tables is None:
-        tables = _step_tables[(yeti, storm)] = ([None] * (32 * 32), [None] * (32 * 32))
-    return tables
+    return tuple(out)
 
 
 def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -227,26 +206,32 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
     village masks; two ways to the same place, cubes and trades done are one, the better kept (the
     first on a tie). Its key packs all of that into one int: place in bits 0-9, collected from bit
     10, done from bit 31, cubes from bit 52."""
+    return programs_of(program_facts(s, seat, prefix))
+
+
+def program_facts(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> tuple:
+    """All that `programs` reads of the state, as one hashable value: its memo key."""
     p = s.players[seat]
-    key = (prefix, p.village, p.crossing, p.cubes, p.collected, s.board_cubes, s.board_rings, s.yeti, s.snowstorm)
-    hit = _cache.get(key)
-    if hit is not None:
-        return hit
-    board = board_of(s)
+    return (prefix, p.village, p.crossing, p.cubes, p.collected, s.board_cubes, s.board_rings, s.yeti, s.snowstorm)
+
+
+@lru_cache(maxsize=20000)
+def programs_of(facts: tuple) -> list[tuple[str, ...]]:
+    """`programs` from its `program_facts` (the same list for the same facts: never change it)."""
+    prefix, village, crossing, held, collected, board_cubes, board_rings, yeti, storm = facts
+    board = _board(board_cubes, board_rings)
     kind, unit, collect, request, fulfil = board.kind, board.unit, board.collect, board.request, board.fulfil
-    yeti, storm = s.yeti, s.snowstorm
-    v, c, cubes, collected, done, gain = _walk(s, board, p, prefix)
+    v, c, cubes, collected, done, gain = _walk_from(board, village, crossing, held, collected, yeti, storm, prefix)
     beam = [(gain, (), v, c, cubes, collected, done)]
-    any_disc, last_disc = _disc_tables(yeti, storm)
     for depth in range(len(prefix), SLOTS):
         left = SLOTS - depth - 1
-        steps = any_disc if left else last_disc
+        last = not left
         seen: dict = {}
         get = seen.get
         for item in beam:
             gain, cmds, v, c, cubes, collected, done = item
             rest = collected << 10 | done << 31 | cubes << 52
-            for cmd, trade, nv, ncr, place in steps[v << 5 | c] or _discs_from(v, c, yeti, storm, not left):
+            for cmd, trade, nv, ncr, place in _discs_from(v, c, yeti, storm, last):
                 if trade:  # as _trade does
                     if kind[v] >= 0:
                         if collected >> v & 1:
@@ -275,8 +260,4 @@ def programs(s: HimalayaState, seat: int, prefix: tuple[str, ...]) -> list[tuple
         else:
             items.sort(key=itemgetter(0), reverse=True)
         beam = items[:BEAM]
-    out = [prefix + item[1] for item in beam[:PROGRAMS]] or [prefix + ("pause",) * (SLOTS - len(prefix))]
-    if len(_cache) > 20000:
-        _cache.clear()
-    _cache[key] = out
-    return out
+    return [prefix + item[1] for item in beam[:PROGRAMS]] or [prefix + ("pause",) * (SLOTS - len(prefix))]

@@ -1,42 +1,30 @@
-"""Himalaya's rules: who acts, what is random, applying a move (checked first: the legal moves are in
-legal.py), what the log shows; then in the rulebook's order setup (6), the round marker and event
-figures (7.1, 7.2) and planning (7.3). Executing the programs, renewal, inventory and the round's
-end (7.4-7.7) are in execution.py. Every function takes a state and returns a new one."""
+"""Himalaya's rules: applying a move (checked first: the legal moves are in legal.py), what the log
+shows; then in the rulebook's order setup (6) and planning (7.3). Who acts and what is random are in
+turn.py, the round marker and event figures (7.1, 7.2) in rounds.py, a caravan's steps (7.4.1-7.4.3)
+in paths.py; executing the programs, renewal, inventory and the round's end (7.4-7.7) in execution.py.
+Every function takes a state and returns a new one."""
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
-from games.protocol import CHANCE, ChanceSpec, IllegalMove
+from games.protocol import CHANCE, IllegalMove
 
 from . import execution, legal
 from .content import (
-    COMMANDS, D20, EXIT, FIGURES, MARKET, MAX_PLAYERS, MIN_PLAYERS, PATHS, PAUSE, REGIONS, RESOURCES, SLOTS,
-    SNOWSTORM, TRADE, VILLAGES, YETI,
+    COMMANDS, D20, MARKET, MAX_PLAYERS, MIN_PLAYERS, REGIONS, RESOURCES, SLOTS, VILLAGES,
 )
 from .moves import (
-    Collect, Decline, DrawCube, DrawRing, Fulfil, PassEvent, PlaceCaravan, PlaceMarket, PlaceSnowstorm, PlaceYeti,
-    PlanSlot, Program, RollD20, Seating,
+    FIGURE_MOVE, Collect, Decline, DrawCube, DrawRing, Fulfil, PassEvent, PlaceCaravan, PlanSlot, Program, RollD20,
+    Seating,
 )
-from .state import (
-    EVENTS, EXECUTION, OVER, PLACEMENT, PLANNING, SEATING, SETUP, HimalayaState, Player, clockwise,
-    set_at, set_player,
-)
-
-_CHANCE = frozenset({CHANCE})
-_NOBODY: frozenset[int] = frozenset()
-_ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))  # one seat acting
-_PLANNERS: dict = {}  # discs programmed per seat -> the seats still programming
-_ROLLS = tuple(RollD20(face=f) for f in range(1, D20 + 1))
-_CUBE_DRAWS = tuple(DrawCube(resource=r) for r in RESOURCES)
-FIGURE_MOVE = {YETI: PlaceYeti, SNOWSTORM: PlaceSnowstorm, MARKET: PlaceMarket}
+from .paths import ends_on_storm, position_after, step  # noqa: F401 (rules.step …)
+from .rounds import begin_round, pass_event, place_event, skip_event_passes  # noqa: F401 (rules.skip_…)
+from .state import EVENTS, EXECUTION, OVER, PLANNING, SEATING, SETUP, HimalayaState, Player, clockwise, set_at, set_player
+from .turn import actors, chance  # noqa: F401 (the Game's actors and chance)
 
 
-def _make_seating(order: tuple[int, ...]) -> Seating:
-    return Seating(order=tuple(order))
-
-
-# --- who acts, what is random, applying a move ----------------------------------------------------
+# --- applying a move ------------------------------------------------------------------------------
 def setup(players: int, options: dict) -> HimalayaState:
     """`options` with every option filled in (Game.check_options)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -50,57 +38,6 @@ def setup(players: int, options: dict) -> HimalayaState:
         planning_time_limit=limit,
         board_delegates=((0,) * players,) * len(REGIONS),
     )
-
-
-def actors(s: HimalayaState) -> frozenset[int]:
-    ph = s.phase
-    if ph == PLANNING:
-        lengths = tuple(map(len, s.plans))
-        who = _PLANNERS.get(lengths)
-        if who is None:
-            who = _PLANNERS[lengths] = frozenset([i for i, k in enumerate(lengths) if k < SLOTS])
-        return who
-    if ph == EXECUTION:
-        return _ONLY[s.pending.seat]
-    if ph == EVENTS or ph == PLACEMENT:
-        return _ONLY[clockwise(s)[s.turn]]
-    if ph == OVER:
-        return _NOBODY
-    return _CHANCE  # seating, setup, renewal
-
-
-_ROLL_FOR = {
-    True: ChanceSpec("roll the d20 for a village with resources", _ROLLS),
-    False: ChanceSpec("roll the d20 for a village with an order", _ROLLS),
-}
-_CUBE_DRAWS_FOR: dict = {}  # (village, cube bag) -> the spec of drawing a cube for it
-_RING_DRAWS_FOR: dict = {}  # (village, ring bag) -> the spec of drawing an order ring for it
-
-
-def chance(s: HimalayaState) -> ChanceSpec:
-    if s.phase == SEATING:
-        return ChanceSpec("draw the seat order and the first start player", permute=s.n, make=_make_seating)
-    if s.awaiting == "cubes":
-        bag = s.cube_bag
-        spec = _CUBE_DRAWS_FOR.get((s.target, bag))
-        if spec is None:
-            if len(_CUBE_DRAWS_FOR) > 20000:
-                _CUBE_DRAWS_FOR.clear()
-            outs = tuple(m for m, c in zip(_CUBE_DRAWS, bag) if c)
-            spec = _CUBE_DRAWS_FOR[(s.target, bag)] = ChanceSpec(
-                f"draw a cube for village {s.target}", outs, tuple(c for c in bag if c)
-            )
-        return spec
-    if s.awaiting == "ring":
-        spec = _RING_DRAWS_FOR.get((s.target, s.ring_bag))
-        if spec is None:
-            if len(_RING_DRAWS_FOR) > 20000:
-                _RING_DRAWS_FOR.clear()
-            spec = _RING_DRAWS_FOR[(s.target, s.ring_bag)] = ChanceSpec(
-                f"draw an order ring for village {s.target}", tuple(DrawRing(ring=r) for r in s.ring_bag)
-            )
-        return spec
-    return _ROLL_FOR[execution.needs_resources(s)]
 
 
 def apply(s: HimalayaState, seat: int, move) -> HimalayaState:
@@ -278,80 +215,7 @@ def place_caravan(s: HimalayaState, village: int) -> HimalayaState:
     return begin_round(s)
 
 
-# --- 7.1 / 7.2 Round marker and event figures ---------------------------------------------------
-
-
-def begin_round(s: HimalayaState) -> HimalayaState:
-    if not s.events_on:
-        return begin_planning(s)
-    return skip_event_passes(replace(s, phase=EVENTS, turn=0))
-
-
-def can_place_event(s: HimalayaState, seat: int) -> bool:
-    unused = s.players[seat].figures
-    return (
-        (YETI in unused and not s.yeti)
-        or (SNOWSTORM in unused and not s.snowstorm)
-        or (MARKET in unused and not s.market and any(any(c) for c in s.board_cubes))
-    )
-
-
-def place_event(s: HimalayaState, seat: int, figure: str, where: int) -> HimalayaState:
-    p = s.players[seat]
-    p = replace(p, figures=tuple(f for f in p.figures if f != figure))
-    owner = set_at(s.figure_owner, FIGURES.index(figure), seat)
-    s = replace(s, players=set_player(s, seat, p), figure_owner=owner, **{figure: where})
-    return pass_event(s)
-
-
-def pass_event(s: HimalayaState) -> HimalayaState:
-    return skip_event_passes(replace(s, turn=s.turn + 1))
-
-
-def skip_event_passes(s: HimalayaState) -> HimalayaState:
-    """A player with no figure left to place passes without being asked."""
-    seq = clockwise(s)
-    turn = s.turn
-    while turn < s.n and not can_place_event(s, seq[turn]):
-        turn += 1
-    if turn < s.n:
-        return replace(s, turn=turn) if turn != s.turn else s
-    return begin_planning(s)
-
-
 # --- 7.3 Planning -------------------------------------------------------------------------------
-
-
-def step(village: int, crossing: int, command: str, yeti: int, storm: int) -> tuple[int, int]:
-    """Where a caravan stands after one disc (7.4.1-7.4.3): (village, crossing)."""
-    if crossing:  # on the snowstorm: only the path's own kind moves on, always forward
-        if command == PATHS[storm][2]:
-            return crossing, 0
-        return village, crossing
-    if command == TRADE or command == PAUSE:
-        return village, 0
-    e = EXIT[village][command]
-    if e is None or e[1] == yeti:  # no such path, or closed by the Yeti tracks: no effect
-        return village, 0
-    if e[1] == storm:  # onto the storm
-        return village, e[0]
-    return e[0], 0
-
-
-def position_after(s: HimalayaState, seat: int, commands: tuple[str, ...]) -> tuple[int, int]:
-    p = s.players[seat]
-    v, c = p.village, p.crossing
-    for cmd in commands:
-        v, c = step(v, c, cmd, s.yeti, s.snowstorm)
-    return v, c
-
-
-def begin_planning(s: HimalayaState) -> HimalayaState:
-    return replace(s, phase=PLANNING, turn=0, plans=((),) * s.n)
-
-
-def ends_on_storm(s: HimalayaState, seat: int, commands: tuple[str, ...]) -> bool:
-    return bool(s.snowstorm) and position_after(s, seat, commands)[1] != 0
 
 
 def plan_slot(s: HimalayaState, seat: int, command: str) -> HimalayaState:

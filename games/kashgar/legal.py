@@ -8,13 +8,14 @@ arrange, orders, discard pile, second order, response) are listed by `pending_mo
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from operator import add
 
 from games.protocol import CHANCE, default_among
 
 from . import effects as fx
-from . import rules
+from . import turn
 from .content import CARAVANS, ORDERS, PERSONS
 from .moves import (Arrange, CaravanAction, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards, ReplaceDisplay,
                     Respond, SecondOrder, TakeDiscard)
@@ -56,7 +57,7 @@ def work_out(s: KashgarState, seat: int) -> list:
         board = p.board
         moves = []
         for caravan, car in zip(CARAVAN_NUMBERS, p.caravans):  # the moves of each front card
-            fixed, dynamic, simple = PLANS[caravan].get(car[0]) or plan(car[0], caravan)
+            fixed, dynamic, simple = plan(car[0], caravan)
             moves += fixed
             if simple is not None:  # only fixed costs and deck availability to check
                 for cost, available, extra in simple:
@@ -69,11 +70,11 @@ def work_out(s: KashgarState, seat: int) -> list:
             elif dynamic:
                 add_dynamic(moves, s, seat, caravan, board, dynamic)
         return moves
-    acting = rules.actors(s)
+    acting = turn.actors(s)
     if seat not in acting:
         return []
     if seat == CHANCE:
-        return list(rules.chance(s).outcomes)
+        return list(turn.chance(s).outcomes)
     if s.phase == "place":
         return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
     return pending_moves(s, s.pending)
@@ -91,11 +92,10 @@ AVAILABLE = {
     "take_discard": lambda s: bool(s.discard),
     "spare_patriarch": lambda s: s.spare_patriarch,
 }
-PLANS: tuple = ({}, {}, {})  # per caravan: card -> (moves that are always legal, [checks for the other actions])
-_BY_SPICES: dict = {}  # (card, caravan, action, board capped at the cost) -> moves of a spice-cost action
 FULFIL_KINDS = {"fulfil": lambda e: (e[1], e[2]), "fulfil_two": lambda e: (("small", "large", "special"), "full")}
 
 
+@lru_cache(maxsize=None)  # at most every card in each of the three caravans
 def plan(card: str, caravan: int):
     """The moves of one front card, worked out once: the always-legal ones (free, always possible, and
     pass) and, per other action, what its legality depends on (and `simple`: the same, when every
@@ -107,39 +107,36 @@ def plan(card: str, caravan: int):
       ("fulfil", {order that fits: (need, move)})        a display order to fulfil: the board must
                                                          hold the cost and the order's requirement;
       ("general", cls, action, Action)                   everything else (the variant's targets...)."""
-    found = PLANS[caravan].get(card)
-    if found is None:
-        person = PERSONS[card]
-        fixed, dynamic = [], []
-        for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
-            for a, act in enumerate(actions):
-                op = act.effect[0]
-                simple_cost = not act.cost.any_spice and not act.cost.one_spice
-                cost = fx.needs(act.cost.board)
-                if act.cost is fx.FREE and op in ALWAYS:
-                    fixed += [cls(caravan=caravan, action=a, **p)
-                              for p in fx.choices(None, 0, caravan, "", act.effect, None, ())]
-                elif simple_cost and (op in ALWAYS or op in AVAILABLE):
-                    params = fx.choices(None, 0, caravan, "", act.effect, None, ()) if op in ALWAYS else fx.ONE
-                    moves = tuple(cls(caravan=caravan, action=a, **p) for p in params)
-                    dynamic.append(("cost", cost, AVAILABLE.get(op), moves))
-                elif not simple_cost and op in ("gain", "gain_either", "two_spices", "other_spice"):
-                    extra = act.cost.any_spice + act.cost.one_spice
-                    cap = tuple(c + (extra if r < 5 else 0) for r, c in enumerate(act.cost.board))
-                    dynamic.append(("spices", cap, (card, caravan, cls, a), cls, a, act))
-                elif simple_cost and op in FULFIL_KINDS:
-                    kinds, pay = FULFIL_KINDS[op](act.effect)
-                    fits = {o: (fx.needs(map(add, act.cost.board, fx.requirement(o, pay))),
-                                cls(caravan=caravan, action=a, order=o))
-                            for o in ORDERS if fx.order_matches(o, kinds)}  # the cost and the order's price
-                    dynamic.append(("fulfil", fits))
-                else:
-                    dynamic.append(("general", cls, a, act))
-        if not person.bang:
-            fixed.append(Pass(caravan=caravan))
-        simple = tuple(d[1:] for d in dynamic) if all(d[0] == "cost" for d in dynamic) else None
-        found = PLANS[caravan][card] = (fixed, dynamic, simple)
-    return found
+    person = PERSONS[card]
+    fixed, dynamic = [], []
+    for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
+        for a, act in enumerate(actions):
+            op = act.effect[0]
+            simple_cost = not act.cost.any_spice and not act.cost.one_spice
+            cost = fx.needs(act.cost.board)
+            if act.cost is fx.FREE and op in ALWAYS:
+                fixed += [cls(caravan=caravan, action=a, **p)
+                          for p in fx.choices(None, 0, caravan, "", act.effect, None, ())]
+            elif simple_cost and (op in ALWAYS or op in AVAILABLE):
+                params = fx.choices(None, 0, caravan, "", act.effect, None, ()) if op in ALWAYS else fx.ONE
+                moves = tuple(cls(caravan=caravan, action=a, **p) for p in params)
+                dynamic.append(("cost", cost, AVAILABLE.get(op), moves))
+            elif not simple_cost and op in ("gain", "gain_either", "two_spices", "other_spice"):
+                extra = act.cost.any_spice + act.cost.one_spice
+                cap = tuple(c + (extra if r < 5 else 0) for r, c in enumerate(act.cost.board))
+                dynamic.append(("spices", cap, (card, caravan, cls, a), cls, a, act))
+            elif simple_cost and op in FULFIL_KINDS:
+                kinds, pay = FULFIL_KINDS[op](act.effect)
+                fits = {o: (fx.needs(map(add, act.cost.board, fx.requirement(o, pay))),
+                            cls(caravan=caravan, action=a, order=o))
+                        for o in ORDERS if fx.order_matches(o, kinds)}  # the cost and the order's price
+                dynamic.append(("fulfil", fits))
+            else:
+                dynamic.append(("general", cls, a, act))
+    if not person.bang:
+        fixed.append(Pass(caravan=caravan))
+    simple = tuple(d[1:] for d in dynamic) if all(d[0] == "cost" for d in dynamic) else None
+    return fixed, dynamic, simple
 
 
 def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dynamic) -> None:
@@ -164,13 +161,19 @@ def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dyna
                         out.append(m[1])
         elif kind == "spices":
             _, cap, key, cls, a, act = entry
-            key = key + tuple(map(min, board, cap))
-            moves = _BY_SPICES.get(key)
-            if moves is None:
-                moves = _BY_SPICES[key] = tuple(_general_moves(None, seat, caravan, board, cls, a, act))
-            out += moves
+            out += _spice_moves(key + tuple(map(min, board, cap)))
         else:
             out += _general_moves(s, seat, caravan, board, *entry[1:])
+
+
+@lru_cache(maxsize=None)
+def _spice_moves(key: tuple) -> tuple:
+    """The moves of a spice-cost action, which depend only on the board capped at the cost (paying
+    from it leaves the same choices): `key` is (card, caravan, move class, action, *capped board)."""
+    card, caravan, cls, a, capped = key[0], key[1], key[2], key[3], key[4:]
+    person = PERSONS[card]
+    act = (person.farewell if cls is Farewell else person.caravan)[a]
+    return tuple(_general_moves(None, 0, caravan, capped, cls, a, act))
 
 
 def _general_moves(s, seat, caravan, board, cls, a, act) -> list:
@@ -207,14 +210,7 @@ def pending_moves(s: KashgarState, p: Pending) -> list:
     return []
 
 
-_TAKE: dict = {}  # card -> TakeDiscard(card)
-
-
-def _take(card: str) -> TakeDiscard:
-    m = _TAKE.get(card)
-    if m is None:
-        m = _TAKE[card] = TakeDiscard(card=card)
-    return m
+_take = lru_cache(maxsize=None)(TakeDiscard)  # card -> TakeDiscard(card), made once
 
 
 def pending_reason(p: Pending, move) -> str:
@@ -229,7 +225,7 @@ def refusal(s: KashgarState, seat: int, move) -> str:
     """Why `move` is not among the legal moves of `seat` in `s`."""
     if s.phase == "over":
         return "the game is over"
-    if seat not in rules.actors(s):
+    if seat not in turn.actors(s):
         return "it is not your turn"
     if s.phase == "place":
         return "place your three dealt start cards, one behind each Patriarch"

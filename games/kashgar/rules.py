@@ -1,28 +1,26 @@
-"""Kashgar's rules in the order of the specification: setup (2), who acts and what is random, the
-turn (4), and what the log shows. Card effects are in `effects.py`, the steps inside a turn and its
-end (7) in `steps.py`, the legal moves in `legal.py`, victory points and the winner in `scoring.py`.
-Every move, the engine's own included, is checked against the legal moves of the state it is
-applied to."""
+"""Kashgar's rules in the order of the specification: setup (2), the turn (4), and what the log shows.
+Who acts and what is random are in `turn.py`, card effects in `effects.py`, the steps inside a turn
+and its end (7) in `steps.py`, the legal moves in `legal.py`, victory points and the winner in
+`scoring.py`. Every move, the engine's own included, is checked against the legal moves of the state
+it is applied to."""
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections import Counter
+from functools import lru_cache
 
-from games.protocol import CHANCE, ChanceSpec, IllegalMove
+from games.protocol import CHANCE, IllegalMove
 
 from . import effects as fx
 from . import legal, steps
-from .content import (ADDITIONAL_COPIES, ALL_ORDERS, CARAVANS, DISPLAY_SIZE, FARMER, MAX_PLAYERS, MIN_PLAYERS, ORDERS,
+from .content import (ADDITIONAL_COPIES, ALL_ORDERS, CARAVANS, DISPLAY_SIZE, FARMER, MAX_PLAYERS, MIN_PLAYERS,
                       PATRIARCH, PERSONS, START_CARDS_EACH, START_VALUE, deck_of)
-from .moves import (Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass,
+from .moves import (Arrange, CaravanAction, DrawOrder, Farewell, FulfilDrawn, Keep, Pass,
                     PlaceStartCards, ReplaceDisplay)
 from .scoring import vps
 from .seats import boxed, drawn_from, put, replace, with_caravan
 from .state import KashgarState, Pending, Player
+from .turn import _draw, actors, chance, drawn
 
-NO_CHANCE = frozenset({CHANCE})
-ONLY = tuple(frozenset((i,)) for i in range(MAX_PLAYERS))  # {seat}
 
 
 # --- 2. setup ----------------------------------------------------------------------------------------
@@ -57,89 +55,12 @@ def setup(players: int, options: dict) -> KashgarState:
     )
 
 
-# --- who acts, and what is random ------------------------------------------------------------------
-def actors(s: KashgarState) -> frozenset[int]:
-    ph = s.phase
-    if ph == "play":
-        p = s.pending
-        if p is None:
-            return ONLY[s.current]
-        if p.step in ("draw", "refill"):
-            return NO_CHANCE
-        return ONLY[p.target if p.step == "respond" else p.seat]
-    if ph in ("display", "deal"):
-        return NO_CHANCE
-    if ph == "place":
-        return frozenset((next(i for i, p in enumerate(s.seats) if p.dealt),))
-    return frozenset()
-
-
-# the chance moves, built once: move class -> card (or order) id -> move
-_OUTCOMES = {DrawCard: {c: DrawCard(card=c) for c in PERSONS}, DealStart: {c: DealStart(card=c) for c in PERSONS},
-             DrawOrder: {o: DrawOrder(order=o) for o in ORDERS}}
-_POOL = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}
-_LABEL = {"standard": "draw the top standard card", "look": "look at the top standard card",
-          "special": "draw the top special card", "orders": "draw the top order card"}
-
-
-def _draw(s: KashgarState) -> tuple[str, type]:
-    """What a chance step draws from: the pool (its field in the state) and the outcomes' move class."""
-    if s.phase == "deal":
-        return "start_pool", DealStart
-    p = s.pending
-    if s.phase == "display" or p.step == "refill" or p.deck == "orders":
-        return "order_pool", DrawOrder
-    return _POOL[p.deck], DrawCard
-
-
-def chance(s: KashgarState) -> ChanceSpec:
-    """The top card of a shuffled pool: each card in it, weighted by its copies."""
-    pool, cls = _draw(s)
-    _, outcomes, weights = _odds(cls, getattr(s, pool))
-    if s.phase == "deal":
-        return ChanceSpec("deal a start card", outcomes, weights)
-    p = s.pending
-    if s.phase == "display" or p.step == "refill":
-        return ChanceSpec("reveal the top order card into the display", outcomes, weights)
-    return ChanceSpec(_LABEL[p.deck], outcomes, weights, visible_to=(p.seat,))
-
-
-_ODDS: dict = {}  # (move class, pool) -> (cards, outcomes, copies): a memo by value, of at most _KEPT pools
-_KEPT = 256
-
-
-def _odds(cls, pool: tuple[str, ...]) -> tuple[tuple[str, ...], tuple, tuple[int, ...]]:
-    """The cards of a pool (sorted: equal cards adjacent), their outcome moves and how many copies of
-    each the pool holds."""
-    found = _ODDS.get((cls, pool))
-    if found is None:
-        counts = Counter(pool)  # keeps the pool's order
-        cards = tuple(counts)
-        found = _keep(cls, pool, (cards, tuple(map(_OUTCOMES[cls].__getitem__, cards)), tuple(counts.values())))
-    return found
-
-
-def _keep(cls, pool: tuple[str, ...], odds: tuple) -> tuple:
-    if len(_ODDS) >= _KEPT:
-        _ODDS.clear()
-    _ODDS[(cls, pool)] = odds
-    return odds
-
-
 def _drawn(before: tuple[str, ...], cls, card) -> tuple[str, ...]:
-    """The pool after `card` was drawn from it; its odds are handed on (one copy fewer)."""
+    """The pool after `card` was drawn from it (its odds handed on: turn.drawn)."""
     rest = drawn_from(before, card)
     if rest is None:
         raise IllegalMove("that card is not in the deck")
-    found = _ODDS.get((cls, before))
-    if found is not None:
-        cards, outcomes, copies = found
-        i = bisect_left(cards, card)
-        if copies[i] > 1:
-            _keep(cls, rest, (cards, outcomes, copies[:i] + (copies[i] - 1,) + copies[i + 1:]))
-        else:
-            _keep(cls, rest, (cards[:i] + cards[i + 1:], outcomes[:i] + outcomes[i + 1:], copies[:i] + copies[i + 1:]))
-    return rest
+    return drawn(cls, before, rest, card)
 
 
 # --- applying a move: always checked against the legal moves of this state ------------------------
@@ -199,7 +120,7 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     card = car[0]
     if kind is Pass:  # C) the card moves to the end; nothing else
         return steps.close_turn(s, seat, (), with_caravan(s.seats, seat, c, car[1:] + (card,)))
-    act, tracked, farewell, cost = _ACTIONS.get((kind, card, move.action)) or _action(kind, card, move.action)
+    act, tracked, farewell, cost = _action(kind, card, move.action)
     vp_before = vps(s) if tracked else ()
     rest = list(car[1:])
     if farewell:  # B) the card leaves the game, pay, carry out
@@ -224,18 +145,16 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     return steps.advance(replace(s, pending=pending))
 
 
-_ACTIONS: dict = {}  # (move class, card, action number) -> (the Action, tracked for VP, farewell, cost pairs)
-
-
+@lru_cache(maxsize=None)  # at most every card's actions
 def _action(kind, card: str, action: int) -> tuple:
+    """(the Action, tracked for VP, farewell, cost pairs) of a move of this class with this card."""
     person = PERSONS[card]
     farewell = kind is Farewell
     act = (person.farewell if farewell else person.caravan)[action]
     # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
     tracked = act.effect[0] in fx.VP_EFFECTS or (farewell and bool(person.vp or card == FARMER))
     cost = tuple((r, n) for r, n in enumerate(act.cost.board) if n)
-    found = _ACTIONS[(kind, card, action)] = (act, tracked, farewell, cost)
-    return found
+    return act, tracked, farewell, cost
 
 
 # --- what the log shows ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from games.protocol import CHANCE, IllegalMove, default_among
 
-from . import rules
+from . import turn
 from .content import DOUBLE_PURCHASE, FREE_PURCHASE, LIQUIDITY, PAYMENT_RULERS, PRICES, RIVER_POSITIONS, SELL_ANY_TIME
 from .moves import Bid, Buy, Cash, Clear, Decline, EndTurn, Exchange, MarketSale, PassBid, Pay, Sell, SellWithCardIII, Surrender
 from .scoring import bundles
@@ -71,8 +71,8 @@ def bids(lowest: int, highest: int) -> list[Bid]:
 
 def legal_moves(s: YangtzeState, seat: int) -> list:
     if seat == CHANCE:
-        return list(rules.chance(s).outcomes) if s.phase in rules.CHANCE_PHASES else []
-    if seat != rules.decider(s):
+        return list(turn.chance(s).outcomes) if s.phase in turn.CHANCE_PHASES else []
+    if seat != turn.decider(s):
         return []
     m = s.merchants[seat]
     phase = s.phase

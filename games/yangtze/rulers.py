@@ -7,7 +7,6 @@ import msgspec
 
 from games.protocol import IllegalMove
 
-from . import rules
 from .content import (
     CLEARANCE_REWARD,
     GAIN_RULERS,
@@ -21,6 +20,8 @@ from .content import (
     RULERS,
 )
 from .moves import Clear, Decline, Exchange, MarketSale, Pay, Surrender
+from .ending import game_over
+from .selling import can_raise_money, sell
 from .state import Merchant, RulerStep, YangtzeState, plus, put, without
 
 replace = msgspec.structs.replace
@@ -42,7 +43,7 @@ def ruler_asks(ruler: str, m: Merchant) -> bool:
     if ruler in GOODS_CHOICE_RULERS:
         return bool(m.goods)
     if ruler in PAYMENT_RULERS:
-        return amount(ruler, m) > 0 and rules.can_raise_money(m)
+        return amount(ruler, m) > 0 and can_raise_money(m)
     return False
 
 
@@ -71,7 +72,7 @@ def continue_ruler(s: YangtzeState, ruler: str, waiting: tuple[int, ...]) -> Yan
         merchants = put(merchants, seat, automatic(ruler, m))
     s = replace(s, merchants=merchants, phase="draw", ruling=None)
     if len(s.rulers) == LAST_RULER:
-        return rules.game_over(s, "twelfth-ruler")
+        return game_over(s, "twelfth-ruler")
     return s
 
 
@@ -88,7 +89,7 @@ def ruler_decision(s: YangtzeState, seat: int, move) -> YangtzeState:
         if ruler == "R12" and m.goods:
             raise IllegalMove("Confiscation is compulsory: choose a good to return to the box")
     elif ruler == "R05" and isinstance(move, MarketSale):
-        s = rules.sell(s, seat, move.tiles)
+        s = sell(s, seat, move.tiles)
     elif ruler == "R06" and isinstance(move, Exchange):
         s = exchange(s, seat, move.tile, move.position)
     elif ruler in ("R07", "R12") and isinstance(move, Clear if ruler == "R07" else Surrender):

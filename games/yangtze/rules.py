@@ -1,78 +1,37 @@
-"""Yangtze's rules in the order of the specification: who acts, what is random and applying a move;
-setup (3), a turn (5.1 sell, 5.2 buy, 5.3 the draw loop, 5.5 end of turn), special cards (2.6, 5.6),
-settlement auctions (6) and the game end (7); rulers (5.4) are in rulers.py. Every function takes a
-state and returns a new one; `IllegalMove` says why a move is refused."""
+"""Yangtze's rules in the order of the specification: applying a move; setup (3), a turn (5.1 sell,
+5.2 buy, 5.3 the draw loop, 5.5 end of turn), special cards (2.6, 5.6) and settlement auctions (6).
+Who acts and what is random are in turn.py, selling a bundle in selling.py, rulers (5.4) in
+rulers.py, the game end (7) in ending.py. Every function takes a state and returns a new one;
+`IllegalMove` says why a move is refused."""
 
 from __future__ import annotations
 
 import msgspec
 
-from games.protocol import CHANCE, ChanceSpec, IllegalMove
+from games.protocol import CHANCE, IllegalMove
 
 from .content import (
     ALL_TILES,
     DOUBLE_PURCHASE,
     FREE_PURCHASE,
-    GOODS,
     LIQUIDITY,
-    MAX_PLAYERS,
     RIVER_POSITIONS,
     SELL_ANY_TIME,
     STARTING_GOODS,
     TILE_KIND,
 )
 from .moves import Bid, Buy, Cash, ChooseStartPlayer, Draw, EndTurn, PassBid, Sell, SellWithCardIII
-from .scoring import bundle_problem, bundle_value
 from . import legal
+from .ending import game_over
 from .rulers import continue_ruler, ruler_decision
+from .selling import can_raise_money, sell  # noqa: F401 (rules.can_raise_money)
 from .state import Auction, Merchant, YangtzeState, clockwise_from, plus, put, without
+from .turn import CHANCE_PHASES, DRAW, actors, chance, decider  # noqa: F401 (rules.decider …)
 
 replace = msgspec.structs.replace
-CHANCE_PHASES = frozenset({"river", "starting-goods", "start-player", "draw"})
-_CHANCE = frozenset({CHANCE})
-_SEAT = tuple(frozenset({i}) for i in range(MAX_PLAYERS))
-_NOBODY: frozenset[int] = frozenset()
-_GOOD_SET = frozenset(GOODS)
-DRAW = {t: Draw(tile=t) for t in ALL_TILES}
 
 
-# --- who acts, what is random, applying a move ---------------------------------------------------------
-def decider(s: YangtzeState) -> int:
-    """The seat whose decision the game waits for (-1: none)."""
-    phase = s.phase
-    if phase == "turn":
-        return s.active
-    if phase == "auction":
-        return s.auction.turn
-    if phase == "ruler":
-        return s.ruling.waiting[0]
-    return -1
-
-
-def actors(s: YangtzeState) -> frozenset[int]:
-    phase = s.phase
-    if phase in CHANCE_PHASES:
-        return _CHANCE
-    if phase == "over":
-        return _NOBODY
-    return _SEAT[decider(s)]
-
-
-def chance(s: YangtzeState) -> ChanceSpec:
-    phase = s.phase
-    if phase == "draw":
-        return ChanceSpec("draw a tile from the bag", outcomes=tuple(DRAW[t] for t in s.bag))
-    if phase == "river":
-        goods = tuple(DRAW[t] for t in s.bag if t in _GOOD_SET)
-        return ChanceSpec("fill the river: draw a good from the bag", outcomes=goods)
-    if phase == "starting-goods":
-        goods = tuple(DRAW[t] for t in s.bag if t in _GOOD_SET)
-        return ChanceSpec(f"seat {s.active} draws a secret starting good", outcomes=goods, visible_to=(s.active,))
-    if phase == "start-player":
-        return ChanceSpec("choose the start player", outcomes=tuple(ChooseStartPlayer(seat=i) for i in range(s.players)))
-    raise ValueError(f"nothing is random in the {phase} phase")
-
-
+# --- applying a move ----------------------------------------------------------------------------------
 def apply(s: YangtzeState, seat: int, move) -> YangtzeState:
     if seat == CHANCE:
         return _apply_chance(s, move)
@@ -156,11 +115,6 @@ def slide_in(river: tuple[str, ...], good: str) -> tuple[str, ...]:
     raise IllegalMove("the river has no gap")  # never happens: draws only follow a purchase
 
 
-def can_raise_money(m: Merchant) -> bool:
-    """Card III (with a good to sell) or a liquidity card can still bring in money."""
-    return any(c in LIQUIDITY for c in m.cards) or (SELL_ANY_TIME in m.cards and bool(m.goods))
-
-
 # --- 3. Setup ---------------------------------------------------------------------------------------
 def setup(players: int) -> YangtzeState:
     """All 93 tiles in the bag, 30 coins and six cards each; the river is filled by chance steps."""
@@ -201,16 +155,6 @@ def choose_start_player(s: YangtzeState, seat: int) -> YangtzeState:
 
 
 # --- 5.1 Step 1: sell bundles -------------------------------------------------------------------------
-def sell(s: YangtzeState, seat: int, tiles: tuple[str, ...]) -> YangtzeState:
-    """Reveal a bundle, gain its table value; the tiles go to the box."""
-    m = s.merchants[seat]
-    problem = bundle_problem(tiles, m.goods)
-    if problem:
-        raise IllegalMove(problem)
-    m = replace(m, money=m.money + bundle_value(tiles), goods=without(m.goods, tiles), hidden=without(m.hidden, tiles))
-    return replace(s, merchants=put(s.merchants, seat, m), box=plus(s.box, tiles))
-
-
 def sell_bundle(s: YangtzeState, seat: int, tiles: tuple[str, ...]) -> YangtzeState:
     """A Sell move: in step 1 of one's own turn, where selling counts as acting (7.2: the turn is no
     pass), or at a decision point while one's card III sale is open."""
@@ -344,8 +288,3 @@ def bid(s: YangtzeState, seat: int, amount: int) -> YangtzeState:
 def pass_bid(s: YangtzeState, seat: int) -> YangtzeState:
     a = s.auction
     return next_bidder(s, replace(a, passed=a.passed[:seat] + (True,) + a.passed[seat + 1 :], turn=seat))
-
-
-# --- 7. Game end ----------------------------------------------------------------------------------
-def game_over(s: YangtzeState, how: str) -> YangtzeState:
-    return replace(s, phase="over", ended_by=how, auction=None, ruling=None, to_draw=0, selling_with_iii=-1)

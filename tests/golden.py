@@ -30,14 +30,16 @@ from games.protocol import CHANCE, Game, sample_chance
 
 HERE = Path(__file__).resolve().parent
 
-# game id -> [(players, seed, options)]: each game at its smallest, a middle and its largest table
-CASES: dict[str, list[tuple[int, int, dict]]] = {
-    "kashgar": [(2, 0, {"hauen_und_stechen": "none"}), (3, 1, {"hauen_und_stechen": "all"}),
-                (4, 2, {"hauen_und_stechen": "none"}), (4, 11, {"hauen_und_stechen": "all"})],
-    "yangtze": [(2, 0, {}), (3, 1, {}), (4, 2, {})],
-    "bangkok-klongs": [(2, 0, {}), (3, 1, {}), (4, 2, {})],
-    "himalaya": [(3, 0, {"events": True}), (4, 1, {"events": False}), (6, 2, {"events": True})],
-}
+
+
+def cases() -> dict[str, list[tuple[int, int, dict]]]:
+    """game id -> [(players, seed, options)] for every game of games/, as its testing.py declares them
+    (GOLDEN: each game at its smallest, a middle and its largest table); a game without fails loudly."""
+    from tests.needs import need, shipped
+
+    return {gid: need(game, "GOLDEN") for gid, game in shipped().items()}
+
+
 LONG = 12  # a tuple of plain values longer than this shows as its length
 MANY = 24  # more legal moves than this show as their number, the first few and a digest
 
@@ -140,7 +142,7 @@ def write(game_id: str) -> None:
     from games.registry import get
 
     game = get(game_id)
-    for players, seed, options in CASES[game_id]:
+    for players, seed, options in cases()[game_id]:
         p = path(game_id, players, seed, options)
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text("\n".join(playthrough(game, players, seed, options)) + "\n")
@@ -148,5 +150,5 @@ def write(game_id: str) -> None:
 
 
 if __name__ == "__main__":
-    for gid in sys.argv[1:] or list(CASES):
+    for gid in sys.argv[1:] or list(cases()):
         write(gid)

@@ -5,9 +5,9 @@ regenerate with `.venv/bin/python -m tests.golden <game>` and read the diff."""
 import pytest
 
 from games.registry import get
-from tests.golden import CASES, path, playthrough
+from tests.golden import cases, path, playthrough
 
-PARAMS = [(gid, *case) for gid, cases in CASES.items() for case in cases]
+PARAMS = [(gid, *case) for gid, declared in cases().items() for case in declared]
 
 
 @pytest.mark.parametrize("game_id,players,seed,options", PARAMS,

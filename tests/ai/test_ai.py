@@ -16,7 +16,7 @@ from games.protocol import CHANCE, Result, sample_chance
 from games.registry import all_games
 from tests.ai.same_choices import decision_points as seeded_decision_points
 
-TOY = all_games()["toy"]  # the toy game of tests/toygame.py (registered by tests/conftest.py)
+TOY = all_games()["toy"]  # the toy game of tests/toygame/ (registered by tests/conftest.py)
 REAL = {gid: g for gid, g in all_games().items() if gid != "toy"}
 GAMES = [TOY, *REAL.values()]
 IDS = [g.id for g in GAMES]

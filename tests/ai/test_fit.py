@@ -15,6 +15,7 @@ from ai.ismcts import search
 from games.protocol import shares_of, win_chances_of
 from games.registry import all_games
 from tests.ai.test_ai import GAMES, IDS, TOY, decision_points
+from tests.needs import need
 from tests.toygame import ToyGame
 
 KASHGAR = all_games()["kashgar"]
@@ -106,20 +107,17 @@ def test_logistic_recovers_the_weights_that_made_the_outcomes():
     assert fitted < log_loss([(0.5, y) for _, y in rows])  # better than knowing nothing
 
 
-# The weights that make up the first feature's weight once the game nears its end: Kashgar's VP count
-# alone and again times the nearness of the end (features 0 and 5); Yangtze's money counts alone there
-# (its share of the game left is 0); Himalaya's economic influence (yaks).
-FIRST_AT_THE_END = {"kashgar": (0, 5), "yangtze": (0,), "himalaya": (0,)}
 
 
 @pytest.mark.parametrize("game", FITTED, ids=[g.id for g in FITTED])
 def test_a_fit_weighs_the_first_feature_a_lead_for_the_leader(game):
-    """Kashgar's first feature is VP, Yangtze's money, Himalaya's economic influence (yaks)."""
+    """Kashgar's first feature is VP, Yangtze's money, Himalaya's economic influence (yaks); the game's
+    testing.py names the weights that make it up once the game nears its end (FIRST_AT_THE_END)."""
     n = game.min_players
     # three seats' eleven weights need more games; Kashgar's sixty-one, over a few games, a firmer ridge
     r = fit(game, games=30 if n == 2 else 100, players=n, ridge=100.0)
     assert len(r["weights"]) == len(game.features(game.setup(n, game.check_options(None)), 0))
-    assert sum(r["weights"][i] for i in FIRST_AT_THE_END[game.id]) > 0  # ahead at the end: more likely to win
+    assert sum(r["weights"][i] for i in need(game, "FIRST_AT_THE_END")) > 0  # ahead at the end: more likely to win
     assert r["held_out"] > 0 and r["fit_loss"] < math.log(n)  # better than a uniform guess on games it never saw
 
 

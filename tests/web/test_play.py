@@ -10,17 +10,15 @@ from playwright.sync_api import expect
 
 from games.registry import all_games
 from tests.e2e.helpers import wait_for_human
+from tests.needs import need, shipped
 from tests.web.browse import hold_seat, open_game, play_to_the_end
 
 pytestmark = pytest.mark.e2e
-GAMES = sorted(g for g in all_games() if g != "toy")
-OPPONENT = {"kashgar": "ai-random", "yangtze": "ai-greedy", "bangkok-klongs": "ai-greedy", "himalaya": "ai-random"}
-
-
+GAMES = sorted(shipped())
 @pytest.mark.parametrize("game_type", GAMES)
 def test_a_person_plays_a_whole_game_by_clicking(stack, page, shots, game_type):
     game = all_games()[game_type]
-    players = ["ann"] + [f"bot{i}:{OPPONENT[game_type]}" for i in range(1, game.min_players)]
+    players = ["ann"] + [f"bot{i}:{need(game, 'OPPONENT')}" for i in range(1, game.min_players)]
     created = stack.client().post("/games", json={"type": game_type, "players": players}).json()
     game_id, token = created["id"], created["seats"][0]["token"]
     hold_seat(page, game_id, 0, token)

@@ -10,7 +10,11 @@ from typing import Any
 import typer
 
 from cli.client import Refused, arbiter_token, ctx, emit_json, raw, request, save_tokens, token_for, use_token
-from cli.options import AS, JSON, PLAYERS, TOKEN, complete_game_id, complete_game_type, parse_option
+from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type, parse_option
+
+PLAYERS = typer.Option(..., "--player", help="NAME (a guest seat: its token saved), @NAME (an account's seat: "
+                       "it plays signed in, `caravan login`) or NAME:ai-LEVEL, LEVEL easy|medium|hard|random|greedy|"
+                       "mcts[@SECONDS]")
 
 
 def link_line(game_id: str, seat: dict[str, Any], token: str) -> str:
@@ -48,7 +52,8 @@ def register(game_app: typer.Typer) -> None:
             return emit_json(created)
         typer.echo(f"game {created['id']}")
         for s in created["seats"]:
-            typer.echo(f"  seat {s['seat']}: {s['name']}" + (f" (ai-{s['ai']})" if s.get("ai") else " (token saved)"))
+            typer.echo(f"  seat {s['seat']}: {s['name']}" + (f" (ai-{s['ai']})" if s.get("ai") else
+                                                             " (@account: plays signed in)" if s.get("account") else " (token saved)"))
         people = [s for s in created["seats"] if s.get("token")]
         if people:
             typer.echo(f"next: caravan game play {created['id']} --as {shlex.quote(people[0]['name'])}")  # (token saved)

@@ -124,7 +124,8 @@ class Commands:
         """A new game; returns its id and seats (human seats with their new tokens)."""
         new = decide.decide_create(cmd)
         f = new.decision.after
-        await self.redis.hset(keys.secret(f.id), mapping={"seed": new.seed, **{"tok:" + h: s for h, s in new.token_seats.items()}})
+        await self.redis.hset(keys.secret(f.id), mapping={"seed": new.seed, **{"tok:" + h: s for h, s in new.token_seats.items()},
+                                                         **{"acct:" + a: s for s, a in cmd.accounts.items()}})
         await self.store.append(f.id, 0, new.decision.events, waits=waiting_on(f) or "")
         await self.redis.zadd(keys.GAMES, {f.id: time.time()})
         await self.schedule(f)

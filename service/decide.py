@@ -80,6 +80,7 @@ class CreateGame(msgspec.Struct, frozen=True):
     origin: Origin | None = None
     tournament: TableRef | None = None
     seat_token_hashes: dict[int, str] = {}
+    accounts: dict[int, str] = {}  # seats bound to accounts (seat -> account id): no token (service/seats.py)
     seed_fixed_by: str | None = None  # "arbiter" when `seed` was chosen, not drawn
 
 
@@ -140,7 +141,9 @@ def decide_create(cmd: CreateGame, game_id: str | None = None, seed: str | None 
     seats, token_seats = [], {}
     for i, p in enumerate(players):
         row: dict[str, Any] = {"seat": i, "name": p.name}
-        if p.ai is None and i in cmd.seat_token_hashes:
+        if p.ai is None and i in cmd.accounts:
+            row["account"] = True  # the account plays it with its own sign-in
+        elif p.ai is None and i in cmd.seat_token_hashes:
             token_seats[cmd.seat_token_hashes[i]] = i  # the seat answers to a token its player holds
         elif p.ai is None:
             row["token"] = tok = secrets.token_urlsafe(24)

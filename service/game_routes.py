@@ -17,6 +17,7 @@ from games import registry
 from games.protocol import CHANCE
 from service import backlog, decide, outage, said, schemas, views
 from service import options as game_options
+from service import seats as seats_of
 from service.commands import ARBITER, fingerprint
 from service.errors import Forbidden, Unauthorized
 from service.openapi import errors
@@ -72,11 +73,12 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
         if not r.is_arbiter(token):
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
-    decide.check_ai_budgets(data.players, r.cfg.ai_max_budget)
-    count = await backlog.ai_game_count(r, request, data.players)  # 429: this address's all-AI games, bounded
+    players, accounts = await seats_of.resolve(r, data.players)  # `@NAME`: an account's seat
+    decide.check_ai_budgets(players, r.cfg.ai_max_budget)
+    count = await backlog.ai_game_count(r, request, players)  # 429: this address's all-AI games, bounded
     game_id, seats = await r.commands.create(decide.CreateGame(
-        type=data.type, players=tuple(data.players), seed=data.seed, options=data.options or {},
-        entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by))
+        type=data.type, players=tuple(players), seed=data.seed, options=data.options or {},
+        entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by, accounts=accounts))
     if count is not None:
         await count(game_id)
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])

@@ -19,6 +19,7 @@ from service.errors import DomainError, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer, rt
 from service.schemas import NoBody
+from service.seats import is_account_token
 
 
 class SeatLink(msgspec.Struct):
@@ -54,6 +55,8 @@ async def make_link(request: Request, game_id: str, data: NoBody | None = None) 
     caller = await r.caller(request, game_id)
     if not isinstance(caller, int):
         raise Unauthorized("a seat's token is needed for a link to its seat")
+    if is_account_token(bearer(request) or ""):  # (the link would hand the account's own credential on)
+        raise Unauthorized("an account's seat needs no link: sign in on the browser and open the game page")
     code = secrets.token_urlsafe(24)
     ttl = r.cfg.link_ttl
     await r.redis.set(claim_key(game_id, code), msgspec.json.encode([caller, bearer(request)]), ex=ttl)

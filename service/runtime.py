@@ -143,11 +143,19 @@ class Runtime:
         return bool(self.cfg.arbiter_token) and hmac.compare_digest(token.encode(), self.cfg.arbiter_token.encode())
 
     async def caller(self, request: Request, game_id: str) -> int | str | None:
-        """The seat (or "arbiter") the bearer token stands for; None without a token."""
-        return await self.caller_of(request.headers.get("authorization"), game_id)
+        """The seat (or "arbiter") the bearer token stands for; None without a token. An account's token
+        or session cookie stands for the account's seat (service/seats.py)."""
+        if not request.headers.get("authorization") and request.cookies:
+            from service.seats import cookie_caller
 
-    async def caller_of(self, authorization: str | None, game_id: str) -> int | str | None:
-        """`caller` from the Authorization header's value."""
+            if (seat := await cookie_caller(self, request, game_id)) is not None:
+                return seat
+        return await self.caller_of(request.headers.get("authorization"), game_id,
+                                    write=request.method not in ("GET", "HEAD", "OPTIONS"))
+
+    async def caller_of(self, authorization: str | None, game_id: str, write: bool = True) -> int | str | None:
+        """`caller` from the Authorization header's value (`write`: for a change, which an account's
+        credential makes only with the `play` scope)."""
         token = bearer_token(authorization)
         if token is None:
             if await self.is_private(game_id):
@@ -155,6 +163,10 @@ class Runtime:
             return None
         if self.is_arbiter(token):
             return ARBITER
+        from service.seats import account_caller, is_account_token
+
+        if is_account_token(token):
+            return await account_caller(self, token, game_id, write)
         seat = await self.commands.seat_of(game_id, token)
         if seat is None:
             raise Unauthorized("this token is not a seat of this game")

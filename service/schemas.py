@@ -192,6 +192,7 @@ class SeatInfo(msgspec.Struct, omit_defaults=True):
     name: str
     token: str | None = None  # a person's seat: the token that plays it (only in this answer)
     ai: str | None = None
+    account: bool = False  # an account's seat (`@NAME`): played with the account's own sign-in, no token
 
 
 class GameCreated(msgspec.Struct):

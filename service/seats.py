@@ -1,0 +1,92 @@
+"""Seats bound to accounts (issue 57): a player spec `@NAME` is that account's seat. The account plays
+it with its own credentials (a session or a personal token with the `play` scope, service/credentials.py);
+no seat token is made for it.
+
+The binding is kept in the game's own secret hash (events/keys.py `secret`, hash-tagged by the game id,
+so one slot under CARAVAN_CLUSTER=1): `acct:<account id>` -> the seat. An account holds at most one seat
+of a game. A caller whose credential is an account's is that account's seat in the game, whatever the
+credential (the same private view from any device); an account holding no seat reads as a spectator."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from litestar import Request
+
+from events import keys, replies
+from service.credentials import SAFE_METHODS, SESSION_COOKIE, TOKEN
+from service.errors import DomainError, Invalid, Unauthorized
+from service.views import PRIVATE
+
+if TYPE_CHECKING:
+    from service.runtime import Runtime
+
+ACCOUNT_MARK = "@"
+
+
+class NoSuchAccount(DomainError):
+    status, code = 422, "no-such-account"
+
+
+def field(account_id: str) -> str:
+    return "acct:" + account_id
+
+
+def is_account_token(token: str) -> bool:
+    return TOKEN.match(token) is not None
+
+
+async def resolve(r: Runtime, players: list[str]) -> tuple[list[str], dict[int, str]]:
+    """The player specs with each `@NAME` replaced by the account's name as it is spelled, and the seats
+    bound to accounts (seat -> account id). 422 `no-such-account` for a name no account has (or a
+    disabled one); 422 for one account named twice (an account holds one seat of a game)."""
+    specs: list[str] = []
+    bound: dict[int, str] = {}
+    for i, spec in enumerate(players):
+        if not spec.strip().startswith(ACCOUNT_MARK):
+            specs.append(spec)
+            continue
+        name = spec.strip()[1:].strip()
+        acct = await r.accounts.find(name)
+        if acct is None or acct.disabled:
+            raise NoSuchAccount(f"player {spec[:40]!r}: no account {name[:40]!r} to seat "
+                                f"({'it is disabled' if acct else 'sign up first: POST /accounts'})")
+        if acct.id in bound.values():
+            raise Invalid(f"the account {acct.name!r} is named for two seats: an account holds one seat of a game")
+        specs.append(acct.name)
+        bound[i] = acct.id
+    return specs, bound
+
+
+async def seat_of_account(r: Runtime, game_id: str, account_id: str) -> int | None:
+    raw = replies.blob(await r.redis.hget(keys.secret(game_id), field(account_id)))
+    return None if raw is None else int(raw)
+
+
+async def account_caller(r: Runtime, token: str, game_id: str, write: bool) -> int | None:
+    """The seat an account's credential stands for in the game; None (a spectator) when the account holds
+    none. 401 for a credential that stops (service/credentials.py), for a private fork the account holds no
+    seat of, and for a write by a credential without the `play` scope."""
+    who = await r.credentials.principal(token)
+    seat = await seat_of_account(r, game_id, who.account.id)
+    if seat is None:
+        if await r.is_private(game_id):
+            raise Unauthorized(PRIVATE)
+        return None
+    if write and "play" not in who.record.scopes:
+        raise Unauthorized(f"this token lacks the 'play' scope: it may read {who.account.name}'s seat, not play it")
+    return seat
+
+
+async def cookie_caller(r: Runtime, request: Request, game_id: str) -> int | None:
+    """A read signed in by the session cookie alone: the account's seat, or a spectator (a cookie that
+    stopped reads as none). Writes are sent with a bearer credential (the cookie is no seat's on a write)."""
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if not cookie or request.method not in SAFE_METHODS or not is_account_token(cookie):
+        return None
+    try:
+        return await account_caller(r, cookie, game_id, write=False)
+    except Unauthorized:
+        if await r.is_private(game_id):
+            raise
+        return None

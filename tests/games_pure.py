@@ -123,10 +123,7 @@ def _mutations(tree: ast.Module, own: set[str], foreign: set[str]) -> list[str]:
                     flat.append(t.value if isinstance(t, ast.Starred) else t)
             for t in flat:
                 if isinstance(t, (ast.Subscript, ast.Attribute)):
-                    base = _root(t.value if isinstance(t, ast.Attribute) else t)
-                    if isinstance(t, ast.Attribute) and t is base:
-                        base = t.value
-                    name = _names_of(base, own, foreign, aliases)
+                    name = _names_of(_root(t.value if isinstance(t, ast.Attribute) else t), own, foreign, aliases)
                     if name:
                         found.append(f"line {node.lineno}: {name} changed")
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import NEEDS_STACK, _no_stack
+from tests.conftest import NEEDS_STACK, ROOT, SLOW, _no_stack
 
 
 def test_every_selected_test_that_asks_for_the_stack_is_marked_e2e(request):
@@ -14,6 +14,12 @@ def test_every_selected_test_that_asks_for_the_stack_is_marked_e2e(request):
     unmarked = [item.nodeid for item in selected
                 if NEEDS_STACK & set(getattr(item, "fixturenames", ())) and item.get_closest_marker("e2e") is None]
     assert not unmarked
+
+
+def test_every_test_named_slow_exists():
+    """A renamed test would silently join the fast tier again."""
+    missing = [entry for entry in SLOW if f"def {entry.split('::')[1]}(" not in (ROOT / entry.split("::")[0]).read_text()]
+    assert not missing
 
 
 @pytest.mark.parametrize("command", [["/venv/bin/valkey-server", "--port", "0"],

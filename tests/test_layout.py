@@ -16,7 +16,7 @@ import games
 
 GAMES_DIR = Path(games.__file__).parent
 PACKAGES = sorted(p for p in GAMES_DIR.iterdir() if (p / "__init__.py").exists() and (p / "game.py").exists())
-LAYOUT = ("content", "state", "moves", "legal", "rules", "scoring", "view", "render", "game", "guide", "testing")
+LAYOUT = ("content", "state", "moves", "turn", "legal", "rules", "scoring", "view", "render", "game", "guide", "testing")
 MOST_LINES = 400
 DRAWING = {"render.py", "describe.py", "svg.py", "svgkit.py"}  # the clients' drawing code, kept by their owners
 

@@ -13,6 +13,7 @@ from .moves import (
     HAND, WAREHOUSE, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
 )
 from .placing import placement_squares
+from .turn import actors, chance
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, START, STEAL, TURN, BangkokState
 
 # every move the rules can ever list, made once (legal_moves only picks from these tables)
@@ -24,8 +25,8 @@ MOORING_AT_POINT = {m: p for p, m in MOORING_AT.items()}
 
 def legal_moves(s: BangkokState, seat: int) -> list:
     if seat == CHANCE:
-        return list(rules.chance(s).outcomes) if s.phase in (DEAL, DRAW, START) else []
-    if seat not in rules.actors(s):
+        return list(chance(s).outcomes) if s.phase in (DEAL, DRAW, START) else []
+    if seat not in actors(s):
         return []
     phase = s.phase
     if phase == TURN:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from games.protocol import CHANCE, ChanceSpec, IllegalMove
+from games.protocol import CHANCE, IllegalMove
 
 from . import board as B
 from .content import (
-    BOAT_INDEX, BOATS, DECK_SIZE, HAND_SIZE, HAS_LUK_PHAT, IS_OVERSEER, IS_OWNABLE, IS_THIEF, LARGE,
-    LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MAX_PLAYERS, MERCHANTS_PER_PLAYER, MOORING_AT, MOVEMENT_CARDS,
+    BOAT_INDEX, DECK_SIZE, HAND_SIZE, HAS_LUK_PHAT, IS_OVERSEER, IS_OWNABLE, IS_THIEF, LARGE,
+    LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MERCHANTS_PER_PLAYER, MOORING_AT, MOVEMENT_CARDS,
     QUARTET, SMALL, SQUARES, square,
 )
 from .describe import mooring
@@ -25,10 +25,9 @@ from .moves import (
     ShiftMerchant, StartPlayer, Steal,
 )
 from .placing import first_round, placement_squares, why_not_here  # noqa: F401 (rules.placement_squares)
+from .turn import DRAW_MOVE, START_MOVE, actors, chance, drawing_seat  # noqa: F401 (rules.actors …)
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, OVER, START, STEAL, TURN, BangkokState
 
-DRAW_MOVE = tuple(Draw(boat=b.id) for b in BOATS)  # every chance outcome, made once
-START_MOVE = tuple(StartPlayer(seat=p) for p in range(MAX_PLAYERS))
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -62,32 +61,6 @@ def setup(players: int) -> BangkokState:
         board=(-1,) * SQUARES, owner=(-1,) * SQUARES, supply=(MERCHANTS_PER_PLAYER[n],) * n,
         cards=(MOVEMENT_CARDS,) * n, warehouses=((),) * n, scores=(0,) * n,
     )
-
-
-def actors(s: BangkokState) -> frozenset[int]:
-    if s.phase in (DEAL, DRAW, START):
-        return frozenset((CHANCE,))
-    if s.phase == OVER:
-        return frozenset()
-    return frozenset((s.scorer if s.phase == MARKET else s.active,))
-
-
-def drawing_seat(s: BangkokState) -> int:
-    if s.phase == DEAL:  # each player draws 4, seat by seat
-        return next(p for p, h in enumerate(s.hands) if len(h) < HAND_SIZE)
-    return s.active
-
-
-def chance(s: BangkokState) -> ChanceSpec:
-    if s.phase in (DEAL, DRAW):
-        seat = drawing_seat(s)
-        return ChanceSpec(
-            f"{'deal' if s.phase == DEAL else 'refill'}: seat {seat} draws a boat",
-            outcomes=tuple(DRAW_MOVE[b] for b in s.pile), visible_to=(seat,),
-        )
-    if s.phase == START:
-        return ChanceSpec("choose the start player", outcomes=START_MOVE[: s.players])
-    raise ValueError(f"nothing random is due in the {s.phase} phase")
 
 
 def apply_chance(s: BangkokState, move) -> BangkokState:

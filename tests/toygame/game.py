@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.protocol import Game
 
-from . import legal, rules, scoring
+from . import legal, rules, scoring, turn
 from . import render as render_mod
 from . import view as view_mod
 from .content import MAX_PLAYERS, MIN_PLAYERS
@@ -23,10 +23,10 @@ class ToyGame(Game):
         return rules.setup(players)
 
     def actors(self, s):
-        return rules.actors(s)
+        return turn.actors(s)
 
     def chance(self, s):
-        return rules.chance(s)
+        return turn.chance(s)
 
     def legal_moves(self, s, seat):
         return legal.legal_moves(s, seat)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from games.protocol import CHANCE
 
 from .moves import Bid
-from .rules import actors, chance
 from .state import ToyState
+from .turn import actors, chance
 
 
 def legal_moves(s: ToyState, seat: int) -> list:

@@ -1,34 +1,21 @@
-"""Toy Market's rules: setup, who acts, what is random, applying a move, what the log shows."""
+"""Toy Market's rules: setup, applying a move, what the log shows (who acts and what is random: turn.py)."""
 
 from __future__ import annotations
 
 import msgspec
 
-from games.protocol import CHANCE, ChanceSpec, IllegalMove
+from games.protocol import CHANCE, IllegalMove
 
 from .content import DECK, DIE, HAND, ROUNDS
 from .moves import Bid, Roll, Shuffle
 from .state import ToyState
+from .turn import actors, chance
 
 replace = msgspec.structs.replace
 
 
 def setup(players: int) -> ToyState:
     return ToyState(players=players, bids=(None,) * players, points=(0,) * players)
-
-
-def actors(s: ToyState) -> frozenset:
-    if s.phase in ("shuffle", "roll"):
-        return frozenset({CHANCE})
-    if s.phase == "bid":
-        return frozenset(i for i, b in enumerate(s.bids) if b is None)
-    return frozenset()
-
-
-def chance(s: ToyState) -> ChanceSpec:
-    if s.phase == "shuffle":
-        return ChanceSpec("shuffle the deck", permute=len(DECK), make=lambda o: Shuffle(order=o), visible_to=())
-    return ChanceSpec("roll the d6", outcomes=tuple(Roll(face=f) for f in range(1, DIE + 1)))
 
 
 def apply(s: ToyState, seat: int, move, describe) -> ToyState:

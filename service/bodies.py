@@ -128,7 +128,14 @@ class Bodies:
             r.task.cancel()
 
     def _sweep(self, loop) -> None:
-        now = loop.time()
+        """Refuse what is late or over a bound; the next sweep is set whatever happens here (a sweep that
+        raised and set none would leave the timer handle behind, and no sweep would ever run again)."""
+        try:
+            self._look(loop.time())
+        finally:
+            self.timer = loop.call_later(self.tick, self._sweep, loop) if self.reads else None
+
+    def _look(self, now: float) -> None:
         for r in self.reads:
             if r.refusal is None and r.end <= now:
                 self._refuse(r, Refused(408, "request-timeout",
@@ -138,7 +145,6 @@ class Bodies:
                 self.slow[r.client] += 1
                 self.slow_total += 1
         self._shed(now)
-        self.timer = loop.call_later(self.tick, self._sweep, loop) if self.reads else None
 
     def _shed(self, now: float) -> None:
         """Past a bound, the newest slow reads are refused."""

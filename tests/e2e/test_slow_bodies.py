@@ -74,7 +74,12 @@ def test_health_and_moves_answer_while_slow_bodies_are_held(slow_stack):
                                headers={"Authorization": f"Bearer {ann}"}).status_code
         except httpx.TimeoutException:
             moved = None
-        assert health == 200, f"/health did not answer within {HEALTH} s while {SLOW} slow bodies were held ({took:.1f} s)"
+        if health != 200:  # what the slow sockets were told by then, and what the API said, to find out why
+            told = [status_within(s, 0.01) for s in held]
+            log = (slow_stack.tmp / "granian-0.log").read_text(errors="replace")[-3000:]
+            raise AssertionError(f"/health did not answer within {HEALTH} s while {SLOW} slow bodies were held "
+                                 f"({took:.1f} s; move: {moved}); the slow sockets had: {told}; the API's log "
+                                 f"ends:\n{log}")
         assert moved == 201
         # past the address's bound, refused at once (on an idle machine 40 of 48 before /health is asked; on a
         # machine loaded 2.5 times over, the sweeps that find them slow come late and some reach the deadline first)

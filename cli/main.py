@@ -10,7 +10,7 @@ from typing import Any
 
 import typer
 
-from cli import account, analysis, audit, board, clock, follow, new_game, rules, tournament, words
+from cli import account, analysis, audit, board, clock, follow, join, new_game, rules, tournament, words
 from cli.client import (
     GAME_OVER,
     REFUSED,
@@ -45,6 +45,7 @@ game_app = typer.Typer(help="Games: create, list, show, play; the game types and
 app.add_typer(game_app, name="game")
 app.add_typer(tournament.app, name="tournament")
 account.register(app)  # signup, login, logout, me (cli/account.py)
+join.register(app)  # join, games (cli/join.py)
 
 STATUSES = ("active", "finished", "abandoned")
 

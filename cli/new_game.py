@@ -9,12 +9,22 @@ from typing import Any
 
 import typer
 
+from cli.account import account_token
 from cli.client import Refused, arbiter_token, ctx, emit_json, raw, request, save_tokens, token_for, use_token
 from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type, parse_option
+from games.naming import looks
 
 PLAYERS = typer.Option(..., "--player", help="NAME (a guest seat: its token saved), @NAME (an account's seat: "
-                       "it plays signed in, `caravan login`) or NAME:ai-LEVEL, LEVEL easy|medium|hard|random|greedy|"
-                       "mcts[@SECONDS]")
+                       "it plays signed in, `caravan login`), open (any account may `caravan join` it) or "
+                       "NAME:ai-LEVEL, LEVEL easy|medium|hard|random|greedy|mcts[@SECONDS]")
+
+
+def seat_words(game_id: str, seat: dict[str, Any]) -> str:
+    if seat.get("ai"):
+        return f" (ai-{seat['ai']})"
+    if seat.get("open"):
+        return f" (waits for an account: caravan join {game_id} --seat {seat['seat']})"
+    return " (@account: plays signed in)" if seat.get("account") else " (token saved)"
 
 
 def link_line(game_id: str, seat: dict[str, Any], token: str) -> str:
@@ -46,14 +56,15 @@ def register(game_app: typer.Typer) -> None:
             body["seed"] = seed
         if option:
             body["options"] = dict(parse_option(o) for o in option)
-        created = request("POST", "/games", json_body=body, token=ctx.token or (arbiter_token() if seed is not None else None))
+        signed = account_token() if any(looks(p.strip()) == "open" for p in player) else None  # (its creator may cancel it)
+        created = request("POST", "/games", json_body=body,
+                          token=ctx.token or (arbiter_token() if seed is not None else signed))
         save_tokens(created["id"], created["seats"])
         if as_json:
             return emit_json(created)
         typer.echo(f"game {created['id']}")
         for s in created["seats"]:
-            typer.echo(f"  seat {s['seat']}: {s['name']}" + (f" (ai-{s['ai']})" if s.get("ai") else
-                                                             " (@account: plays signed in)" if s.get("account") else " (token saved)"))
+            typer.echo(f"  seat {s['seat']}: {s['name']}" + seat_words(created["id"], s))
         people = [s for s in created["seats"] if s.get("token")]
         if people:
             typer.echo(f"next: caravan game play {created['id']} --as {shlex.quote(people[0]['name'])}")  # (token saved)

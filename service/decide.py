@@ -81,6 +81,7 @@ class CreateGame(msgspec.Struct, frozen=True):
     tournament: TableRef | None = None
     seat_token_hashes: dict[int, str] = {}
     accounts: dict[int, str] = {}  # seats bound to accounts (seat -> account id): no token (service/seats.py)
+    game_id: str | None = None  # the id drawn before (a game that waited for its open seats: service/open_tables.py)
     seed_fixed_by: str | None = None  # "arbiter" when `seed` was chosen, not drawn
 
 
@@ -122,7 +123,7 @@ def decide_create(cmd: CreateGame, game_id: str | None = None, seed: str | None 
     if len(cmd.entropy) > len(players) or any(not 0 < len(x) <= CREATION_ENTROPY_MAX for x in cmd.entropy):
         raise Invalid(f"entropy: at most one string of 1 to {CREATION_ENTROPY_MAX} characters per player")
     seed = cmd.seed if cmd.seed is not None else seed if seed is not None else fairness.new_seed()
-    game_id = game_id or secrets.token_hex(6)
+    game_id = game_id or cmd.game_id or secrets.token_hex(6)
     created = seal(1, "system", Created(id=game_id, type=cmd.type, players=players, options=options,
                                         arbiter_chance=arbiter_chance, seed_sha256=fairness.commitment(seed),
                                         origin=cmd.origin, tournament=cmd.tournament, entropy=cmd.entropy,

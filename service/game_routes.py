@@ -15,7 +15,7 @@ from litestar.params import Parameter, QueryParameter
 
 from games import registry
 from games.protocol import CHANCE
-from service import backlog, decide, outage, said, schemas, views
+from service import backlog, decide, join_routes, open_tables, outage, said, schemas, views
 from service import options as game_options
 from service import seats as seats_of
 from service.commands import ARBITER, fingerprint
@@ -74,6 +74,9 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
     players, accounts = await seats_of.resolve(r, data.players)  # `@NAME`: an account's seat
+    if any(open_tables.is_open(p) for p in players):  # `open`: it waits for accounts to join (signed in to make)
+        return await join_routes.create_open(request, players, accounts, type=data.type, options=data.options or {},
+                                             entropy=tuple(data.entropy or ()))
     decide.check_ai_budgets(players, r.cfg.ai_max_budget)
     count = await backlog.ai_game_count(r, request, players)  # 429: this address's all-AI games, bounded
     game_id, seats = await r.commands.create(decide.CreateGame(

@@ -13,6 +13,7 @@ from litestar.datastructures import ResponseHeader
 from litestar.params import Parameter
 
 from projections.lobby import LobbyRow
+from service import open_tables
 from service.errors import NotFound
 from service.openapi import errors
 from service.runtime import rt
@@ -35,10 +36,16 @@ async def lobby(request: Request, status: GameStatus | None = Parameter(
             "games on the page, 1 to the server's lobby page (CARAVAN_LOBBY_PAGE, default 500; also the default)")),
         after: str | None = Parameter(default=None, max_length=64, description=(
             "the last game of the page before: this page holds the games older than it (the next link's cursor; "
-            "a game the lobby does not hold is a 404)"))
+            "a game the lobby does not hold is a 404)")),
+        open: bool = Parameter(default=False, description=(
+            "true: the games whose `open` seats wait for accounts to join (status `open`, `open` in place of "
+            "each seat's name; service/open_tables.py), newest first"))
         ) -> Response[list[LobbyRow]]:
     limit = limit or MOST
-    rows = sorted(await rt(request).lobby.rows(), key=lambda r: (r.created, r.id), reverse=True)
+    if open:
+        rows = [open_tables.row(t) for t in await open_tables.waiting_tables(rt(request))]
+    else:
+        rows = sorted(await rt(request).lobby.rows(), key=lambda r: (r.created, r.id), reverse=True)
     at = 0  # where the page starts among all the games (the cursor's game may have left the filter since)
     if after is not None:
         at = next((i + 1 for i, r in enumerate(rows) if r.id == after), -1)
@@ -49,7 +56,7 @@ async def lobby(request: Request, status: GameStatus | None = Parameter(
     page = rest[:limit]
     headers = {"X-Total-Count": str(len(chosen))}
     if len(rest) > limit:
-        query = {k: v for k, v in (("status", status), ("type", type)) if v is not None}
+        query = {k: v for k, v in (("status", status), ("type", type), ("open", "true" if open else None)) if v is not None}
         headers["Link"] = f'</games?{urlencode({**query, "limit": limit, "after": page[-1].id})}>; rel="next"'
     return Response(page, headers=headers)
 

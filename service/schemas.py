@@ -193,6 +193,7 @@ class SeatInfo(msgspec.Struct, omit_defaults=True):
     token: str | None = None  # a person's seat: the token that plays it (only in this answer)
     ai: str | None = None
     account: bool = False  # an account's seat (`@NAME`): played with the account's own sign-in, no token
+    open: bool = False  # an `open` seat: any signed-in account may take it (POST /games/{id}/join)
 
 
 class GameCreated(msgspec.Struct):

@@ -97,6 +97,8 @@ class Settings:
     signin_failures: int = env(int, "CARAVAN_SIGNIN_FAILURES", 10)
     signin_window: float = env(float, "CARAVAN_SIGNIN_WINDOW", 300.0)
     session_ttl: float = env(float, "CARAVAN_SESSION_TTL", 30 * 24 * 3600.0)
+    # a game with `open` seats (service/open_tables.py) still unfilled this many seconds after it was made is cancelled
+    open_seat_ttl: float = env(float, "CARAVAN_OPEN_SEAT_TTL", 24 * 3600.0)
 
     @property
     def fast_queue(self) -> str:

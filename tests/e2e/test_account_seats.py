@@ -56,6 +56,7 @@ def test_an_account_seat_gets_no_token_and_plays_with_its_own_credentials(stack)
         one, two = signed_in(c, ann)["token"], signed_in(c, ann.upper())["token"]  # two devices
         play, reader = pat(c, one, "play"), pat(c, one, "analyse")
         outsider = signed_in(c, bob)["token"]
+        c.cookies.clear()  # (signing in set a session cookie: each request here says who it is)
         game = made(c, f"@{ann.upper()}", "carl")
         gid = game["id"]
         assert game["seats"][0] == {"seat": 0, "name": ann, "account": True}  # the account's spelling, no token
@@ -140,6 +141,7 @@ def test_the_log_and_past_states_follow_the_account_not_the_credential(stack):
         signed_up(c, ann), signed_up(c, bob)
         session, outsider = signed_in(c, ann)["token"], signed_in(c, bob)["token"]
         play = pat(c, session, "play")
+        c.cookies.clear()
         game = made(c, f"@{ann}", "carl")
         gid, guest = game["id"], game["seats"][1]["token"]
         ann_to_act(c, gid, guest)

@@ -16,7 +16,7 @@ from service.admission import CREATES
 from service.app import create_app
 from service.embedded import EmbeddedRedis
 from service.settings import Settings
-from tests.unit import account_errors
+from tests.unit import account_errors, seat_errors
 
 ARBITER = "arb-" + secrets.token_hex(8)
 SHUFFLE = {"type": "shuffle", "order": list(range(12))}
@@ -32,7 +32,7 @@ BODY = {  # a well-formed body for each route that reads one
     "/games/{game_id}/resign": {}, "/games/{game_id}/return": {}, "/games/{game_id}/fork": {},
     "/tournaments/{tournament_id}/advance": {}, "/games/{game_id}/links": {},
     "/games/{game_id}/claim": {"code": "no-such-code"},
-    **account_errors.BODY,
+    **account_errors.BODY, **seat_errors.BODY,
 }
 WITHDRAW = "/tournaments/{tournament_id}/withdraw"
 CANCEL = "/tournaments/{tournament_id}/cancel"
@@ -248,7 +248,8 @@ def tournament_refusals(w: World) -> dict[tuple[str, str, int], Callable[[], obj
 def provoke(w: World, down: TestClient, method: str, template: str, code: int):
     """A request that should get `code` from the route, or None when no way is known."""
     c = w.c
-    own = {**specific(w), **account_errors.provocations(c, w.crowded, down, ARBITER)}.get((method, template, code))
+    own = {**specific(w), **account_errors.provocations(c, w.crowded, down, ARBITER),
+           **seat_errors.provocations(c, down)}.get((method, template, code))
     if own is not None:
         return own()
     if code == 503:  # the store is gone: any request that reaches it

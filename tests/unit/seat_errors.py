@@ -1,0 +1,47 @@
+"""The open seats' routes' refusals (POST /games/{id}/join, POST /games/{id}/cancel), each provoked
+(tests/unit/test_documented_errors.py asks here, as it asks tests/unit/account_errors.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from litestar.testing import TestClient
+
+from tests.unit.account_errors import WELL_FORMED, account, auth
+
+JOIN, CANCEL = "/games/{game_id}/join", "/games/{game_id}/cancel"
+BODY = {JOIN: {}, CANCEL: {}}
+
+
+def provocations(c: TestClient, down: TestClient) -> dict[tuple[str, str, int], Callable]:
+    def session() -> str:
+        return account(c)[1]["token"]
+
+    def table(token: str) -> str:
+        made = c.post("/games", json={"type": "toy", "players": ["open", "open"]}, headers=auth(token))
+        assert made.status_code == 201, made.text
+        return made.json()["id"]
+
+    def twice(path: str):
+        token = session()
+        gid = table(token)
+        assert c.post(path.format(game_id=gid), json={}, headers=auth(token)).status_code == 200
+        return c.post(path.format(game_id=gid), json={}, headers=auth(token))
+
+    def no_play_scope():
+        token = session()
+        weak = c.post("/me/tokens", json={"label": "x", "scopes": ["analyse"]}, headers=auth(token)).json()["token"]
+        return c.post(f"/games/{table(token)}/join", json={}, headers=auth(weak))
+
+    return {
+        ("post", JOIN, 403): no_play_scope,
+        ("post", JOIN, 404): lambda: c.post("/games/g-none/join", json={}, headers=auth(session())),
+        ("post", JOIN, 409): lambda: twice("/games/{game_id}/join"),
+        ("post", JOIN, 422): lambda: c.post(f"/games/{table(session())}/join", json={"seat": 5},
+                                            headers=auth(session())),
+        ("post", JOIN, 503): lambda: down.post("/games/g-gone/join", json={}, headers=auth(WELL_FORMED)),
+        ("post", CANCEL, 403): lambda: c.post(f"/games/{table(session())}/cancel", headers=auth(session())),
+        ("post", CANCEL, 404): lambda: c.post("/games/g-none/cancel", headers=auth(session())),
+        ("post", CANCEL, 409): lambda: twice("/games/{game_id}/cancel"),
+        ("post", CANCEL, 503): lambda: down.post("/games/g-gone/cancel", headers=auth(WELL_FORMED)),
+    }

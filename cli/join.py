@@ -1,5 +1,6 @@
 """Open seats and my games from the CLI (issue 57): `caravan join ID [--seat N]` takes an open seat as the
-account `caravan login` signed this machine in as (or `--token`, an account's token)."""
+account `caravan login` signed this machine in as (or `--token`, an account's token); `caravan games` lists
+that account's games, those waiting for it first."""
 
 from __future__ import annotations
 
@@ -34,5 +35,26 @@ def join(game_id: str = typer.Argument(..., help="the game (see `caravan game li
     typer.echo(f"next: caravan wait {game_id} --as {joined['seat']}")
 
 
+def left(clock: dict[str, Any] | None) -> str:
+    if not clock or clock.get("remaining") is None:
+        return ""
+    seconds = int(clock["remaining"])
+    return f", {seconds // 60}:{seconds % 60:02d} left" + (" (running)" if clock.get("running") else "")
+
+
+def games(token: str | None = TOKEN, as_json: bool = JSON) -> None:
+    """Your account's games (GET /me/games): those waiting for you first, with the time left on your clock."""
+    use_token(token)
+    rows = request("GET", "/me/games", token=signed_in())
+    if as_json:
+        return emit_json(rows)
+    if not rows:
+        typer.echo("no games yet: `caravan game list --open` lists games with open seats to `caravan join`")
+    for g in rows:
+        turn = "YOUR TURN" if g["waiting"] else g["status"]
+        typer.echo(f"{g['id']}  {turn:<9}  {g['type']:<14} seat {g['seat']} of {', '.join(g['players'])}{left(g['clock'])}")
+
+
 def register(app: typer.Typer) -> None:
     app.command()(join)
+    app.command()(games)

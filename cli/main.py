@@ -99,12 +99,13 @@ def game_types(token: str | None = TOKEN, as_json: bool = JSON):
 def game_list(status: str | None = typer.Option(None, "--status", help="only games that are active | finished | abandoned"),
               game_type: str | None = typer.Option(None, "--type", help="only games of this type (kashgar, ...)"),
               limit: int = typer.Option(20, "--limit", min=0, help="the newest N games (0: all)"),
+              open_seats: bool = typer.Option(False, "--open", help="only games whose open seats wait (`caravan join`)"),
               token: str | None = TOKEN, as_json: bool = JSON):
     """The lobby, newest first (as the web lobby and `caravan tournament list`)."""
     use_token(token)
     if status is not None and status not in STATUSES:
         fail(f"--status {status!r}: one of {', '.join(STATUSES)}", REFUSED, "bad-request")
-    params = {k: v for k, v in (("status", status), ("type", game_type)) if v}
+    params = {k: v for k, v in (("status", status), ("type", game_type), ("open", "true" if open_seats else "")) if v}
     rows, total = lobby_pages(params, limit)
     shown = rows[:limit] if limit else rows
     if as_json:

@@ -24,7 +24,7 @@ from events.store import EventStore, VersionConflict
 from projections import clock
 from projections.fold import Folded
 from projections.loader import GameNotFound, Loader
-from service import decide
+from service import account_games, decide
 from service.decide import CreateGame, Decision, token_hash, waiting_on
 from service.errors import DomainError, IdempotencyKeyReused, NotFound, StaleVersion
 
@@ -128,6 +128,7 @@ class Commands:
                                                          **{"acct:" + a: s for s, a in cmd.accounts.items()}})
         await self.store.append(f.id, 0, new.decision.events, waits=waiting_on(f) or "")
         await self.redis.zadd(keys.GAMES, {f.id: time.time()})
+        await account_games.remember(self.redis, cmd.accounts.values(), f.id)  # (GET /me/games)
         await self.schedule(f)
         self.loader.remember(f)
         await self._after(f, waiting_on(f))

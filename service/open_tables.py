@@ -23,7 +23,7 @@ import msgspec
 from events import keys, replies
 from games.naming import looks
 from projections.lobby import LobbyRow
-from service import decide
+from service import account_games, decide
 from service.errors import Conflict, Invalid, NotFound
 
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ async def make(r: Runtime, creator: Account, players: list[str], accounts: dict[
                                               **{"acct:" + a: s for s, a in accounts.items()}})
     await r.redis.expireat(key(game_id), int(table.closes + KEEP))
     await r.redis.zadd(TABLES, {game_id: table.closes})
+    await account_games.remember(r.redis, accounts.values(), game_id)
     seats = []
     for row in new.seats:
         if is_open(players[row["seat"]]):
@@ -153,6 +154,7 @@ async def join(r: Runtime, game_id: str, who: Account, seat: int | None) -> tupl
         raise Conflict(f"a seat of game {game_id!r} is named as {who.name!r} reads: the table would not tell you apart")
     for choice in [seat] if seat is not None else t.waiting():
         if choice is not None and await claim(r, game_id, choice, who):
+            await account_games.remember(r.redis, [who.id], game_id)
             return choice, await filled(r, game_id)
     raise Conflict(f"game {game_id!r}: {'seat ' + str(seat) + ' is' if seat is not None else 'every open seat is'} "
                    f"taken already")

@@ -39,3 +39,21 @@ def test_an_open_seat_is_made_and_joined_from_the_cli(stack, tmp_path):
     shown = caravan(stack, bob_profile, "game", "show", gid, "--as", bob, "--json")
     assert shown.returncode == 0 and json.loads(shown.stdout)["you"] == 1, shown.stderr
     assert [p["name"] for p in json.loads(shown.stdout)["players"]] == [ann, bob]
+
+
+
+def test_games_lists_mine_waiting_first_and_game_list_open_lists_open_seats(stack, tmp_path):
+    ann_profile, bob_profile = tmp_path / "ann.json", tmp_path / "bob.json"
+    ann, bob = signed_up(stack, ann_profile, "ann"), signed_up(stack, bob_profile, "bob")
+    assert "no games yet" in caravan(stack, bob_profile, "games").stdout
+    made = caravan(stack, ann_profile, "game", "new", "yangtze", "--player", f"@{ann}", "--player", "open", "--json")
+    gid = json.loads(made.stdout)["id"]
+    listed = caravan(stack, bob_profile, "game", "list", "--open", "--json")
+    assert listed.returncode == 0 and gid in [g["id"] for g in json.loads(listed.stdout)], listed.stderr
+    assert caravan(stack, bob_profile, "join", gid).returncode == 0
+    mine = caravan(stack, bob_profile, "games", "--json")
+    assert mine.returncode == 0, mine.stderr
+    (row,) = json.loads(mine.stdout)
+    assert row["id"] == gid and row["seat"] == 1 and row["players"] == [ann, bob]
+    words = caravan(stack, ann_profile, "games")
+    assert words.returncode == 0 and gid in words.stdout and "seat 0" in words.stdout, words.stdout

@@ -1,4 +1,4 @@
-"""The open seats' routes' refusals (POST /games/{id}/join, POST /games/{id}/cancel), each provoked
+"""The open seats' routes' refusals (POST /games/{id}/join, POST /games/{id}/cancel, GET /me/games), each provoked
 (tests/unit/test_documented_errors.py asks here, as it asks tests/unit/account_errors.py)."""
 
 from __future__ import annotations
@@ -44,4 +44,6 @@ def provocations(c: TestClient, down: TestClient) -> dict[tuple[str, str, int], 
         ("post", CANCEL, 404): lambda: c.post("/games/g-none/cancel", headers=auth(session())),
         ("post", CANCEL, 409): lambda: twice("/games/{game_id}/cancel"),
         ("post", CANCEL, 503): lambda: down.post("/games/g-gone/cancel", headers=auth(WELL_FORMED)),
+        ("get", "/me/games", 401): lambda: c.get("/me/games"),
+        ("get", "/me/games", 503): lambda: down.get("/me/games", headers=auth(WELL_FORMED)),
     }

@@ -7,7 +7,7 @@ Pure (no Redis, no server): `caravan verify FILE` runs it offline.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -17,6 +17,7 @@ from events.kinds import (
     TOURNAMENT,
     Abandoned,
     BadEvent,
+    Created,
     Finished,
     RoundSeated,
     TableFinished,
@@ -109,7 +110,13 @@ def without_sections(lines: list[str | bytes]) -> tuple[list[str | bytes], list[
 ENDS = {Finished.kind(), Abandoned.kind()}  # the events that end a game's log (then its seed is revealed)
 
 
-def not_checked(lines: list) -> list[str]:
+def text(row: dict[Any, Any], key: str) -> str:
+    """A field of an export's line that names something (a kind, a table), or "" when it is not text."""
+    value = row.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def not_checked(lines: Sequence[str | bytes]) -> list[str]:
     """What an export that holds does not show, in words: an empty list for a complete game, one that ends
     in the file (finished, or abandoned by the arbiter or a tournament's cancel: no result) with its seed revealed. `caravan verify`
     calls an export with anything here incomplete (exit 6) unless --partial. A tournament's export: per table."""
@@ -126,14 +133,14 @@ def not_checked(lines: list) -> list[str]:
         event = row.get("event")
         if "stream" in row and isinstance(event, dict):
             if row.get("kind") == "game":
-                kinds_by_stream.setdefault(str(row["stream"]), set()).add(event.get("kind"))
+                kinds_by_stream.setdefault(str(row["stream"]), set()).add(text(event, "kind"))
             elif row.get("kind") == "tournament":
-                tournament = (tournament or set()) | {event.get("kind")}
+                tournament = (tournament or set()) | {text(event, "kind")}
                 payload = event.get("payload")
                 if event.get("kind") == RoundSeated.kind() and isinstance(payload, dict):
-                    seated += [t.get("game") for t in payload.get("tables") or () if isinstance(t, dict)]
+                    seated += [text(t, "game") for t in payload.get("tables") or () if isinstance(t, dict)]
         else:
-            kinds_by_stream.setdefault("", set()).add(row.get("kind"))
+            kinds_by_stream.setdefault("", set()).add(text(row, "kind"))
     out = []
     if tournament is not None:
         if not tournament & {TournamentFinished.kind(), TournamentCancelled.kind()}:
@@ -167,9 +174,9 @@ def verify_tournament(rows: list[dict[str, Any]]) -> Report:
     streams: dict[str, list[Envelope]] = {}
     kinds: dict[str, str] = {}
     for row in rows:
-        ev = dict(row["event"])
-        ev.pop("redacted", None)
-        streams.setdefault(row["stream"], []).append(msgspec.convert(ev, Envelope))
+        raw = dict(row["event"])
+        raw.pop("redacted", None)
+        streams.setdefault(row["stream"], []).append(msgspec.convert(raw, Envelope))
         kinds[row["stream"]] = row["kind"]
     tournament = next((s for s, k in kinds.items() if k == "tournament"), None)
     if tournament is None:
@@ -186,7 +193,8 @@ def verify_tournament(rows: list[dict[str, Any]]) -> Report:
         report = verify(events)
         if not report.ok:
             return bad(report.version, f"table {stream}: {report.reason}", len(rows))
-        meta = events[0].event().tournament
+        created = events[0].event()  # a created event: verify() says so
+        meta = created.tournament if isinstance(created, Created) else None
         if meta is None or meta.id != tournament:
             return bad(1, f"table {stream} does not belong to tournament {tournament}", len(rows))
         finished = next((x for e in events if isinstance(x := e.event(), Finished)), None)

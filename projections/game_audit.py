@@ -69,7 +69,7 @@ def verify(events: list[Envelope], seed: str | None = None) -> Report:
     if not isinstance(created, Created):
         return bad(1, "the first event must be the created event", n)
     game_id = created.id
-    if isinstance(revealed, SeedRevealed):
+    if isinstance(revealed, SeedRevealed) and revealed_at is not None:
         seed = revealed.seed
         if fairness.commitment(seed) != created.seed_sha256:
             return bad(revealed_at.version, "the revealed seed does not match the commitment in the created event", n)
@@ -86,19 +86,19 @@ def verify(events: list[Envelope], seed: str | None = None) -> Report:
         return bad(1, f"unknown game type {created.type!r}", n)
     if any(e.payload is None for e in events):
         return Report(ok=True, events=n, finished=False, checked=checked + ["moves not re-checked: some payloads are withheld (the game is running)"])
-    return replay(events, seed, checked)
+    return replay(events, created, seed, checked)
 
 
-def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Report:
-    """Fold the log through the rules, recomputing each chance outcome from the seed."""
+def replay(events: list[Envelope], created: Created, seed: str | None, checked: list[str]) -> Report:
+    """Fold the log (whose first event is `created`) through the rules, recomputing each chance outcome
+    from the seed."""
     n = len(events)
-    created = events[0].event()
     f = start(created.id, events[0])
     game = f.game
     history = {f.version: f}
     chances = 0
     timeouts = 0
-    finished: Envelope | None = None
+    finished: tuple[int, Finished] | None = None  # the first finished event: its version and itself
     drawn = False
     for e in events[1:]:
         try:
@@ -130,9 +130,9 @@ def replay(events: list[Envelope], seed: str | None, checked: list[str]) -> Repo
         elif isinstance(ev, Undo) and (ev.to not in history or ev.to < f.barrier):
             return bad(e.version, "an undo that reaches back across a chance outcome or a revealed secret", n)
         elif isinstance(ev, Finished) and finished is None:
-            finished = e
+            finished = (e.version, ev)
         if (isinstance(ev, (Move, TakenOver)) and ev.timeout) or (isinstance(ev, Resigned) and ev.forfeit):
-            why = timeout_fault(f, e)
+            why = timeout_fault(f, e, ev)
             if why:
                 return bad(e.version, why, n)
             timeouts += 1
@@ -162,24 +162,26 @@ def checked_along(f: Folded, seed: str | None, chances: int, timeouts: int) -> l
     return checked
 
 
-def result_checked(f: Folded, finished: Envelope | None, checked: list[str], n: int) -> Report:
+def result_checked(f: Folded, finished: tuple[int, Finished] | None, checked: list[str], n: int) -> Report:
     """The verdict on a log folded to its end: its result (none when abandoned; the arbiter's ranking when
-    adjudicated) is the one recorded, and recorded exactly when the rules say the game is over."""
+    adjudicated) is the one recorded, and recorded exactly when the rules say the game is over. `finished`:
+    the version and event of the log's first finished event."""
     game = f.game
     if f.status == "abandoned":
         checked.append("abandoned: no result")
         return Report(ok=True, events=n, finished=True, checked=checked)
     result = with_resignations(game.result(f.state), f.resigned)
     if f.adjudicated:
-        if finished is None or finished.event().result.get("ranks") != list(f.adjudicated):
+        if finished is None or finished[1].result.get("ranks") != list(f.adjudicated):
             return bad(f.version, "the arbiter's ranking is not the recorded result", n)
         checked.append("the result stated by the arbiter")
         return Report(ok=True, events=n, finished=True, checked=checked)
     if finished is not None:
+        at, recorded = finished
         if result is None:
-            return bad(finished.version, "the game is declared finished but the rules say it is not over", n)
-        if as_json(finished.event().result) != as_json(result):
-            return bad(finished.version, "the recorded result differs from the result the rules compute", n)
+            return bad(at, "the game is declared finished but the rules say it is not over", n)
+        if as_json(recorded.result) != as_json(result):
+            return bad(at, "the recorded result differs from the result the rules compute", n)
         checked.append("the result recomputed")
     elif result is not None:
         return bad(f.version, "the rules say the game is over but no finished event follows", n)
@@ -188,9 +190,9 @@ def result_checked(f: Folded, finished: Envelope | None, checked: list[str], n: 
 ENTROPY_MAX = 64
 
 
-def timeout_fault(f, e: Envelope) -> str:
-    """Why a timeout event (a default move, a takeover) was not late, or "" when it was."""
-    ev = e.event()
+def timeout_fault(f: Folded, e: Envelope, ev: Move | TakenOver | Resigned) -> str:
+    """Why a timeout event `ev` (a default move, a takeover, a forfeit; `e` is its envelope) was not late,
+    or "" when it was."""
     seat = e.actor if isinstance(ev, Move) else ev.seat
     if isinstance(ev, Resigned) or (isinstance(ev, TakenOver) and ev.no_show):  # the no-show rule
         due = no_shows(f.clock, f.control)
@@ -207,7 +209,7 @@ def timeout_fault(f, e: Envelope) -> str:
     return ""
 
 
-def entropy_fault(f, seat: int | str, e: SeatEntropy, drawn: bool) -> str:
+def entropy_fault(f: Folded, seat: int | str, e: SeatEntropy, drawn: bool) -> str:
     """Why an entropy event breaks the scheme ("" when it holds): from a human seat, once, before the
     first chance draw, 1 to 64 printable characters."""
     if not isinstance(seat, int) or not 0 <= seat < len(f.players) or f.players[seat].ai is not None:

@@ -4,7 +4,7 @@ between them at a table with clocks (the stream's plumbing and bounds are servic
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, get
@@ -23,7 +23,7 @@ from service.streams import open_stream
 
 
 @get("/games/{game_id:str}/events/stream", media_type="text/event-stream", responses=errors(400, 401, 404, 503))
-async def event_stream(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
+async def event_stream(request: Request, game_id: str, from_: Annotated[int, QueryParameter(name="from", ge=1, le=VERSION_MAX)] = 1,
                        words: bool = Parameter(default=False, description="add `words` to each move and draw the caller may "
                                                "read, as `GET /games/{id}/events?words=true` does"),
                        last_event_id: str | None = Parameter(header="Last-Event-ID", default=None, schema_extra={
@@ -59,7 +59,7 @@ async def event_stream(request: Request, game_id: str, from_: int = QueryParamet
         try:
             if from_ > head and (first := clock_event(f)):
                 yield first  # caught up already: the clocks as they stand
-            while (e := await anext(events_, StopAsyncIteration)) is not StopAsyncIteration:
+            async for e in events_:
                 if e is None:
                     yield {"comment": "keep-alive"}
                 else:

@@ -194,7 +194,7 @@ class OnScreen:
         if not t.my_turn(now):
             return f"the game moved on: {t.waiting_line(now)}"
         listed, at = moves_at(t.id, t.token)
-        if at == now["version"] and words.menu(t.words, board.named_view(now), listed, t.me).texts == self.menu.texts:
+        if at is not None and at == now["version"] and words.menu(t.words, board.named_view(now), listed, t.me).texts == self.menu.texts:
             self.version, self.seen = at, None  # the others moved; your choices read the same: they stand
             return None
         return "the game moved on and your choices changed"
@@ -270,11 +270,12 @@ def wait_a_little(t: Table, reader: LineReader, g: dict[str, Any], poll: float, 
             answer = raw("POST", f"/games/{t.id}/return", token=t.token).json()
         except Refused as e:
             typer.echo(f"refused: {e.detail}")
-            return
+            return None
         typer.echo(f"your seat is yours again (version {answer['version']})")
     elif text:
         typer.echo("not your turn: what you type now is not kept for your next move"
                    + ("; type back to take your seat back" if away else ""))
+    return None
 
 
 class Countdown:
@@ -286,7 +287,8 @@ class Countdown:
 
     def __init__(self, g: dict[str, Any]):
         self.g, self.tty = g, sys.stdout.isatty()
-        self.warned = {w for w in WARN_AT if self.left() is not None and self.left() < w}
+        left = self.left()
+        self.warned = {w for w in WARN_AT if left is not None and left < w}
 
     def left(self) -> float | None:
         due = board.my_deadline(self.g)
@@ -346,7 +348,7 @@ def submit(t: Table, menu: words.Menu, n: int, version: int) -> bool:
             g = t.game()
             listed, at = moves_at(t.id, t.token)
             again = words.menu(t.words, board.named_view(g), listed, t.me)
-            if g["status"] == "active" and t.my_turn(g) and at == g["version"] and again.texts == menu.texts:
+            if g["status"] == "active" and t.my_turn(g) and at is not None and at == g["version"] and again.texts == menu.texts:
                 typer.echo(f"(the others moved meanwhile, version {at}; your choices read the same, so yours stands)")
                 version = at
                 continue

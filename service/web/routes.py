@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, TypedDict
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from litestar import MediaType, Request, Response, get, post
 from litestar.datastructures import CacheControlHeader
@@ -35,12 +35,15 @@ from service.tournament_routes import tournaments
 from service.web import frames, live
 from service.web.live import frame_now
 from service.web.safety import asset, script_json
+from service.web.signed_in import signed_in, who_is_signed_in
 
 HERE = Path(__file__).parent
 
 
 def _engine(engine: JinjaTemplateEngine) -> None:
     engine.engine.globals["asset"] = asset
+    engine.engine.globals["signed_in"] = signed_in
+    engine.engine.filters["quote_path"] = lambda text: quote(str(text), safe="")  # a name as one path segment
 
 
 TEMPLATES = TemplateConfig(directory=HERE / "templates", engine=JinjaTemplateEngine, engine_callback=_engine)
@@ -97,7 +100,7 @@ def error_page(request: Request, status: int, heading: str, detail: str, **more:
     engine = request.app.template_engine
     if engine is None:
         raise RuntimeError("the app is made without its templates (service.web.TEMPLATES)")
-    html = engine.get_template("missing.html").render(heading=heading, detail=detail, **more)
+    html = engine.get_template("missing.html").render(heading=heading, detail=detail, request=request, **more)
     return Response(html, status_code=status, media_type=MediaType.HTML)
 
 
@@ -136,10 +139,12 @@ class PageRoute(TypedDict):
 
     include_in_schema: bool
     exception_handlers: ExceptionHandlersMap
+    middleware: list[Any]
 
 
 PAGE: PageRoute = {"include_in_schema": False, "exception_handlers": {
-    NotFound: page_not_found, ValidationException: page_bad_query, Unauthorized: page_unauthorized}}
+    NotFound: page_not_found, ValidationException: page_bad_query, Unauthorized: page_unauthorized},
+    "middleware": [who_is_signed_in]}  # its header: who is signed in (service/web/signed_in.py)
 
 
 STATUSES = {"live": ("active",), "finished": ("finished",), "abandoned": ("abandoned",)}

@@ -90,3 +90,19 @@ var caravan = (() => {
   }
   return { seats, keepSeat, dropSeat, chosen, choose, token, headers, api, el, openPrivate };
 })();
+// The header's Sign out (shown when the page was drawn for a signed-in reader): DELETE /sessions/current
+// with the session's CSRF value (the readable `caravan_csrf` cookie signing in set) in X-CSRF-Token.
+(() => {
+  const out = document.getElementById("sign-out");
+  if (!out) return;
+  const csrf = () => (document.cookie.split("; ").find((c) => c.startsWith("caravan_csrf=")) || "").slice(13);
+  out.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const r = await fetch("/sessions/current", { method: "DELETE", credentials: "same-origin",
+      headers: { "Accept": "application/json", "X-CSRF-Token": decodeURIComponent(csrf()) } });
+    if (r.ok || r.status === 401) { location.reload(); return; }  // 401: the session had ended already
+    let d = null;
+    try { d = await r.json(); } catch { d = null; }
+    document.getElementById("sign-out-notice").textContent = `Not signed out: ${d ? d.detail : `HTTP ${r.status}`}`;
+  });
+})();

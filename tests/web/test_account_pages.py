@@ -53,6 +53,13 @@ def sign_in(page, name: str, password: str) -> None:
     page.click("#account-form button[type=submit]")
 
 
+def ids_unique(page) -> None:
+    """No id twice on the page (the header's account bar was `#account`, the game page's log's id: game.js
+    wrote the log into the header)."""
+    ids = page.evaluate("[...document.querySelectorAll('[id]')].map((e) => e.id)")
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+
+
 def session_cookies(page) -> dict[str, str]:
     return {c["name"]: c["value"] for c in page.context.cookies() if c["name"].startswith("caravan_")}
 
@@ -169,6 +176,33 @@ def test_the_forms_without_the_script_post_and_keep_nothing(stack, browser):
     finally:
         ctx.close()
     assert httpx.get(f"{stack.url}/accounts/dee").status_code == 404
+
+
+def test_signed_in_the_game_and_tournament_pages_keep_their_header_and_their_streams(stack, page):
+    """The header is drawn on the live pages too, and their scripts and streams run as signed out."""
+    c = stack.client()
+    g = c.post("/games", json={"type": "kashgar", "players": ["gus", "bob:ai-random"]})
+    t = c.post("/tournaments", json={"type": "toy", "format": "round-robin",
+                                     "players": ["a:ai-random", "b:ai-random", "c:ai-random"]})
+    assert g.status_code == 201 and t.status_code == 201, (g.text, t.text)
+    sign_up(page, "fay")
+    page.wait_for_url(f"{stack.url}/")
+    for path in (f"/games/{g.json()['id']}/view", f"/games/{g.json()['id']}/replay?at=1"):
+        page.goto(path)
+        expect(page.locator("#signed-in-as")).to_have_text("fay")
+        expect(page.locator("body[data-live=yes], body[data-version]")).to_have_count(1, timeout=30_000)
+        assert page.evaluate("document.scripts.length") == 7  # caravan.js, the frame's JSON and 5 of the page's
+        ids_unique(page)
+        expect(page.locator("#account li").first).to_contain_text("the game begins")  # the log, in its place
+        expect(page.locator("#account-bar li")).to_have_count(0)
+    page.goto(f"/tournaments/{t.json()['id']}/view")
+    expect(page.locator("#signed-in-as")).to_have_text("fay")
+    expect(page.locator(".standings")).to_contain_text("a")
+    assert page.evaluate("typeof window.caravanTournamentUpdates") == "number"  # tournament.js ran
+    ids_unique(page)
+    for path in ("/", "/signin", "/signup", "/@/fay", "/rules/kashgar"):
+        page.goto(path)
+        ids_unique(page)
 
 
 def test_too_many_failed_sign_ins_say_when_to_try_again(stack, page):

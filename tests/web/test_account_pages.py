@@ -11,7 +11,7 @@ import html
 import re
 import time
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import httpx
 import pytest
@@ -203,6 +203,31 @@ def test_signed_in_the_game_and_tournament_pages_keep_their_header_and_their_str
     for path in ("/", "/signin", "/signup", "/@/fay", "/rules/kashgar"):
         page.goto(path)
         ids_unique(page)
+
+
+def test_signing_in_leads_back_to_the_page_it_was_asked_from_and_nowhere_else(stack, page):
+    assert httpx.post(f"{stack.url}/accounts", json={"name": "gil", "password": PASSWORD}).status_code == 201
+    page.goto("/rules/kashgar")
+    page.click("#sign-in-link")
+    assert page.url == f"{stack.url}/signin?next=%2Frules%2Fkashgar"
+    page.click("main a[href^='/signup']")  # the form's other link keeps where to go back to
+    assert page.url == f"{stack.url}/signup?next=%2Frules%2Fkashgar"
+    page.goto("/signin?next=%2Frules%2Fkashgar")
+    page.fill("#account-name", "gil")
+    page.fill("#account-password", PASSWORD)
+    page.click("#account-form button[type=submit]")
+    page.wait_for_url(f"{stack.url}/rules/kashgar")
+    expect(page.locator("#signed-in-as")).to_have_text("gil")
+    for elsewhere in ("https://example.com/x", "//example.com/x", "/\t/example.com", "/\\example.com",
+                      "javascript:alert(1)"):
+        page.context.clear_cookies()
+        page.goto("/signin?" + urlencode({"next": elsewhere}))
+        page.fill("#account-name", "gil")
+        page.fill("#account-password", PASSWORD)
+        page.click("#account-form button[type=submit]")
+        page.wait_for_url(f"{stack.url}/**")
+        expect(page.locator("#signed-in-as")).to_have_text("gil")
+        assert page.url.startswith(stack.url + "/"), (elsewhere, page.url)
 
 
 def test_too_many_failed_sign_ins_say_when_to_try_again(stack, page):

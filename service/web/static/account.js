@@ -22,6 +22,11 @@
     if (mode === "signin" && r.status === 401) return "Wrong name or password.";
     return `Refused: ${detail}`;
   }
+  function back() {  // where the form was opened from (`?next=`): a page of this site only, else the lobby
+    let to;
+    try { to = new URL(new URLSearchParams(location.search).get("next") || "/", location.origin); } catch { return "/"; }
+    return to.origin === location.origin ? to.pathname : "/";
+  }
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     notice.classList.remove("ok");
@@ -37,6 +42,6 @@
     form.reset();
     notice.classList.add("ok");
     notice.textContent = `Signed in as ${r.data.name}.`;
-    location.assign("/");
+    location.assign(back());
   });
 })();

@@ -90,9 +90,15 @@ var caravan = (() => {
   }
   return { seats, keepSeat, dropSeat, chosen, choose, token, headers, api, el, openPrivate };
 })();
-// The header's Sign out (shown when the page was drawn for a signed-in reader): DELETE /sessions/current
-// with the session's CSRF value (the readable `caravan_csrf` cookie signing in set) in X-CSRF-Token.
+// The header's account bar. Sign in and Sign up lead back to this page once done (`?next=` its path: never
+// its query or fragment). Sign out (shown when the page was drawn for a signed-in reader): DELETE
+// /sessions/current with the session's CSRF value (the readable `caravan_csrf` cookie signing in set) in
+// X-CSRF-Token.
 (() => {
+  const here = location.pathname, back = ["/signin", "/signup"].includes(here)
+    ? new URLSearchParams(location.search).get("next") : here;
+  for (const a of document.querySelectorAll('a[href="/signin"], a[href="/signup"]'))
+    if (back && back !== "/") a.href = `${a.pathname}?${new URLSearchParams({ next: back })}`;
   const out = document.getElementById("sign-out");
   if (!out) return;
   const csrf = () => (document.cookie.split("; ").find((c) => c.startsWith("caravan_csrf=")) || "").slice(13);

@@ -147,6 +147,10 @@ def test_a_page_drawn_for_a_signed_in_reader_is_kept_by_no_shared_cache(stack):
         r = c.get(path)
         assert r.status_code == 200 and 'id="signed-in-as"' in r.text, path
         assert "Cookie" in r.headers["vary"] and r.headers["cache-control"] == "private", path
+    g = c.post("/games", json={"type": "kashgar", "players": ["hal", "bob:ai-random"]}).json()
+    seat = c.get(f"/games/{g['id']}/view", headers={"Authorization": f"Bearer {g['seats'][0]['token']}"})
+    assert seat.status_code == 200 and seat.headers["cache-control"] == "no-store"  # a seat's page: kept nowhere
+    assert [v.strip() for v in seat.headers["vary"].split(",")] == ["Authorization", "Cookie"]
     nobody = httpx.Client(base_url=stack.url, cookies={"caravan_session": "cvs_" + "0" * 24 + "_" + "x" * 43})
     r = nobody.get("/")  # a cookie that stands for nobody: the page, signed out
     assert r.status_code == 200 and 'id="sign-in-link"' in r.text

@@ -56,11 +56,16 @@ async def create_account(request: Request, data: NewAccount) -> AccountMade:
     return AccountMade(name=acct.name, bot=acct.bot, created=acct.created, token=token)
 
 
+async def profile_of(r: Runtime, name: str) -> Profile:
+    """An account as anyone may read it (the API's answer and the `/@/{name}` page's)."""
+    acct = await r.accounts.get(name)
+    return Profile(name=acct.name, bot=acct.bot, created=acct.created, ratings=[], recent_games=[])
+
+
 @get("/accounts/{name:str}", responses=errors(404, 503))
 async def profile(request: Request, name: str) -> Profile:
     """An account as anyone may read it: its name, whether it is a bot, when it was made."""
-    acct = await rt(request).accounts.get(name)
-    return Profile(name=acct.name, bot=acct.bot, created=acct.created, ratings=[], recent_games=[])
+    return await profile_of(rt(request), name)
 
 
 @get("/me", responses=errors(401, 503))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from litestar import Request, Response, get, post
 from litestar.response import Template
 
+from service.account_routes import profile_of
 from service.runtime import rt
 from service.web.routes import PAGE, error_page
 from service.web.signed_in import signed_in
@@ -44,8 +45,9 @@ async def account_form_without_script(request: Request) -> Response:
 
 @get("/@/{name:path}", **PAGE)
 async def profile_page(request: Request, name: str) -> Template:
-    """An account's public profile: its name, person or bot, and when it was made (404 page: no such account)."""
-    acct = await rt(request).accounts.get(name.lstrip("/"))
+    """An account's public profile, as `GET /accounts/{name}` answers it: its name, person or bot, when it was
+    made, its ratings and recent games (404 page: no such account)."""
+    acct = await profile_of(rt(request), name.lstrip("/"))
     return Template(template_name="profile.html", context={"acct": acct, "me": signed_in(request)})
 
 

@@ -84,6 +84,10 @@ def test_sign_up_the_header_says_who_a_reload_keeps_it_sign_out_ends_it(stack, p
     page.click("#signed-in-as")
     expect(page.locator("#profile-name")).to_have_text("ann")
     expect(page.locator("#profile-kind")).to_contain_text("A person")
+    api = httpx.get(f"{stack.url}/accounts/ann").json()  # the page says what the API answers
+    expect(page.locator("#profile-kind")).to_contain_text(f"here since {api['created'][:10]}")
+    expect(page.locator("#profile-ratings")).to_have_text("None yet.")  # (none yet: api["ratings"] == [])
+    assert api["ratings"] == [] and api["recent_games"] == []
     with page.expect_response(lambda r: r.request.method == "DELETE") as gone:
         page.click("#sign-out button")
     assert gone.value.status == 204

@@ -45,6 +45,8 @@ def register(game_app: typer.Typer) -> None:
         seed: str | None = typer.Option(None, "--seed", help="the secret seed (arbiter only; default: a fresh random one)"),
         option: list[str] = typer.Option([], "--option", help="a game option NAME=VALUE (VALUE as JSON when it parses); "
                                          "see `caravan game types`"),
+        on_decline: str = typer.Option("cancel", "--on-decline", help="an invited @NAME declines: cancel (the game is "
+                                       "off) | open (its seat opens; the game waits for every answer)"),
         token: str | None = TOKEN,
         as_json: bool = JSON,
     ):
@@ -56,7 +58,10 @@ def register(game_app: typer.Typer) -> None:
             body["seed"] = seed
         if option:
             body["options"] = dict(parse_option(o) for o in option)
-        signed = account_token() if any(looks(p.strip()) == "open" for p in player) else None  # (its creator may cancel it)
+        if on_decline != "cancel":
+            body["on_decline"] = on_decline
+        waits = on_decline != "cancel" or any(looks(p.strip()) == "open" or p.strip().startswith("@") for p in player)
+        signed = account_token() if waits else None  # (its creator may cancel a game that waits; its own seat is no invitation)
         created = request("POST", "/games", json_body=body,
                           token=ctx.token or (arbiter_token() if seed is not None else signed))
         save_tokens(created["id"], created["seats"])

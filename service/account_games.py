@@ -7,7 +7,7 @@ secret: the bindings themselves are in each game's secret hash (service/seats.py
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from redis.asyncio import Redis
 
@@ -20,12 +20,39 @@ def key(account_id: str) -> str:
     return f"{keys.PREFIX}:{{{account_id}}}:games"
 
 
-async def remember(redis: Redis, account_ids: Iterable[str], game_id: str) -> None:
+async def add(redis: Redis, where: Callable[[str], str], account_ids: Iterable[str], game_id: str) -> None:
+    """The game in each account's set (`where`: `key` or `invited_key`)."""
     now = time.time()
     for account_id in account_ids:
-        await redis.zadd(key(account_id), {game_id: now})
+        await redis.zadd(where(account_id), {game_id: now})
 
 
-async def newest(redis: Redis, account_id: str, most: int = MOST) -> list[str]:
-    ids = replies.members(await redis.zrevrange(key(account_id), 0, most - 1))
+async def newest_in(redis: Redis, at: str, most: int = MOST) -> list[str]:
+    ids = replies.members(await redis.zrevrange(at, 0, most - 1))
     return [i.decode() if isinstance(i, bytes) else i for i in ids]
+
+
+async def remember(redis: Redis, account_ids: Iterable[str], game_id: str) -> None:
+    await add(redis, key, account_ids, game_id)
+
+
+async def newest(redis: Redis, account_id: str) -> list[str]:
+    return await newest_in(redis, key(account_id))
+
+
+def invited_key(account_id: str) -> str:
+    """The account's invitations not yet answered: game id -> when it was invited (service/invitations.py)."""
+    return f"{keys.PREFIX}:{{{account_id}}}:invited"
+
+
+async def invite(redis: Redis, account_ids: Iterable[str], game_id: str) -> None:
+    await add(redis, invited_key, account_ids, game_id)
+
+
+async def invitations(redis: Redis, account_id: str) -> list[str]:
+    return await newest_in(redis, invited_key(account_id))
+
+
+async def answered(redis: Redis, account_id: str, game_id: str) -> bool:
+    """Take the invitation off the account's list: True for the one answer that did (a second: False)."""
+    return bool(await redis.zrem(invited_key(account_id), game_id))

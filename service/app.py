@@ -36,6 +36,7 @@ from service.game_routes import (
     submit_move,
 )
 from service.game_stream import event_stream
+from service.invitations import ROUTES as INVITATION_ROUTES
 from service.join_routes import ROUTES as JOIN_ROUTES
 from service.link_routes import ROUTES as LINK_ROUTES
 from service.lobby_routes import lobby
@@ -111,7 +112,7 @@ def create_app(cfg: Settings | None = None, extra_handlers: list | None = None) 
 
     routes = [*TOURNAMENT_ROUTES, *TOURNAMENT_STREAM_ROUTES, *WITHDRAWAL_ROUTES, *CANCEL_ROUTES, health, game_types,
               create_game, lobby, show_game, legal_moves, submit_move, events, event_stream, state_at, play_socket,
-              *AUDIT_ROUTES, *DEPARTURE_ROUTES, *LINK_ROUTES, *JOIN_ROUTES, *MY_GAMES_ROUTES,
+              *AUDIT_ROUTES, *DEPARTURE_ROUTES, *LINK_ROUTES, *JOIN_ROUTES, *MY_GAMES_ROUTES, *INVITATION_ROUTES,
               *ANALYSIS_ROUTES, *ACCOUNT_ROUTES, *SESSION_ROUTES, *web.ROUTES, *(extra_handlers or [])]
     openapi.document(routes)
     app = Litestar(

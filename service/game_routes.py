@@ -5,7 +5,7 @@ is service/game_stream.py's; the app's wiring is service/app.py's."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Request, Response, get, post
@@ -32,6 +32,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     seed: str | None = None  # the arbiter's only (reproducible tables, tests); otherwise the server draws it
     options: dict[str, Any] | None = None
     entropy: list[str] | None = None  # strings the creator mixes into every chance draw (seats: POST …/entropy)
+    on_decline: Literal["cancel", "open"] = "cancel"  # an invited `@NAME` declines: the game is off, or its seat opens
 
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -74,9 +75,10 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
     players, accounts = await seats_of.resolve(r, data.players)  # `@NAME`: an account's seat
-    if any(open_tables.is_open(p) for p in players):  # `open`: it waits for accounts to join (signed in to make)
-        return await join_routes.create_open(request, players, accounts, type=data.type, options=data.options or {},
-                                             entropy=tuple(data.entropy or ()))
+    if any(open_tables.is_open(p) for p in players) or (accounts and data.on_decline == "open"):
+        # `open`: it waits for accounts to join, or for the invited accounts' answers (signed in to make)
+        return await join_routes.create_open(request, players, accounts, on_decline=data.on_decline, type=data.type,
+                                             options=data.options or {}, entropy=tuple(data.entropy or ()))
     decide.check_ai_budgets(players, r.cfg.ai_max_budget)
     count = await backlog.ai_game_count(r, request, players)  # 429: this address's all-AI games, bounded
     game_id, seats = await r.commands.create(decide.CreateGame(
@@ -84,6 +86,7 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
         entropy=tuple(data.entropy or ()), seed_fixed_by=fixed_by, accounts=accounts))
     if count is not None:
         await count(game_id)
+    await seats_of.invite(r, request, accounts, game_id)  # (GET /me/invitations)
     return GameCreated(id=game_id, seats=[msgspec.convert(s, SeatInfo) for s in seats])
 
 

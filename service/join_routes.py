@@ -36,6 +36,7 @@ async def create_open(request: Request, players: list[str], accounts: dict[int, 
     who = await r.credentials.of_request(request)
     who.require("create")
     made = await open_tables.make(r, who.account, players, accounts, **kw)
+    await open_tables.filled(r, made["id"])  # (nothing to wait for: only the creator's own seat was invited)
     return GameCreated(id=made["id"], seats=[msgspec.convert(s, SeatInfo) for s in made["seats"]])
 
 

@@ -38,8 +38,7 @@ async def mine(r: Runtime, game_id: str, account_id: str) -> MyGame | None:
     """One game as its account seat sees it in the list; None when it is gone (or the seat is not mine)."""
     table = await open_tables.read(r, game_id)
     if table is not None and table.state != "started":
-        seat = next((s for s, a in table.table.accounts.items() if a == account_id), None)
-        seat = next((s for s, x in table.taken.items() if x.id == account_id), seat)
+        seat = table.seat_of(account_id)
         return None if seat is None else MyGame(id=game_id, type=table.table.type, status=table.state, seat=seat,
                                                 players=table.names(), waiting=False, version=0)
     seat = await seat_of_account(r, game_id, account_id)

@@ -7,6 +7,8 @@ hash-tagged by the game id it will have (`caravan:{<id>}:table`, one slot under 
   seat:<n>        the account that took open seat n (JSON: id and name)
   acct:<id>       the seat that account took
   state           "started" once the game is made, "cancelled" once its creator (or the arbiter) called it off
+  pending:<n>     an invited account's seat whose answer the game waits for (made with on_decline "open")
+  declined:<n>    that account declined: seat n is open from then on
 A table unfilled `open_seat_ttl` seconds after it was made is cancelled (read so from then on). The tables
 still waiting are in the sorted set `caravan:tables` (id -> when their seats close), for `GET /games?open=true`.
 Taking the last open seat makes the game, with the id the table had: the game's `@NAME` seats and the
@@ -48,6 +50,7 @@ class Table(msgspec.Struct, frozen=True):
     seed_fixed_by: str | None = None
     token_hashes: dict[int, str] = {}  # guest seats: the hash of the token handed out at creation
     accounts: dict[int, str] = {}  # `@NAME` seats: seat -> account id
+    on_decline: str = "cancel"  # an invited account declines: "open" (its seat opens) | "cancel" (the game is off)
 
     @property
     def open_seats(self) -> list[int]:
@@ -77,6 +80,7 @@ class Seen(msgspec.Struct, frozen=True):
     table: Table
     taken: dict[int, Taker]
     state: str  # open | started | cancelled
+    pending: frozenset[int] = frozenset()  # invited seats whose answer the game waits for (on_decline "open")
 
     def names(self) -> list[str]:
         return [self.taken[i].name if i in self.taken else ("open" if is_open(p) else p.partition(":")[0])
@@ -85,10 +89,16 @@ class Seen(msgspec.Struct, frozen=True):
     def waiting(self) -> list[int]:
         return [i for i in self.table.open_seats if i not in self.taken]
 
+    def seat_of(self, account_id: str) -> int | None:
+        seat = next((s for s, a in self.table.accounts.items() if a == account_id), None)
+        return next((s for s, x in self.taken.items() if x.id == account_id), seat)
 
-async def make(r: Runtime, creator: Account, players: list[str], accounts: dict[int, str], **kw: Any) -> dict[str, Any]:
-    """A table with open seats: checked as the game it will be (placeholders in the open seats), kept,
-    listed. The answer is POST /games's, each guest seat with its token, each open seat marked."""
+
+async def make(r: Runtime, creator: Account, players: list[str], accounts: dict[int, str], on_decline: str = "cancel",
+               **kw: Any) -> dict[str, Any]:
+    """A table with open seats (or with invited seats that, declined, open): checked as the game it will be
+    (placeholders in the open seats), kept, listed. The answer is POST /games's, each guest seat with its
+    token, each open seat marked. With `on_decline` "open", the game waits for each invited account's answer too."""
     stand_ins = [f"open seat {i}" if is_open(p) else p for i, p in enumerate(players)]
     new = decide.decide_create(decide.CreateGame(players=tuple(stand_ins), accounts=accounts, **kw))
     game_id, now = new.decision.after.id, time.time()
@@ -96,12 +106,16 @@ async def make(r: Runtime, creator: Account, players: list[str], accounts: dict[
     table = Table(id=game_id, type=kw["type"], players=players, options=kw.get("options", {}),
                   entropy=list(kw.get("entropy", ())), creator=creator.id, created=now,
                   closes=now + r.cfg.open_seat_ttl, seed=kw.get("seed"), seed_fixed_by=kw.get("seed_fixed_by"),
-                  token_hashes=hashes, accounts=accounts)
-    await r.redis.hset(key(game_id), mapping={"spec": msgspec.json.encode(table),
-                                              **{"acct:" + a: s for s, a in accounts.items()}})
+                  token_hashes=hashes, accounts=accounts, on_decline=on_decline)
+    invited = {s: a for s, a in accounts.items() if a != creator.id}  # (the creator's own seat is no invitation)
+    held: dict[str, bytes | int] = {"spec": msgspec.json.encode(table), **{"acct:" + a: s for s, a in accounts.items()}}
+    if on_decline == OPEN:
+        held.update({f"pending:{s}": 1 for s in invited})
+    await r.redis.hset(key(game_id), mapping=held)  # type: ignore[arg-type]
     await r.redis.expireat(key(game_id), int(table.closes + KEEP))
     await r.redis.zadd(TABLES, {game_id: table.closes})
     await account_games.remember(r.redis, accounts.values(), game_id)
+    await account_games.invite(r.redis, invited.values(), game_id)
     seats = []
     for row in new.seats:
         if is_open(players[row["seat"]]):
@@ -118,12 +132,17 @@ async def read(r: Runtime, game_id: str) -> Seen | None:
     if "spec" not in fields:
         return None
     table = msgspec.json.decode(fields["spec"], type=Table)
+    declined = {int(k[9:]) for k in fields if k.startswith("declined:")}  # invited seats turned open
+    if declined:
+        table = msgspec.structs.replace(table, players=[OPEN if i in declined else p for i, p in enumerate(table.players)],
+                                        accounts={s: a for s, a in table.accounts.items() if s not in declined})
     taken = {int(k[5:]): msgspec.json.decode(v, type=Taker) for k, v in fields.items() if k.startswith("seat:")}
     state = fields.get("state")
     state = state.decode() if isinstance(state, bytes) else state
     if state is None:
         state = "cancelled" if time.time() >= table.closes else "open"
-    return Seen(table=table, taken=taken, state=state)
+    pending = frozenset(int(k[8:]) for k in fields if k.startswith("pending:"))
+    return Seen(table=table, taken=taken, state=state, pending=pending)
 
 
 async def seen(r: Runtime, game_id: str) -> Seen:
@@ -175,7 +194,7 @@ async def claim(r: Runtime, game_id: str, seat: int, who: Account) -> bool:
 async def filled(r: Runtime, game_id: str) -> str:
     """Make the game once every open seat is taken (by the one join that marks the table started)."""
     t = await seen(r, game_id)
-    if t.waiting() or not await r.redis.hsetnx(key(game_id), "state", "started"):
+    if t.waiting() or t.pending or not await r.redis.hsetnx(key(game_id), "state", "started"):
         return t.state
     spec = t.table
     players = [t.taken[i].name if i in t.taken else p for i, p in enumerate(spec.players)]
@@ -185,6 +204,23 @@ async def filled(r: Runtime, game_id: str) -> str:
         accounts={**spec.accounts, **{i: x.id for i, x in t.taken.items()}}))
     await r.redis.zrem(TABLES, game_id)
     return "started"
+
+
+async def accept_seat(r: Runtime, game_id: str, seat: int) -> str:
+    """An invited account's yes: its seat waits no more (the game is made if nothing else waits)."""
+    await r.redis.hdel(key(game_id), f"pending:{seat}")
+    return await filled(r, game_id)
+
+
+async def decline_seat(r: Runtime, t: Seen, seat: int, who: Account) -> str:
+    """An invited account's no, while the table waits: its seat opens (on_decline "open") or the table is
+    cancelled ("cancel")."""
+    spec = t.table
+    if spec.on_decline != OPEN:
+        return (await cancel(r, spec.id)).state
+    await r.redis.hset(key(spec.id), f"declined:{seat}", who.id)  # (read as an open seat from now on)
+    await r.redis.hdel(key(spec.id), "acct:" + who.id, f"pending:{seat}")
+    return "open"
 
 
 async def cancel(r: Runtime, game_id: str) -> Seen:
@@ -209,5 +245,5 @@ async def waiting_tables(r: Runtime) -> list[Seen]:
     now = time.time()
     await r.redis.zremrangebyscore(TABLES, "-inf", now)
     ids = [i.decode() if isinstance(i, bytes) else i for i in replies.members(await r.redis.zrange(TABLES, 0, -1))]
-    tables = [t for t in [await read(r, i) for i in ids] if t is not None and t.state == "open"]
+    tables = [t for t in [await read(r, i) for i in ids] if t is not None and t.state == "open" and t.waiting()]
     return sorted(tables, key=lambda t: (t.table.created, t.table.id), reverse=True)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from litestar import Request
 
 from events import keys, replies
+from service import account_games
 from service.credentials import SAFE_METHODS, SESSION_COOKIE, TOKEN
 from service.errors import DomainError, Invalid, Unauthorized
 from service.views import PRIVATE
@@ -56,6 +57,19 @@ async def resolve(r: Runtime, players: list[str]) -> tuple[list[str], dict[int, 
         specs.append(acct.name)
         bound[i] = acct.id
     return specs, bound
+
+
+async def invite(r: Runtime, request: Request, accounts: dict[int, str], game_id: str) -> None:
+    """The `@NAME` seats of a game just made are invitations to their accounts (GET /me/invitations), but
+    the seat of the account that made it (its credential sent with POST /games)."""
+    creator = None
+    token = request.headers.get("authorization", "").partition(" ")[2].strip()
+    if is_account_token(token):
+        try:
+            creator = (await r.credentials.principal(token)).account.id
+        except Unauthorized:
+            creator = None
+    await account_games.invite(r.redis, [a for a in accounts.values() if a != creator], game_id)
 
 
 async def seat_of_account(r: Runtime, game_id: str, account_id: str) -> int | None:

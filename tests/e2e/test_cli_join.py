@@ -57,3 +57,22 @@ def test_games_lists_mine_waiting_first_and_game_list_open_lists_open_seats(stac
     assert row["id"] == gid and row["seat"] == 1 and row["players"] == [ann, bob]
     words = caravan(stack, ann_profile, "games")
     assert words.returncode == 0 and gid in words.stdout and "seat 0" in words.stdout, words.stdout
+
+
+def test_invitations_are_listed_and_answered_from_the_cli(stack, tmp_path):
+    ann_profile, bob_profile = tmp_path / "ann.json", tmp_path / "bob.json"
+    ann, bob = signed_up(stack, ann_profile, "ann"), signed_up(stack, bob_profile, "bob")
+    made = caravan(stack, ann_profile, "game", "new", "yangtze", "--player", f"@{ann}", "--player", f"@{bob}",
+                   "--on-decline", "open", "--json")
+    assert made.returncode == 0, made.stderr
+    gid = json.loads(made.stdout)["id"]
+    assert "no invitations" in caravan(stack, ann_profile, "invitations").stdout  # her own seat
+    (inv,) = json.loads(caravan(stack, bob_profile, "invitations", "--json").stdout)
+    assert inv["id"] == gid and inv["seat"] == 1 and inv["on_decline"] == "open"
+    assert "the seat opens" in caravan(stack, bob_profile, "invitations").stdout
+    declined = caravan(stack, bob_profile, "invitations", "--decline", gid)
+    assert declined.returncode == 0 and "declined: seat 1" in declined.stdout, declined.stdout + declined.stderr
+    again = caravan(stack, bob_profile, "invitations", "--accept", gid)
+    assert again.returncode == 1 and "no invitation" in again.stderr, again.stderr
+    listed = json.loads(caravan(stack, bob_profile, "game", "list", "--open", "--json").stdout)
+    assert [g["players"] for g in listed if g["id"] == gid] == [[ann, "open"]]

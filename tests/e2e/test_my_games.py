@@ -25,6 +25,10 @@ def steady(rows: list[dict]) -> list[dict]:
     return [{k: v for k, v in g.items() if k != "clock"} for g in rows]
 
 
+def open_row(rows: list[dict], table: dict) -> dict:
+    return next(g for g in rows if g["id"] == table["id"])
+
+
 def wait_for_people(c, game_id: str) -> None:
     for _ in range(600):
         if c.get(f"/games/{game_id}").json()["actors"]:
@@ -50,13 +54,13 @@ def test_my_games_put_those_waiting_for_me_first_with_my_clock(stack):
         rows = my_games(c, token)
         assert {g["id"] for g in rows} == {clocked["id"], waits["id"], table["id"]}
         assert steady(rows) == steady(my_games(c, session))  # the same list from every credential of the account
-        first = rows[0]
-        assert first["id"] == clocked["id"] and first["waiting"] and first["seat"] == 0
+        first = next(g for g in rows if g["id"] == clocked["id"])  # (the other game may wait for ann too: newer)
+        assert first["waiting"] and first["seat"] == 0 and rows.index(first) < rows.index(open_row(rows, table))
         assert first["clock"]["running"] and 0 < first["clock"]["remaining"] <= 600 and first["clock"]["deadline"]
         waiting = [g["waiting"] for g in rows]
         assert waiting == sorted(waiting, reverse=True)  # those waiting for me, then the rest
-        open_row = next(g for g in rows if g["id"] == table["id"])
-        assert open_row["status"] == "open" and open_row["players"] == [ann, "open"] and not open_row["waiting"]
+        assert open_row(rows, table)["status"] == "open" and open_row(rows, table)["players"] == [ann, "open"]
+        assert not open_row(rows, table)["waiting"]
         assert next(g for g in rows if g["id"] == waits["id"])["seat"] == 1
         assert my_games(c, other) == []  # bob made the table, holds no seat of it
         join(c, table["id"], other)

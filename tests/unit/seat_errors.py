@@ -1,5 +1,6 @@
-"""The open seats' routes' refusals (POST /games/{id}/join, POST /games/{id}/cancel, GET /me/games), each provoked
-(tests/unit/test_documented_errors.py asks here, as it asks tests/unit/account_errors.py)."""
+"""The refusals of the routes of seats bound to accounts (POST /games/{id}/join, cancel, accept, decline;
+GET /me/games, GET /me/invitations), each provoked (tests/unit/test_documented_errors.py asks here, as it
+asks tests/unit/account_errors.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from litestar.testing import TestClient
 from tests.unit.account_errors import WELL_FORMED, account, auth
 
 JOIN, CANCEL = "/games/{game_id}/join", "/games/{game_id}/cancel"
-BODY = {JOIN: {}, CANCEL: {}}
+ACCEPT, DECLINE = "/games/{game_id}/accept", "/games/{game_id}/decline"
+BODY = {JOIN: {}, CANCEL: {}, ACCEPT: {}, DECLINE: {}}
 
 
 def provocations(c: TestClient, down: TestClient) -> dict[tuple[str, str, int], Callable]:
@@ -28,10 +30,19 @@ def provocations(c: TestClient, down: TestClient) -> dict[tuple[str, str, int], 
         assert c.post(path.format(game_id=gid), json={}, headers=auth(token)).status_code == 200
         return c.post(path.format(game_id=gid), json={}, headers=auth(token))
 
-    def no_play_scope():
+    def no_play_scope(verb: str = "join"):
         token = session()
         weak = c.post("/me/tokens", json={"label": "x", "scopes": ["analyse"]}, headers=auth(token)).json()["token"]
-        return c.post(f"/games/{table(token)}/join", json={}, headers=auth(weak))
+        return c.post(f"/games/{table(token)}/{verb}", json={}, headers=auth(weak))
+
+    def answers(verb: str) -> dict[tuple[str, str, int], Callable]:
+        path = f"/games/{{game_id}}/{verb}"
+        return {
+            ("post", path, 403): lambda: no_play_scope(verb),
+            ("post", path, 404): lambda: c.post(f"/games/g-none/{verb}", json={}, headers=auth(session())),
+            ("post", path, 409): lambda: c.post(f"/games/{table(session())}/{verb}", json={}, headers=auth(session())),
+            ("post", path, 503): lambda: down.post(f"/games/g-gone/{verb}", json={}, headers=auth(WELL_FORMED)),
+        }
 
     return {
         ("post", JOIN, 403): no_play_scope,
@@ -46,4 +57,7 @@ def provocations(c: TestClient, down: TestClient) -> dict[tuple[str, str, int], 
         ("post", CANCEL, 503): lambda: down.post("/games/g-gone/cancel", headers=auth(WELL_FORMED)),
         ("get", "/me/games", 401): lambda: c.get("/me/games"),
         ("get", "/me/games", 503): lambda: down.get("/me/games", headers=auth(WELL_FORMED)),
+        ("get", "/me/invitations", 401): lambda: c.get("/me/invitations"),
+        ("get", "/me/invitations", 503): lambda: down.get("/me/invitations", headers=auth(WELL_FORMED)),
+        **answers("accept"), **answers("decline"),
     }

@@ -161,3 +161,33 @@ def test_the_log_and_past_states_follow_the_account_not_the_credential(stack):
         assert hidden, "the game keeps something from a spectator"
         by_version = {r["version"]: r for r in rows}
         assert any(by_version[r["version"]]["payload"] is not None for r in hidden)  # the seat reads its own
+
+
+READ_PATHS = ("", "/moves", "/events?words=true", "/events?from=2", "/export", "/view/frame", "/analysis")
+
+
+def test_every_read_path_shows_an_account_without_a_seat_what_a_spectator_sees(stack):
+    """The leak check's read paths (tests/test_leaks.py) for accounts: an account holding no seat gets a
+    spectator's answer on each (status and body), and two credentials of the seat's account the same."""
+    ann, bob = fresh("ann"), fresh("bob")
+    with client_from(stack) as c:
+        signed_up(c, ann), signed_up(c, bob)
+        session, outsider = signed_in(c, ann)["token"], signed_in(c, bob)["token"]
+        play = pat(c, session, "play")
+        c.cookies.clear()
+        game = made(c, f"@{ann}", "carl")
+        gid = game["id"]
+        ann_to_act(c, gid, game["seats"][1]["token"])
+
+        def read(path: str, token: str | None) -> tuple[int, object]:
+            r = c.get(f"/games/{gid}{path}", headers=bearer(token) if token else {})
+            body = r.json() if r.headers.get("content-type", "").startswith("application/json") else r.text
+            if isinstance(body, dict):
+                body = {k: v for k, v in body.items() if k not in ("request_id", "deadline", "clock", "server_time")}
+            return r.status_code, body
+
+        for path in READ_PATHS:
+            assert read(path, outsider) == read(path, None), path
+            assert read(path, session) == read(path, play), path
+        assert read("/moves", session)[0] == 200 and read("/moves", outsider)[0] == 401
+        assert read("/view/frame", session) != read("/view/frame", None)  # the seat's frame shows its own hand

@@ -12,6 +12,7 @@ import redis
 
 from tests.e2e.test_account_seats import GAME, pat, seen
 from tests.e2e.test_accounts import bearer, client_from, fresh, signed_in, signed_up
+from tests.e2e.test_accounts_cluster import cluster_stack  # noqa: F401 (a fixture: the cluster's stack)
 from tests.stack import Stack
 
 pytestmark = pytest.mark.e2e
@@ -124,3 +125,21 @@ def test_an_open_seat_unfilled_in_time_cancels_the_game(brief_stack):
         assert gid not in listed(c)
         late = c.post(f"/games/{gid}/join", json={}, headers=bearer(bob))
         assert late.status_code == 409 and "cancelled" in late.json()["detail"], late.text
+
+
+def test_open_seats_my_games_and_invitations_work_on_the_cluster(cluster_stack):  # noqa: F811
+    with client_from(cluster_stack) as c:
+        tokens = []
+        for prefix in ("ann", "bob", "cy"):
+            name = fresh(prefix)
+            signed_up(c, name)
+            tokens.append((name, pat(c, signed_in(c, name)["token"], "play", "create")))  # (sessions expire in seconds)
+        c.cookies.clear()
+        (ann, a), (_, b), (cy, cy_token) = tokens
+        gid = table(c, a, f"@{ann}", "open", f"@{cy}")["id"]
+        assert gid in listed(c)
+        assert [i["id"] for i in c.get("/me/invitations", headers=bearer(cy_token)).json()] == [gid]
+        assert join(c, gid, b) == {"id": gid, "seat": 1, "status": "started"}
+        assert [g["seat"] for g in c.get("/me/games", headers=bearer(b)).json()] == [1]
+        assert seen(c, gid, cy_token)["you"] == 2 and seen(c, gid, a)["you"] == 0
+        assert c.post(f"/games/{gid}/accept", headers=bearer(cy_token)).json()["status"] == "active"

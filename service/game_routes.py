@@ -75,11 +75,11 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
             raise Forbidden("only the arbiter may fix a seed; the server draws a secret one otherwise")
         fixed_by = ARBITER
     players, accounts = await seats_of.resolve(r, data.players)  # `@NAME`: an account's seat
+    decide.check_ai_budgets([p for p in players if not open_tables.is_open(p)], r.cfg.ai_max_budget)
     if any(open_tables.is_open(p) for p in players) or (accounts and data.on_decline == "open"):
         # `open`: it waits for accounts to join, or for the invited accounts' answers (signed in to make)
         return await join_routes.create_open(request, players, accounts, on_decline=data.on_decline, type=data.type,
                                              options=data.options or {}, entropy=tuple(data.entropy or ()))
-    decide.check_ai_budgets(players, r.cfg.ai_max_budget)
     count = await backlog.ai_game_count(r, request, players)  # 429: this address's all-AI games, bounded
     game_id, seats = await r.commands.create(decide.CreateGame(
         type=data.type, players=tuple(players), seed=data.seed, options=data.options or {},

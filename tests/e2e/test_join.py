@@ -92,6 +92,11 @@ def test_bad_joins_are_refused_and_change_nothing(stack):
         assert late.status_code == 409 and "cancelled" in late.json()["detail"], late.text
         unsigned = c.post("/games", json={"type": GAME, "players": ["open", "dee"]})
         assert unsigned.status_code == 401, unsigned.text
+        before = listed(c)
+        for players in (["open", "x:ai-mcts@9999"], ["open", "open", "dee", "eve", "fay"]):  # past the AI cap; too many
+            refused = c.post("/games", json={"type": GAME, "players": players}, headers=bearer(ann))
+            assert refused.status_code == 422, refused.text
+        assert listed(c) == before
 
 
 def test_joining_a_finished_game_or_one_without_open_seats_is_refused(stack):

@@ -79,6 +79,13 @@ def test_sign_up_the_header_says_who_a_reload_keeps_it_sign_out_ends_it(stack, p
     assert page.evaluate("document.cookie").count("caravan_session") == 0  # HttpOnly: no script reads it
     page.reload()
     expect(page.locator("#signed-in-as")).to_have_text("ann")
+    made = page.evaluate("""async () => {  // a write the cookie signs: with the CSRF value, and without it
+      const a = await caravan.api("POST", "/me/tokens", null, { label: "from the page", scopes: ["play"] });
+      const b = await fetch("/me/tokens", { method: "POST", headers: { "Content-Type": "application/json" },
+                                             body: JSON.stringify({ label: "forged", scopes: ["play"] }) });
+      return [a.status, a.data.label, b.status, (await b.json()).error];
+    }""")
+    assert made == [201, "from the page", 403, "csrf-missing"], made
     page.goto("/rules/kashgar")
     expect(page.locator("#signed-in-as")).to_have_text("ann")
     page.click("#signed-in-as")

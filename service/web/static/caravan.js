@@ -33,8 +33,12 @@ var caravan = (() => {
     if (t) h["Authorization"] = `Bearer ${t}`;
     return h;
   }
+  // The signed-in session's CSRF value (the readable cookie signing in set; "": signed out). A write the
+  // session cookie signs (no Authorization header) sends it in X-CSRF-Token; a page of another site can't.
+  const csrf = () => decodeURIComponent((document.cookie.split("; ").find((c) => c.startsWith("caravan_csrf=")) || "").slice(13));
   async function api(method, path, game, body, bearer) {  // `bearer`: this token instead of the game's chosen seat's
     const opts = { method, headers: headers(game, body !== undefined ? { "Content-Type": "application/json" } : {}) };
+    if (method !== "GET" && csrf()) opts.headers["X-CSRF-Token"] = csrf();
     if (bearer) opts.headers["Authorization"] = `Bearer ${bearer}`;
     if (body !== undefined) opts.body = JSON.stringify(body);
     const r = await fetch(path, opts);
@@ -88,7 +92,7 @@ var caravan = (() => {
       notice.textContent = `This browser's token for seat ${seat} was refused.`;
     }
   }
-  return { seats, keepSeat, dropSeat, chosen, choose, token, headers, api, el, openPrivate };
+  return { seats, keepSeat, dropSeat, chosen, choose, token, headers, api, el, openPrivate, csrf };
 })();
 // The header's account bar. Sign in and Sign up lead back to this page once done (`?next=` its path: never
 // its query or fragment). Sign out (shown when the page was drawn for a signed-in reader): DELETE
@@ -101,11 +105,10 @@ var caravan = (() => {
     if (back && back !== "/") a.href = `${a.pathname}?${new URLSearchParams({ next: back })}`;
   const out = document.getElementById("sign-out");
   if (!out) return;
-  const csrf = () => (document.cookie.split("; ").find((c) => c.startsWith("caravan_csrf=")) || "").slice(13);
   out.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const r = await fetch("/sessions/current", { method: "DELETE", credentials: "same-origin",
-      headers: { "Accept": "application/json", "X-CSRF-Token": decodeURIComponent(csrf()) } });
+      headers: { "Accept": "application/json", "X-CSRF-Token": caravan.csrf() } });
     if (r.ok || r.status === 401) { location.reload(); return; }  // 401: the session had ended already
     let d = null;
     try { d = await r.json(); } catch { d = null; }

@@ -194,8 +194,10 @@ async def claim(r: Runtime, game_id: str, seat: int, who: Account) -> bool:
 async def filled(r: Runtime, game_id: str) -> str:
     """Make the game once every open seat is taken (by the one join that marks the table started)."""
     t = await seen(r, game_id)
-    if t.waiting() or t.pending or not await r.redis.hsetnx(key(game_id), "state", "started"):
+    if t.waiting() or t.pending:
         return t.state
+    if not await r.redis.hsetnx(key(game_id), "state", "started"):
+        return (await seen(r, game_id)).state  # (another join, at the same time, made it)
     spec = t.table
     players = [t.taken[i].name if i in t.taken else p for i, p in enumerate(spec.players)]
     await r.commands.create(decide.CreateGame(

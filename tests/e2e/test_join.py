@@ -5,6 +5,7 @@ CARAVAN_OPEN_SEAT_TTL it is cancelled. Each bad join is a clear 4xx that changes
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -148,3 +149,29 @@ def test_open_seats_my_games_and_invitations_work_on_the_cluster(cluster_stack):
         assert [g["seat"] for g in c.get("/me/games", headers=bearer(b)).json()] == [1]
         assert seen(c, gid, cy_token)["you"] == 2 and seen(c, gid, a)["you"] == 0
         assert c.post(f"/games/{gid}/accept", headers=bearer(cy_token)).json()["status"] == "active"
+
+
+def test_accounts_racing_for_the_open_seats_get_one_seat_each_and_one_game(stack):
+
+    with client_from(stack) as c:
+        ann, *racers = accounts(c, "ann", *(f"r{i}" for i in range(8)))
+        gid = table(c, ann, "open", "open", "dee")["id"]
+    answers: list[tuple[int, dict]] = []
+
+    def race(token: str) -> None:
+        with client_from(stack) as mine:
+            r = mine.post(f"/games/{gid}/join", json={}, headers=bearer(token))
+            answers.append((r.status_code, r.json()))
+
+    threads = [threading.Thread(target=race, args=(t,)) for t in racers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    won = sorted(a["seat"] for code, a in answers if code == 200)
+    assert won == [0, 1] and sorted(code for code, _ in answers) == [200, 200] + [409] * 6, answers
+    assert "started" in [a["status"] for code, a in answers if code == 200]
+    with client_from(stack) as c:
+        game = c.get(f"/games/{gid}").json()
+        assert game["status"] == "active" and [p["name"] for p in game["players"]][2] == "dee"
+        assert c.get(f"/games/{gid}/events").json()[0]["kind"] == "created"

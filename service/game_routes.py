@@ -19,7 +19,7 @@ from service import backlog, decide, join_routes, open_tables, outage, said, sch
 from service import options as game_options
 from service import seats as seats_of
 from service.commands import ARBITER, fingerprint
-from service.errors import Forbidden, Unauthorized
+from service.errors import Forbidden, NotFound, Unauthorized
 from service.openapi import errors
 from service.runtime import bearer, rt
 from service.schemas import VERSION_MAX, GameCreated, SeatInfo
@@ -93,7 +93,11 @@ async def create_game(request: Request, data: CreateGame) -> GameCreated:
 @get("/games/{game_id:str}", responses=errors(401, 404, 503, ok=schemas.GAME))
 async def show_game(request: Request, game_id: str) -> dict[str, Any]:
     r = rt(request)
-    caller = await r.caller(request, game_id)
+    try:
+        caller = await r.caller(request, game_id)
+    except NotFound:
+        await open_tables.not_made(r, game_id)  # (a game whose open seats wait says so)
+        raise
     if outage.owing:  # an outage's time is being given back: this game's first
         await outage.settle(r.commands, r.redis, game_id)
     f = await r.commands.load(game_id)

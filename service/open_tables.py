@@ -156,6 +156,16 @@ async def seen(r: Runtime, game_id: str) -> Seen:
     raise NotFound(f"no game {game_id!r}")
 
 
+async def not_made(r: Runtime, game_id: str) -> None:
+    """404 that says why, for a game whose open seats (or invited accounts' answers) it still waits for."""
+    t = await read(r, game_id)
+    if t is not None and t.state in ("open", "cancelled"):
+        why = (f"its open seats {', '.join(map(str, t.waiting()))} wait for accounts to join (POST /games/{{id}}/join)"
+               if t.waiting() else "it waits for its invited accounts' answers")
+        raise NotFound(f"game {game_id!r} is not made yet: {why}" if t.state == "open"
+                       else f"game {game_id!r} was cancelled before its open seats were taken")
+
+
 async def join(r: Runtime, game_id: str, who: Account, seat: int | None) -> tuple[int, str]:
     """Take an open seat (the one asked, else the first free) for `who`: the seat and the table's state
     after it. 409 for a table full, started, cancelled, or one `who` holds a seat of; 422 for no open seat

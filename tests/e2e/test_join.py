@@ -59,7 +59,8 @@ def test_an_open_seat_is_joined_and_the_game_starts_only_then(stack):
         assert gid in listed(c)
         row = next(r for r in c.get("/games", params={"open": "true"}).json() if r["id"] == gid)
         assert row["status"] == "open" and row["players"] == [ann_name, "open"]
-        assert c.get(f"/games/{gid}").status_code == 404  # nothing drawn, no clock: no game yet
+        early = c.get(f"/games/{gid}")  # nothing drawn, no clock: no game yet, and it says why
+        assert early.status_code == 404 and "open seats 1 wait" in early.json()["detail"], early.text
         assert not redis.Redis.from_url(stack.redis_url).exists(f"caravan:{{{gid}}}:events")
         assert join(c, gid, bob) == {"id": gid, "seat": 1, "status": "started"}
         assert gid not in listed(c)

@@ -32,7 +32,7 @@ def _answer(f) -> GameEnded:
     return GameEnded(id=f.id, version=f.version, status=f.status)
 
 
-@post("/games/{game_id:str}/resign", status_code=200, responses=errors(400, 401, 404, 409, 413, 503))
+@post("/games/{game_id:str}/resign", status_code=200, responses=errors(400, 401, 403, 404, 409, 413, 503))
 async def resign_route(request: Request, game_id: str, data: NoBody | None = None) -> GameEnded:
     """Your seat resigns: ranked last among those still in; an AI plays its remaining decisions."""
     r = rt(request)
@@ -42,7 +42,7 @@ async def resign_route(request: Request, game_id: str, data: NoBody | None = Non
     return _answer(await resign(r.commands, game_id, caller))
 
 
-@post("/games/{game_id:str}/return", status_code=200, responses=errors(400, 401, 404, 409, 413, 503))
+@post("/games/{game_id:str}/return", status_code=200, responses=errors(400, 401, 403, 404, 409, 413, 503))
 async def return_route(request: Request, game_id: str, data: NoBody | None = None) -> GameEnded:
     """Your seat, which an AI plays since your time ran out (or you did not show up), is yours again at
     once: a `returned` event (a move of yours does the same, but the AI answers within milliseconds).

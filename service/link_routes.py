@@ -46,7 +46,7 @@ def claim_key(game_id: str, code: str) -> str:
     return f"{keys.PREFIX}:{{{game_id}}}:claim:{hashlib.sha256(code.encode()).hexdigest()}"
 
 
-@post("/games/{game_id:str}/links", status_code=201, responses=errors(400, 401, 404, 413, 503))
+@post("/games/{game_id:str}/links", status_code=201, responses=errors(400, 401, 403, 404, 413, 503))
 async def make_link(request: Request, game_id: str, data: NoBody | None = None) -> SeatLink:
     """A one-time link to the game page as your seat (send the seat's token): its `url` holds a code in
     its fragment that the page trades once for the token (`POST /games/{id}/claim`), within
@@ -55,7 +55,8 @@ async def make_link(request: Request, game_id: str, data: NoBody | None = None) 
     caller = await r.caller(request, game_id)
     if not isinstance(caller, int):
         raise Unauthorized("a seat's token is needed for a link to its seat")
-    if is_account_token(bearer(request) or ""):  # (the link would hand the account's own credential on)
+    if bearer(request) is None or is_account_token(bearer(request) or ""):  # (an account's seat, by its token or
+        # its cookie: the link would hand the account's own credential on)
         raise Unauthorized("an account's seat needs no link: sign in on the browser and open the game page")
     code = secrets.token_urlsafe(24)
     ttl = r.cfg.link_ttl

@@ -30,7 +30,7 @@ class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
     to: int | None = None  # the arbiter may name the version to return to
 
 
-@post("/games/{game_id:str}/undo", status_code=200, responses=errors(400, 401, 404, 409, 413, 422, 503, ok=UNDO))
+@post("/games/{game_id:str}/undo", status_code=200, responses=errors(400, 401, 403, 404, 409, 413, 422, 503, ok=UNDO))
 async def undo(request: Request, game_id: str, data: UndoRequest | None = None) -> dict[str, Any]:
     """`{"action": "request"}` (the default) asks to take back your last move; `consent`, `decline` and
     `withdraw` answer the pending request, named by its version (`"request": V`, shown under `undo.pending`
@@ -49,7 +49,7 @@ class EntropyRequest(msgspec.Struct, forbid_unknown_fields=True):
     entropy: str  # 1 to 64 printable ASCII characters
 
 
-@post("/games/{game_id:str}/entropy", status_code=201, responses=errors(400, 401, 404, 409, 413, 422, 503))
+@post("/games/{game_id:str}/entropy", status_code=201, responses=errors(400, 401, 403, 404, 409, 413, 422, 503))
 async def add_entropy(request: Request, game_id: str, data: EntropyRequest) -> EntropyAdded:
     """A seat adds its own entropy to the luck, once, before the first chance draw: every draw mixes it
     with the seed the server committed in the created event. 409 after the first draw or a second time."""
@@ -118,7 +118,7 @@ async def export(request: Request, game_id: str, with_analysis: bool = Parameter
                   headers={"content-disposition": f'attachment; filename="{game_id}.jsonl"'})
 
 
-@post("/games/{game_id:str}/fork", status_code=201, responses=errors(400, 401, 404, 413, 422, 503))
+@post("/games/{game_id:str}/fork", status_code=201, responses=errors(400, 401, 403, 404, 413, 422, 503))
 async def fork(request: Request, game_id: str, at: int | None = Parameter(default=None, ge=1, le=VERSION_MAX),
                data: NoBody | None = None) -> Forked:
     """A new game from the position after event `at` (default: now). Who may fork what:

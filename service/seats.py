@@ -15,7 +15,7 @@ from litestar import Request
 
 from events import keys, replies
 from service import account_games
-from service.credentials import SAFE_METHODS, SESSION_COOKIE, TOKEN
+from service.credentials import SAFE_METHODS, SESSION_COOKIE, TOKEN, Principal, check_csrf
 from service.errors import DomainError, Invalid, Unauthorized
 from service.views import PRIVATE
 
@@ -77,12 +77,13 @@ async def seat_of_account(r: Runtime, game_id: str, account_id: str) -> int | No
     return None if raw is None else int(raw)
 
 
-async def account_caller(r: Runtime, token: str, game_id: str, write: bool) -> int | None:
+async def account_caller(r: Runtime, token: str, game_id: str, write: bool,
+                         who: Principal | None = None) -> int | None:
     """The seat an account's credential stands for in the game; None (a spectator) when the account holds
     none, and for a write by a credential without the `play` scope (a move by it is refused as anyone's, an
     analysis asked as a spectator's). 401 for a credential that stops (service/credentials.py) and for a
-    private fork the account holds no seat of."""
-    who = await r.credentials.principal(token)
+    private fork the account holds no seat of. `who`: the credential's principal, when read already."""
+    who = who or await r.credentials.principal(token)
     seat = await seat_of_account(r, game_id, who.account.id)
     if seat is None:
         if await r.is_private(game_id):
@@ -94,14 +95,20 @@ async def account_caller(r: Runtime, token: str, game_id: str, write: bool) -> i
 
 
 async def cookie_caller(r: Runtime, request: Request, game_id: str) -> int | None:
-    """A read signed in by the session cookie alone: the account's seat, or a spectator (a cookie that
-    stopped reads as none). Writes are sent with a bearer credential (the cookie is no seat's on a write)."""
+    """A request signed in by the session cookie alone: the account's seat, or a spectator (a cookie that
+    stopped reads as none). A write by it is the seat's only with the session's CSRF value in X-CSRF-Token
+    (service/credentials.py): without it, 403 `csrf-missing` and nothing done (a page of another site can
+    make the browser send the cookie, not the header)."""
     cookie = request.cookies.get(SESSION_COOKIE)
-    if not cookie or request.method not in SAFE_METHODS or not is_account_token(cookie):
+    if not cookie or not is_account_token(cookie):
         return None
+    write = request.method not in SAFE_METHODS
     try:
-        return await account_caller(r, cookie, game_id, write=False)
+        who = await r.credentials.principal(cookie, by_cookie=True)
     except Unauthorized:
         if await r.is_private(game_id):
             raise
         return None
+    if write:
+        check_csrf(request, who.record)
+    return await account_caller(r, cookie, game_id, write=write, who=who)  # (401 only for a private fork)

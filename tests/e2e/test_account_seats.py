@@ -102,6 +102,37 @@ def test_a_session_plays_through_the_route_with_an_idempotency_key(stack):
         assert again.headers.get("Idempotent-Replayed") == "true"
 
 
+def test_a_session_cookie_moves_with_its_csrf_value_and_only_so(stack):
+    """The game page plays an account's seat with the session cookie (no token pasted): a move sent with the
+    cookie and the session's CSRF value in X-CSRF-Token is the seat's (through the route: the fast path
+    takes bearer moves only); without the value, or with another, 403 csrf-missing and nothing appended; an
+    account holding no seat moves nothing, with its CSRF value or not."""
+    ann, bob = fresh("ann"), fresh("bob")
+    with client_from(stack) as c:
+        signed_up(c, ann), signed_up(c, bob)
+        bobs = signed_in(c, bob)
+        session = signed_in(c, ann)
+        c.cookies.clear()
+        game = made(c, f"@{ann}", "carl")
+        gid = game["id"]
+        ann_to_act(c, gid, game["seats"][1]["token"])
+        move = c.get(f"/games/{gid}/moves", headers=bearer(session["token"])).json()[0]
+        version = seen(c, gid, None)["version"]
+        cookie = {"Cookie": f"caravan_session={session['token']}"}
+        for csrf in (None, "", bobs["csrf"], session["csrf"] + "x"):
+            sent = {**cookie, **({"X-CSRF-Token": csrf} if csrf is not None else {})}
+            refused = c.post(f"/games/{gid}/moves", json={"move": move}, headers=sent)
+            assert refused.status_code == 403 and refused.json()["error"] == "csrf-missing", refused.text
+        bob_cookie = {"Cookie": f"caravan_session={bobs['token']}", "X-CSRF-Token": bobs["csrf"]}
+        spectator = c.post(f"/games/{gid}/moves", json={"move": move}, headers=bob_cookie)
+        assert spectator.status_code == 401, spectator.text
+        assert seen(c, gid, None)["version"] == version
+        moved = c.post(f"/games/{gid}/moves", json={"move": move, "expected_version": version},
+                       headers={**cookie, "X-CSRF-Token": session["csrf"]})
+        assert moved.status_code == 201, moved.text
+        assert seen(c, gid, None)["version"] > version
+
+
 def test_a_seat_for_no_account_is_refused_and_creates_nothing(stack):
     ann = fresh("ann")
     with client_from(stack) as c:

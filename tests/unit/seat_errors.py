@@ -60,4 +60,21 @@ def provocations(c: TestClient, down: TestClient) -> dict[tuple[str, str, int], 
         ("get", "/me/invitations", 401): lambda: c.get("/me/invitations"),
         ("get", "/me/invitations", 503): lambda: down.get("/me/invitations", headers=auth(WELL_FORMED)),
         **answers("accept"), **answers("decline"),
+        **{("post", f"/games/{{game_id}}/{verb}", 403): by_cookie_without_csrf(c, session, verb, body)
+           for verb, body in COOKIE_WRITES.items()},
     }
+
+
+# a game's writes that a session cookie signs for the account's seat: without the session's CSRF value in
+# X-CSRF-Token, 403 csrf-missing (service/seats.py cookie_caller; moves: tests/e2e/test_account_seats.py)
+COOKIE_WRITES = {"resign": {}, "return": {}, "undo": {},
+                 "entropy": {"entropy": "coin"}, "fork": {}, "links": {}}
+
+
+def by_cookie_without_csrf(c: TestClient, session: Callable[[], str], verb: str, body: dict) -> Callable:
+    def provoke():
+        gid = c.post("/games", json={"type": "toy", "players": ["ann", "bob"]}).json()["id"]
+        refused = c.post(f"/games/{gid}/{verb}", json=body, headers={"Cookie": f"caravan_session={session()}"})
+        assert refused.json()["error"] == "csrf-missing", refused.text
+        return refused
+    return provoke

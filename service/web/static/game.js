@@ -190,12 +190,14 @@
     if (older(f)) return;
     const t0 = performance.now();
     if (f.you !== frame.you || f.version !== frame.version) moves.reset();
+    const reader = readerOf(frame);
     if (mode === "live") undoSettled(frame, f);
     frame = f;
     if (f.server_time) clocks.serverTime(f.server_time);
     const focused = moves.focusKey();
     if (f.board !== lastBoard) { boardBox.innerHTML = f.board; lastBoard = f.board; }  // the same picture again (an undo note, a refetch) stays
     drawStatus(); moves.mark(); moves.draw(); clocks.draw(); drawUndo(); drawLeave();
+    if (reader !== readerOf(f)) drawSeats();  // (signed in: the cookie's seat, said in the seat bar)
     moves.refocus(focused);
     if (mode === "live") {
       // the account is told for one reader: the page is first drawn for a spectator, and a seat's frames tell
@@ -218,7 +220,9 @@
       kids.push(el("button", { type: "button", "data-seat": s, "aria-pressed": chosen === s ? "true" : "false", onclick: () => switchTo(s) },
         `Seat ${s}${frame.players[s] ? ": " + frame.players[s].name : ""}`));
     $("seat-buttons").replaceChildren(...kids);
-    $("as").textContent = chosen === "" ? "Watching as a spectator." : `Playing as ${who(Number(chosen))}.`;
+    const signedIn = chosen === "" && typeof frame.you === "number";  // the session cookie's account holds a seat
+    $("as").textContent = signedIn ? `Playing as ${who(frame.you)}, signed in.`
+      : chosen === "" ? "Watching as a spectator." : `Playing as ${who(Number(chosen))}.`;
   }
   function switchTo(seat) { caravan.choose(game, seat); drawSeats(); restart(); }
   $("seat-form").addEventListener("submit", async (ev) => {

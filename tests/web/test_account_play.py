@@ -1,0 +1,66 @@
+"""A signed-in account plays its seat from the game page without pasting anything (issue 57, "CLI and
+web"): the page opened with the session cookie shows the account's seat, its view and its moves, and a move
+clicked goes with the cookie and the session's CSRF value (no Authorization header); another account signed
+in, holding no seat, sees what a spectator sees and no move to click."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import wait_for_human
+from tests.e2e.test_accounts import fresh
+from tests.web.browse import open_game
+from tests.web.test_account_pages import PASSWORD, sign_up
+
+pytestmark = pytest.mark.e2e
+GAME = "kashgar"
+
+
+def signed_up_in(page, name: str) -> None:
+    """Sign up on the page (which signs in) and wait until the header says who."""
+    sign_up(page, name)
+    expect(page.locator("#signed-in-as")).to_have_text(name, timeout=30_000)
+
+
+def token_of(stack, name: str) -> str:
+    r = httpx.post(f"{stack.url}/sessions", json={"name": name, "password": PASSWORD})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
+def test_a_signed_in_seat_plays_from_its_page_and_another_account_only_watches(stack, page, browser):
+    ann, bob = fresh("ann"), fresh("bob")
+    signed_up_in(page, ann)
+    token = token_of(stack, ann)
+    api = httpx.Client(base_url=stack.url, headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    made = api.post("/games", json={"type": GAME, "players": [f"@{ann}", "bot:ai-random"]})
+    assert made.status_code == 201, made.text
+    gid = made.json()["id"]
+    assert "token" not in made.json()["seats"][0]  # an account's seat: nothing to paste
+    wait_for_human(api, gid, 0, timeout=60)
+    open_game(page, gid)
+    expect(page.locator("#as")).to_have_text(f"Playing as {ann} (seat 0), signed in.")
+    expect(page.locator("#players li.you, #status li.you")).to_have_count(1)
+    page.wait_for_function("() => document.querySelectorAll('#moves button.move').length > 0", timeout=30_000)
+    before = int(page.locator("body").get_attribute("data-version"))
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith(f"/games/{gid}/moves")) as sent:
+        page.locator("#moves button.move").first.click()
+    headers = sent.value.all_headers()
+    assert "authorization" not in headers and headers.get("x-csrf-token"), headers
+    expect(page.locator("#notice")).to_contain_text("played:", timeout=30_000)
+    moved = httpx.get(f"{stack.url}/games/{gid}/events", params={"from": before + 1}).json()
+    assert any(e.get("actor") == 0 for e in moved), moved  # ann's move is in the log
+
+    other = browser.new_context(viewport={"width": 1280, "height": 1000}, base_url=stack.url)
+    try:
+        watcher = other.new_page()
+        signed_up_in(watcher, bob)
+        open_game(watcher, gid, or_finished=True)
+        expect(watcher.locator("#as")).to_have_text("Watching as a spectator.")
+        expect(watcher.locator("#status li.you")).to_have_count(0)
+        expect(watcher.locator("#moves button.move")).to_have_count(0)
+        assert watcher.evaluate(f"fetch('/games/{gid}/view/frame').then((r) => r.json()).then((f) => f.you)") is None
+    finally:
+        other.close()

@@ -26,7 +26,7 @@ from litestar.types import ExceptionHandlersMap
 from games import registry
 from games.protocol import CHANCE
 from projections import standings
-from service import analysis, said, views
+from service import analysis, open_tables, said, views
 from service.errors import NotFound, Unauthorized
 from service.openapi import errors
 from service.runtime import Runtime, rt
@@ -210,6 +210,16 @@ async def lobby_games(r: Runtime, want: dict[str, str], before: str | None) -> t
     return games, tables, None, looked
 
 
+async def open_rows(r: Runtime, want: dict[str, str]) -> list[Any]:
+    """The games whose open seats wait for accounts to join (GET /games?open=true), listed first with **Join**;
+    a finished or abandoned filter, or tournaments only, lists none."""
+    if want["show"] == "tournaments" or want["status"] in ("finished", "abandoned") or want["seats"] == "ai":
+        return []
+    served = registry.all_games()
+    return [open_tables.row(t) for t in await open_tables.waiting_tables(r)
+            if t.table.type in served and (not want["type"] or t.table.type == want["type"])]
+
+
 @get("/", **PAGE)
 async def lobby_page(request: Request, status: str | None = None, type: str | None = None, show: str | None = None,
                      seats: str | None = None, before: str | None = None, fragment: bool = False) -> Template:
@@ -229,7 +239,8 @@ async def lobby_page(request: Request, status: str | None = None, type: str | No
               and (not want["type"] or t["game"] == want["type"])
               and (not want["seats"] or any(e["ai"] is None for e in t["entrants"]) == (want["seats"] == "people"))]
     page = {k: v for k, v in want.items() if v}
-    ctx = {"games": games, "tables": tables, "tournaments": ts, "types": game_types(), "want": want,
+    ctx = {"open_tables": await open_rows(r, want) if before is None else [],
+           "games": games, "tables": tables, "tournaments": ts, "types": game_types(), "want": want,
            "filtered": any(want.values()), "paged": before is not None, "looked": looked,
            "older": "/?" + urlencode({**page, "before": older}) if older else None,
            "newest": "/?" + urlencode(page) if page else "/"}

@@ -64,3 +64,38 @@ def test_a_signed_in_seat_plays_from_its_page_and_another_account_only_watches(s
         assert watcher.evaluate(f"fetch('/games/{gid}/view/frame').then((r) => r.json()).then((f) => f.you)") is None
     finally:
         other.close()
+
+
+def test_the_lobby_lists_open_seats_first_and_join_takes_one(stack, page, browser):
+    """ann makes a game with an open seat (through the API); the lobby lists it above the games, with a
+    Sign in link for a reader signed out and **Join** once signed in; bob joins, the game starts, and his page
+    goes to it, playing his seat."""
+    ann, bob = fresh("ann"), fresh("bob")
+    signed_up_in(page, ann)
+    api = httpx.Client(base_url=stack.url, headers={"Authorization": f"Bearer {token_of(stack, ann)}"}, timeout=30)
+    made = api.post("/games", json={"type": GAME, "players": [f"@{ann}", "open"]})
+    assert made.status_code == 201, made.text
+    gid = made.json()["id"]
+    other = browser.new_context(viewport={"width": 1280, "height": 1000}, base_url=stack.url)
+    try:
+        joiner = other.new_page()
+        joiner.goto("/")
+        row = joiner.locator(f"#open-tables tr[data-game='{gid}']")
+        expect(row).to_contain_text(ann)
+        expect(row.locator("button.join")).to_have_count(0)  # signed out: a way to sign in instead
+        expect(row.locator("a.join-sign-in")).to_have_attribute("href", "/signin?next=%2F")
+        first = joiner.evaluate("[...document.querySelectorAll('#lobby-rows h2')].map((h) => h.textContent)")
+        assert first[0] == "Open seats", first
+        signed_up_in(joiner, bob)
+        joiner.goto("/")
+        with joiner.expect_request(lambda r: r.method == "POST" and r.url.endswith(f"/games/{gid}/join")) as sent:
+            row.locator("button.join").click()
+        assert sent.value.all_headers().get("x-csrf-token")
+        joiner.wait_for_url(f"{stack.url}/games/{gid}/view", timeout=30_000)
+        expect(joiner.locator("#as")).to_have_text(f"Playing as {bob} (seat 1), signed in.", timeout=30_000)
+        game = httpx.get(f"{stack.url}/games/{gid}").json()
+        assert game["status"] == "active" and [p["name"] for p in game["players"]] == [ann, bob]
+        joiner.goto("/")
+        expect(joiner.locator(f"#open-tables tr[data-game='{gid}']")).to_have_count(0)  # no longer waiting
+    finally:
+        other.close()

@@ -14,6 +14,21 @@
     if (href) { const again = [...rows.querySelectorAll("a")].find((x) => x.getAttribute("href") === href); if (again) again.focus({ preventScroll: true }); }
   }
   setInterval(refresh, 5000);
+  // Join (an open seat, signed in): POST /games/{id}/join with the session cookie and its CSRF value
+  // (caravan.api); the join that fills the last open seat starts the game, and the page goes there
+  const joinNotice = document.getElementById("join-notice");
+  rows.addEventListener("click", async (ev) => {
+    const button = ev.target.closest("button.join");
+    if (!button) return;
+    button.disabled = true;
+    const game = button.dataset.game;
+    const r = await caravan.api("POST", `/games/${game}/join`, null, {});
+    if (r.ok && r.data.status === "started") { location.href = `/games/${game}/view`; return; }
+    joinNotice.textContent = r.ok ? `You hold seat ${r.data.seat} of ${game}: it starts once its other open seats are taken.`
+      : `Not joined: ${r.data ? r.data.detail : `HTTP ${r.status}`}`;
+    joinNotice.classList.toggle("ok", r.ok);
+    await refresh();
+  });
   const form = document.getElementById("new-game");
   const notice = document.getElementById("new-game-notice");
   form.addEventListener("submit", async (ev) => {

@@ -62,7 +62,12 @@ async def my_games(request: Request) -> list[MyGame]:
     with its seat and, at a table with a time control, the time left on its clock."""
     r = rt(request)
     who = await r.credentials.of_request(request)
-    rows = [g for g in [await mine(r, i, who.account.id) for i in await account_games.newest(r.redis, who.account.id)]
+    return await games_of(r, who.account.id)
+
+
+async def games_of(r: Runtime, account_id: str) -> list[MyGame]:
+    """The account's games as `GET /me/games` lists them (and the **My games** page shows them)."""
+    rows = [g for g in [await mine(r, i, account_id) for i in await account_games.newest(r.redis, account_id)]
             if g is not None]
     return sorted(rows, key=lambda g: not g.waiting)  # (stable: the newest first within each part)
 

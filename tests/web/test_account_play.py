@@ -99,3 +99,29 @@ def test_the_lobby_lists_open_seats_first_and_join_takes_one(stack, page, browse
         expect(joiner.locator(f"#open-tables tr[data-game='{gid}']")).to_have_count(0)  # no longer waiting
     finally:
         other.close()
+
+
+def test_my_games_lists_the_games_waiting_for_me_first_and_refreshes(stack, page):
+    """**My games** (the header's link, signed in): what GET /me/games answers, the games waiting for the
+    account first with a "your turn" badge; a game made meanwhile appears without a reload. Signed out, the
+    page says to sign in."""
+    page.goto("/my-games")
+    expect(page.locator("#my-games-signed-out")).to_contain_text("Sign in")
+    ann = fresh("ann")
+    signed_up_in(page, ann)
+    api = httpx.Client(base_url=stack.url, headers={"Authorization": f"Bearer {token_of(stack, ann)}"}, timeout=30)
+    table = api.post("/games", json={"type": GAME, "players": [f"@{ann}", "open"]}).json()["id"]
+    mine = api.post("/games", json={"type": GAME, "players": [f"@{ann}", "bot:ai-random"]}).json()["id"]
+    wait_for_human(api, mine, 0, timeout=60)
+    page.click("#my-games-link")
+    page.wait_for_url(f"{stack.url}/my-games")
+    listed = api.get("/me/games").json()
+    assert [g["id"] for g in listed] == [mine, table], listed
+    expect(page.locator("#my-games tbody tr")).to_have_count(2)
+    assert page.locator("#my-games tbody tr").evaluate_all("(rows) => rows.map((r) => r.dataset.game)") == [mine, table]
+    expect(page.locator(f"#my-games tr[data-game='{mine}'] .your-turn")).to_have_text("your turn")
+    expect(page.locator(f"#my-games tr[data-game='{table}']")).to_contain_text("waiting for players")
+    later = api.post("/games", json={"type": GAME, "players": ["carl", f"@{ann}"]}).json()["id"]
+    expect(page.locator(f"#my-games tr[data-game='{later}']")).to_have_count(1, timeout=30_000)  # no reload
+    page.click(f"#my-games tr[data-game='{mine}'] a")
+    expect(page.locator("#as")).to_have_text(f"Playing as {ann} (seat 0), signed in.", timeout=30_000)

@@ -86,7 +86,12 @@ async def my_invitations(request: Request) -> list[Invitation]:
     """The signed-in account's invitations not yet answered, newest first: the `@NAME` seats others made for it."""
     r = rt(request)
     who = await r.credentials.of_request(request)
-    rows = [await pending(r, i, who.account) for i in await account_games.invitations(r.redis, who.account.id)]
+    return await invitations_of(r, who.account)
+
+
+async def invitations_of(r: Runtime, acct: Account) -> list[Invitation]:
+    """The account's invitations not yet answered, newest first (the **My games** page shows them too)."""
+    rows = [await pending(r, i, acct) for i in await account_games.invitations(r.redis, acct.id)]
     return [i for i in rows if i is not None]
 
 

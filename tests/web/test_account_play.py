@@ -117,11 +117,32 @@ def test_my_games_lists_the_games_waiting_for_me_first_and_refreshes(stack, page
     page.wait_for_url(f"{stack.url}/my-games")
     listed = api.get("/me/games").json()
     assert [g["id"] for g in listed] == [mine, table], listed
-    expect(page.locator("#my-games tbody tr")).to_have_count(2)
-    assert page.locator("#my-games tbody tr").evaluate_all("(rows) => rows.map((r) => r.dataset.game)") == [mine, table]
+    expect(page.locator("#my-games table.my-games tbody tr")).to_have_count(2)
+    assert page.locator("#my-games table.my-games tbody tr").evaluate_all("(rows) => rows.map((r) => r.dataset.game)") == [mine, table]
     expect(page.locator(f"#my-games tr[data-game='{mine}'] .your-turn")).to_have_text("your turn")
     expect(page.locator(f"#my-games tr[data-game='{table}']")).to_contain_text("waiting for players")
     later = api.post("/games", json={"type": GAME, "players": ["carl", f"@{ann}"]}).json()["id"]
     expect(page.locator(f"#my-games tr[data-game='{later}']")).to_have_count(1, timeout=30_000)  # no reload
     page.click(f"#my-games tr[data-game='{mine}'] a")
     expect(page.locator("#as")).to_have_text(f"Playing as {ann} (seat 0), signed in.", timeout=30_000)
+
+
+def test_my_invitations_are_accepted_or_declined_from_my_games(stack, page):
+    """ann seats bob in two games (`@bob`, through the API); his **My games** lists both invitations. Decline
+    calls one off (its creator's choice: cancel), Accept opens the other, bob playing his seat."""
+    ann, bob = fresh("ann"), fresh("bob")
+    httpx.post(f"{stack.url}/accounts", json={"name": ann, "password": PASSWORD}).raise_for_status()
+    api = httpx.Client(base_url=stack.url, headers={"Authorization": f"Bearer {token_of(stack, ann)}"}, timeout=30)
+    signed_up_in(page, bob)
+    one, two = (api.post("/games", json={"type": GAME, "players": [f"@{bob}", "bot:ai-random"]}).json()["id"]
+                for _ in range(2))
+    page.goto("/my-games")
+    expect(page.locator("#my-invitations tbody tr")).to_have_count(2)
+    page.click(f"#my-invitations tr[data-game='{two}'] button[data-answer=decline]")
+    expect(page.locator("#answer-notice")).to_contain_text(f"Declined: {two} is abandoned now.", timeout=30_000)
+    expect(page.locator("#my-invitations tbody tr")).to_have_count(1)
+    assert httpx.get(f"{stack.url}/games/{two}").json()["status"] == "abandoned"
+    page.click(f"#my-invitations tr[data-game='{one}'] button[data-answer=accept]")
+    page.wait_for_url(f"{stack.url}/games/{one}/view", timeout=30_000)
+    expect(page.locator("#as")).to_have_text(f"Playing as {bob} (seat 0), signed in.", timeout=30_000)
+    assert httpx.get(f"{stack.url}/me/invitations", headers={"Authorization": f"Bearer {token_of(stack, bob)}"}).json() == []

@@ -250,18 +250,19 @@ def seat_number(game_id: str, seat: str) -> str:
 
 def token_for(game_id: str, seat: str | None) -> str | None:
     """--token wins; then `--as arbiter`; then the profile's token of the seat (a number or a name); then
-    the account's token `caravan login` kept (an account's seat has no token of its own)."""
+    the account's token `caravan login` kept (an account's seat has no token of its own), which is also
+    who asks when no seat is named (None when this machine is signed in to no account)."""
+    from cli.account import account_token  # (cli.account imports this module)
+
     if ctx.token:
         return ctx.token
     if seat is None:
-        return None
+        return account_token()
     if seat == "arbiter":
         return arbiter_token()
     number = seat_number(game_id, seat)
     tok = tokens_here().get(game_id, {}).get(number)
-    if tok is None:
-        from cli.account import account_token  # an account's seat (`@NAME`): played with `caravan login`'s token
-
+    if tok is None:  # an account's seat (`@NAME`): played with `caravan login`'s token
         tok = account_token()
     if tok is None:
         fail(f"no token for seat {seat} of game {game_id} in {profile_path()}; pass --token (or `caravan login` "

@@ -119,9 +119,9 @@ def wait(game_id: str = typer.Argument(..., help="the game", autocompletion=comp
     Before the first draw of an await_entropy game, the seat's entropy is what it must give: exit 0,
     saying `caravan entropy ID --as SEAT` (--json: "waiting_for": "entropy", "your_turn": false)."""
     use_token(token)
-    if seat is None and not ctx.token:
-        fail("wait needs --as SEAT (or --token)")
     tok = token_for(game_id, seat)
+    if tok is None:
+        fail("wait needs --as SEAT (or --token), or `caravan login` for an account's seat")
     arbiter = seat == "arbiter"
     started = time.monotonic()
     g = request("GET", f"/games/{game_id}", token=tok)

@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from cli.account import account_token
+from cli.account import account_token, saved
 from cli.client import Refused, arbiter_token, ctx, emit_json, raw, request, save_tokens, token_for, use_token
 from cli.options import AS, JSON, TOKEN, complete_game_id, complete_game_type, parse_option
 from games.naming import looks
@@ -71,8 +71,10 @@ def register(game_app: typer.Typer) -> None:
         for s in created["seats"]:
             typer.echo(f"  seat {s['seat']}: {s['name']}" + seat_words(created["id"], s))
         people = [s for s in created["seats"] if s.get("token")]
-        if people:
-            typer.echo(f"next: caravan game play {created['id']} --as {shlex.quote(people[0]['name'])}")  # (token saved)
+        me = saved()
+        mine = [s for s in created["seats"] if s.get("account") and me and looks(s["name"]) == looks(me["name"])]
+        if people or mine:  # (a guest seat's token is saved; an account's seat plays with `caravan login`'s)
+            typer.echo(f"next: caravan game play {created['id']} --as {shlex.quote((mine or people)[0]['name'])}")
             for s in people:
                 typer.echo(link_line(created["id"], s, s["token"]))
         else:

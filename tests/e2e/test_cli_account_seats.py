@@ -35,3 +35,22 @@ def test_an_account_seat_is_made_and_played_from_the_cli(stack, tmp_path):
     assert stack.client().get(f"/games/{gid}").json()["version"] > json.loads(shown.stdout)["version"]
     nobody = caravan(stack, profile, "game", "new", "yangtze", "--player", "@nobody" + name, "--player", "carl")
     assert nobody.returncode == 1 and "no account" in nobody.stderr, nobody.stderr
+
+
+def test_a_signed_in_account_plays_its_seat_without_naming_it(stack, tmp_path):
+    """After `caravan signup`, the account's own game needs no --as: `game new` says how to play it (it
+    once said `caravan watch`, as for a table of AIs), and `wait`, `moves` and `play` ask as the account
+    (they once answered "wait needs --as SEAT" and "a seat's token is needed")."""
+    profile, name = tmp_path / "profile.json", "bea" + secrets.token_hex(4)
+    assert caravan(stack, profile, "signup", name, "--password-stdin", password=PASSWORD).returncode == 0
+    made = caravan(stack, profile, "game", "new", "yangtze", "--player", f"@{name}", "--player", "bot:ai-greedy")
+    assert made.returncode == 0, made.stderr
+    gid = made.stdout.split()[1]
+    assert f"next: caravan game play {gid} --as {name}" in made.stdout, made.stdout
+    assert caravan(stack, profile, "wait", gid, "--timeout", "60").returncode == 0
+    moves = caravan(stack, profile, "moves", gid)
+    assert moves.returncode == 0 and moves.stdout.strip(), moves.stderr
+    before = stack.client().get(f"/games/{gid}").json()["version"]
+    played = caravan(stack, profile, "play", gid, "0")
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert stack.client().get(f"/games/{gid}").json()["version"] > before

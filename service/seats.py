@@ -15,7 +15,7 @@ from litestar import Request
 
 from events import keys, replies
 from service import account_games
-from service.credentials import SAFE_METHODS, SESSION_COOKIE, TOKEN, Principal, check_csrf
+from service.credentials import SAFE_METHODS, SESSION_COOKIE, TOKEN, CsrfMissing, Principal, check_csrf
 from service.errors import DomainError, Invalid, Unauthorized
 from service.views import PRIVATE
 
@@ -62,14 +62,26 @@ async def resolve(r: Runtime, players: list[str]) -> tuple[list[str], dict[int, 
 async def invite(r: Runtime, request: Request, accounts: dict[int, str], game_id: str) -> None:
     """The `@NAME` seats of a game just made are invitations to their accounts (GET /me/invitations), but
     the seat of the account that made it (its credential sent with POST /games)."""
-    creator = None
-    token = request.headers.get("authorization", "").partition(" ")[2].strip()
-    if is_account_token(token):
-        try:
-            creator = (await r.credentials.principal(token)).account.id
-        except Unauthorized:
-            creator = None
+    creator = await maker(r, request)
     await account_games.invite(r.redis, [a for a in accounts.values() if a != creator], game_id)
+
+
+async def maker(r: Runtime, request: Request) -> str | None:
+    """The account that sent a request (its id): by an account's bearer credential, or by the session
+    cookie with its CSRF value (a browser signed in on the new-game form); None for anyone else."""
+    token = request.headers.get("authorization", "").partition(" ")[2].strip()
+    by_cookie = not token and is_account_token(request.cookies.get(SESSION_COOKIE) or "")
+    if by_cookie:
+        token = request.cookies.get(SESSION_COOKIE) or ""
+    if not is_account_token(token):
+        return None
+    try:
+        who = await r.credentials.principal(token, by_cookie=by_cookie)
+        if by_cookie:
+            check_csrf(request, who.record)
+    except (Unauthorized, CsrfMissing):
+        return None
+    return who.account.id
 
 
 async def seat_of_account(r: Runtime, game_id: str, account_id: str) -> int | None:

@@ -93,3 +93,18 @@ def test_with_on_decline_open_the_game_waits_for_answers_and_a_decline_opens_the
         game = c.get(f"/games/{gid}", headers=bearer(dee)).json()
         assert game["you"] == 1 and game["status"] == "active" and game["players"][2]["name"] == cy
         assert c.get(f"/games/{gid}", headers=bearer(b)).json()["you"] is None  # bob declined: no seat
+
+
+def test_a_game_made_on_the_signed_in_page_is_no_invitation_to_its_maker(stack):
+    """ann signed in by cookie (the new-game form sends it with the session's CSRF value) makes a game
+    with her own seat `@ann`: it is hers, not an invitation to her (it was listed in her invitations, as if
+    someone else had made it); a cookie without the CSRF value is nobody's, and her seat is invited."""
+    with client_from(stack) as c:
+        (ann, _), = people(c, "ann")
+        s = signed_in(c, ann)  # (sets the session cookie)
+        unknown = c.post("/games", json={"type": GAME, "players": [f"@{ann}", "bob:ai-greedy"]})
+        mine = c.post("/games", json={"type": GAME, "players": [f"@{ann}", "bob:ai-greedy"]},
+                      headers={"X-CSRF-Token": s["csrf"]})
+        assert unknown.status_code == mine.status_code == 201, (unknown.text, mine.text)
+        invited = [i["id"] for i in invitations(c, s["token"])]
+        assert unknown.json()["id"] in invited and mine.json()["id"] not in invited, invited

@@ -124,7 +124,8 @@ DOCUMENTED = documented()
 def test_the_docs_name_caravan_commands():
     """The extraction finds what it checks: the README's first game and the CLI reference's verbs."""
     blocks = [args for _, how, args in DOCUMENTED if how == "block"]
-    assert ["game", "new", "yangtze", "--player", "ann", "--player", "bob:ai-greedy"] in blocks
+    assert ["game", "new", "yangtze", "--player", "@ann", "--player", "bob:ai-greedy"] in blocks
+    assert ["signup", "ann"] in blocks  # (the first game starts with an account)
     assert len(blocks) >= 60, len(blocks)
     assert {"game", "tournament", "play", "verify", "analyse"} <= {args[0] for args in blocks if args}
 

@@ -8,7 +8,7 @@ import asyncio
 import logging
 from contextlib import asynccontextmanager
 
-from litestar import Litestar, Request, get
+from litestar import Litestar, Request, Response, get
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from redis.exceptions import RedisError
@@ -69,7 +69,7 @@ async def health(request: Request) -> dict[str, str]:
     return {"status": "ok"}
 
 
-def not_a_game(request: Request) -> None:
+def not_a_game(request: Request) -> Response | None:
     """Before every route: a tournament's id names no game (its stream is no game's log); a path holding
     NUL (`/static/x%00`) names no file (the file system refuses it with a ValueError: it was a 500)."""
     if "\x00" in request.url.path:

@@ -9,6 +9,7 @@ import logging
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.types import ExceptionHandlersMap
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -86,7 +87,7 @@ def failure(request: Request, exc: BaseException | None, status: int, code: str,
     return Response(body, status_code=status, headers=headers)
 
 
-HANDLERS = {DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
+HANDLERS: ExceptionHandlersMap = {DomainError: domain_error, VersionConflict: conflict, HTTPException: http_error,
             CorruptLog: corrupt_log, TooManyStreams: too_many_streams, Busy: too_many_streams,
             RedisConnectionError: store_unreachable, RedisTimeoutError: store_unreachable, RecursionError: too_deep,
             admission.Refused: admission.refused, 500: server_error}

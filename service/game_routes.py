@@ -5,7 +5,7 @@ is service/game_stream.py's; the app's wiring is service/app.py's."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 import msgspec
 from litestar import Request, Response, get, post
@@ -119,10 +119,10 @@ async def legal_moves(request: Request, game_id: str) -> Response[list[dict[str,
         raise Unauthorized("a seat's token is needed to list its moves")
     if f.status != "active":
         moves = []
-    elif caller == ARBITER:
-        moves = game.legal_moves(f.state, CHANCE) if CHANCE in game.actors(f.state) else []
-    else:
+    elif isinstance(caller, int):
         moves = game.legal_moves(f.state, caller)
+    else:  # the arbiter, the one caller that is no seat: the chance outcomes due
+        moves = game.legal_moves(f.state, CHANCE) if CHANCE in game.actors(f.state) else []
     return Response([msgspec.to_builtins(m) for m in moves], headers={"X-Game-Version": str(f.version)})
 
 
@@ -144,11 +144,12 @@ async def submit_move(request: Request, game_id: str, data: MoveRequest,
     acc = await r.commands.submit(game_id, caller, data.move, data.expected_version, key, fp)
     body = msgspec.json.encode(MoveAccepted(version=acc.version, status=acc.status))
     headers = {"Idempotent-Replayed": "true"} if acc.replayed else {}
-    return Response(body, status_code=201, media_type="application/json", headers=headers)
+    # the body is the MoveAccepted encoded above; Litestar sends bytes as they are, but its Response[T] takes a T
+    return cast("Response[MoveAccepted]", Response(body, status_code=201, media_type="application/json", headers=headers))
 
 
 @get("/games/{game_id:str}/events", responses=errors(400, 401, 404, 503, ok=schemas.EVENTS))
-async def events(request: Request, game_id: str, from_: int = QueryParameter(name="from", default=1, ge=1, le=VERSION_MAX),
+async def events(request: Request, game_id: str, from_: Annotated[int, QueryParameter(name="from", ge=1, le=VERSION_MAX)] = 1,
                  limit: int = Parameter(default=1000, ge=1, le=10000),
                  words: bool = Parameter(default=False, description="add `words` to each event the caller may read: "
                                          "a move or draw in the game's words, told from the position it was played "

@@ -49,7 +49,8 @@ class Runtime:
         self.positions = Positions()  # games folded to a version lately, for telling moves where they were played
         self.hub = Hub(self.store, block_ms=cfg.block_ms, max_total=cfg.max_streams,
                        max_per_client=cfg.max_streams_per_client)
-        self._queue = self._fast = self._analysis = self._thinking = self._reads = None
+        self._queue = self._fast = self._analysis = self._thinking = None
+        self._reads: Reads | None = None
         self._tasks: set[asyncio.Task] = set()
         self._private: dict[str, bool] = {}
 
@@ -140,7 +141,10 @@ class Runtime:
         return known
 
     def is_arbiter(self, token: str) -> bool:
-        return bool(self.cfg.arbiter_token) and hmac.compare_digest(token.encode(), self.cfg.arbiter_token.encode())
+        expected = self.cfg.arbiter_token
+        if not expected:
+            return False
+        return hmac.compare_digest(token.encode(), expected.encode())
 
     async def caller(self, request: Request, game_id: str) -> int | str | None:
         """The seat (or "arbiter") the bearer token stands for; None without a token. An account's token

@@ -35,9 +35,13 @@ is `chance(state).visible_to`. After a move `opens` (Himalaya's last disc) every
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, ClassVar, Iterable, Protocol as _Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+from typing import Protocol as _Protocol
 
 import msgspec
+
+from games.options import Option, check_option
 
 Seat = int
 CHANCE: Seat = -1  # the chance actor; never a real seat number
@@ -82,7 +86,7 @@ class ChanceSpec(msgspec.Struct, frozen=True):
             return 1.0 / math.factorial(self.permute)
         total = sum(self.weights) if self.weights is not None else len(self.outcomes)
         weights = self.weights if self.weights is not None else (1,) * len(self.outcomes)
-        return sum(w for o, w in zip(self.outcomes, weights) if o == move) / total
+        return sum(w for o, w in zip(self.outcomes, weights, strict=True) if o == move) / total
 
 
 class RNG(_Protocol):
@@ -112,13 +116,13 @@ def sample_chance(spec: ChanceSpec, rng: RNG) -> Any:
         return spec.outcomes[rng.randrange(len(spec.outcomes))]
     total = sum(spec.weights)
     if isinstance(total, int):  # counts (cards, cubes, faces), as in every game here: an integer ticket
-        ticket = rng.randrange(total)
-        for outcome, w in zip(spec.outcomes, spec.weights):
+        ticket: float = rng.randrange(total)
+        for outcome, w in zip(spec.outcomes, spec.weights, strict=True):
             ticket -= w
             if ticket < 0:
                 return outcome
     x = rng.random() * total
-    for outcome, w in zip(spec.outcomes, spec.weights):
+    for outcome, w in zip(spec.outcomes, spec.weights, strict=True):
         x -= w
         if x < 0:
             return outcome
@@ -160,7 +164,7 @@ def sigmoid(z: float) -> float:
 def win_chances_of(weights: tuple[float, ...], features: list[tuple[float, ...]], seats: list[int]) -> list[float]:
     """A fitted evaluation (`Game.evaluations`, `ai/fit.py`): each of `seats`' chance to win, the
     logistic of its lead in weighted `features` (one tuple per seat) over the best other seat's."""
-    return lead_chances([sum(w * f for w, f in zip(weights, fs)) for fs in features], seats)
+    return lead_chances([sum(w * f for w, f in zip(weights, fs, strict=True)) for fs in features], seats)
 
 
 def lead_chances(values: list[float], seats: list[int]) -> list[float]:
@@ -171,65 +175,19 @@ def lead_chances(values: list[float], seats: list[int]) -> list[float]:
 def shares_of(weights: tuple[float, ...], features: list[tuple[float, ...]]) -> list[float]:
     """A fitted evaluation of many seats (`ai/fit.py --players`): every seat's chance to win,
     exp(w . f_i) / sum_j exp(w . f_j) over the seats' `features` (with two seats, `win_chances_of`)."""
-    values = [sum(w * f for w, f in zip(weights, fs)) for fs in features]
+    values = [sum(w * f for w, f in zip(weights, fs, strict=True)) for fs in features]
     top = max(values)
     e = [math.exp(v - top) for v in values]
     total = sum(e)
     return [x / total for x in e]
 
 
-class Option(msgspec.Struct, frozen=True):
-    """One game option as listed by `GET /game-types`."""
-
-    name: str
-    description: str
-    default: Any
-    choices: tuple[Any, ...] | None = None  # None: free value of the default's type
-    minimum: float | None = None  # bounds of a number (a free number without them: |value| <= NUMBER_MAX)
-    maximum: float | None = None
-
-
-NUMBER_MAX = 2**31  # the bound of a number option that declares none
-TEXT_MAX = 256
-
-
-def _same_type(value: Any, like: Any) -> bool:
-    """JSON types, strictly: true is no number, 1 is no boolean; an int is a float's value too."""
-    if isinstance(like, bool) or isinstance(value, bool):
-        return isinstance(value, bool) and isinstance(like, bool)
-    if isinstance(like, float):
-        return isinstance(value, (int, float))
-    return isinstance(value, type(like))
-
-
-def check_option(o: Option, v: Any) -> Any:
-    """The option's value `v` when it has the option's type and lies in its choices or bounds; ValueError otherwise."""
-    if o.choices is not None:
-        if isinstance(v, list):  # a subset of choices (e.g. which extra cards)
-            bad = [x for x in v if not any(_same_type(x, c) and x == c for c in o.choices)]
-            if bad:
-                raise ValueError(f"option {o.name}: {bad} not among {list(o.choices)}")
-        elif not any(_same_type(v, c) and v == c for c in o.choices):
-            raise ValueError(f"option {o.name}: {v!r} not among {list(o.choices)}")
-        return v
-    if o.default is None:
-        return v
-    if not _same_type(v, o.default):
-        raise ValueError(f"option {o.name}: expected {type(o.default).__name__}, got {v!r}")
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        lo = o.minimum if o.minimum is not None else -NUMBER_MAX
-        hi = o.maximum if o.maximum is not None else NUMBER_MAX
-        if not (math.isfinite(v) and lo <= v <= hi):
-            raise ValueError(f"option {o.name}: {v!r} is not between {lo:g} and {hi:g}")
-    if isinstance(v, str) and len(v) > TEXT_MAX:
-        raise ValueError(f"option {o.name}: at most {TEXT_MAX} characters")
-    return v
-
-
 class Game:
     """A game type. Subclass it once per game, fill in the class attributes and the methods.
 
-    Methods marked "for the AI" have usable defaults only where said.
+    Methods marked "for the AI" have usable defaults only where said. Their arguments are passed by
+    position (`/`), so a game may hand a method to a module function whose parameters are named otherwise
+    (`actors = staticmethod(rules.actors)`, where it reads `actors(s)`).
     """
 
     id: ClassVar[str]  # "kashgar", "yangtze", "bangkok-klongs", "himalaya"
@@ -245,39 +203,39 @@ class Game:
 
     # --- the game -------------------------------------------------------------------------------
 
-    def setup(self, players: int, options: dict[str, Any]) -> Any:
+    def setup(self, players: int, options: dict[str, Any], /) -> Any:
         """The state before anything random happened. Deterministic. `options` holds every option
         name (defaults filled in by `check_options`). Initial shuffles are the first chance steps."""
         raise NotImplementedError
 
-    def actors(self, state: Any) -> frozenset[Seat]:
+    def actors(self, state: Any, /) -> frozenset[Seat]:
         raise NotImplementedError
 
-    def legal_moves(self, state: Any, seat: Seat) -> list[Any]:
+    def legal_moves(self, state: Any, seat: Seat, /) -> list[Any]:
         """Every legal move of `seat` now and only those (empty when `seat` may not act; a non-actor
         seat may have optional "at any time" moves, see the module docstring).
         For CHANCE: the finite outcomes of `chance(state)` (empty for a permutation)."""
         raise NotImplementedError
 
-    def chance(self, state: Any) -> ChanceSpec:
+    def chance(self, state: Any, /) -> ChanceSpec:
         """What is random now; only called when `actors(state) == {CHANCE}`."""
         raise NotImplementedError
 
-    def apply(self, state: Any, seat: Seat, move: Any) -> Any:
+    def apply(self, state: Any, seat: Seat, move: Any, /) -> Any:
         """The next state. Raises `IllegalMove(reason)` for anything not legal now; never mutates."""
         raise NotImplementedError
 
-    def view(self, state: Any, seat: Seat | None) -> Any:
+    def view(self, state: Any, seat: Seat | None, /) -> Any:
         """Everything `seat` may see (None: a spectator), as a msgspec-encodable value. After the game
         ends everything is visible. Must include "active" hints a renderer needs (whose turn, phase)."""
         raise NotImplementedError
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: Any, /) -> Result | None:
         raise NotImplementedError
 
     # --- the log --------------------------------------------------------------------------------
 
-    def visible_to(self, state: Any, actor: Seat, move: Any) -> tuple[Seat, ...] | None:
+    def visible_to(self, state: Any, actor: Seat, move: Any, /) -> tuple[Seat, ...] | None:
         """Who may read this move's payload in the log before the game ends (None: everyone).
         `state` is the state before the move. Default: chance outcomes as their spec says, seat moves
         public. Override for secret moves (a hidden plan slot: `(seat,)`)."""
@@ -285,32 +243,32 @@ class Game:
             return self.chance(state).visible_to
         return None
 
-    def reveals(self, state: Any, actor: Seat, move: Any) -> bool:
+    def reveals(self, state: Any, actor: Seat, move: Any, /) -> bool:
         """True when this move shows another seat something it could not see before (a secret turned
         face up). Undo never reaches back across such a move. Chance moves always count as reveals."""
         return False
 
-    def opens(self, state: Any, actor: Seat, move: Any) -> bool:
+    def opens(self, state: Any, actor: Seat, move: Any, /) -> bool:
         """True when this move turns every earlier secret seat move face up in the log (see Secrets)."""
         return False
 
-    def time_limit(self, state: Any) -> float | None:
+    def time_limit(self, state: Any, /) -> float | None:
         """Seconds the seats acting now have (a phase's clock: it starts when the limit first appears and
         stops when it goes away), or None for no limit. When it runs out the platform plays
         `timeout_move` for every human seat still acting, until the limit goes away."""
         return None
 
-    def timeout_move(self, state: Any, seat: Seat) -> Any:
+    def timeout_move(self, state: Any, seat: Seat, /) -> Any:
         """What a seat that ran out of time does (the rulebook's default), or None."""
         return None
 
-    def apply_timeout(self, state: Any, seat: Seat, move: Any) -> Any:
+    def apply_timeout(self, state: Any, seat: Seat, move: Any, /) -> Any:
         """`apply` for the `timeout_move` the platform plays for a late seat. Default: `apply`. A game
         overrides it where the rulebook accepts from the timer what it refuses from a player (a Himalaya
         program completed by the timer is never rejected, even if it ends on the snowstorm)."""
         return self.apply(state, seat, move)
 
-    def describe(self, move: Any) -> str:
+    def describe(self, move: Any, /) -> str:
         """One line for a person: "buy 2 silk from the river", from the game's describe module
         (`describe_move(move, None)`: no seat's view), else the JSON of the move."""
         from .registry import describer
@@ -323,56 +281,56 @@ class Game:
 
     # --- for the AI -----------------------------------------------------------------------------
 
-    def determinize(self, state: Any, seat: Seat, rng: RNG) -> Any:
+    def determinize(self, state: Any, seat: Seat, rng: RNG, /) -> Any:
         """A full state consistent with everything `seat` has seen, hidden parts drawn at random
         (other hands, deck orders, bag contents). Default: the state itself (no hidden information)."""
         return state
 
-    def heuristic(self, state: Any, seat: Seat) -> float:
+    def heuristic(self, state: Any, seat: Seat, /) -> float:
         """How well `seat` stands, in [0, 1] (1: certainly winning). Used by greedy and to cut
         MCTS playouts short. Default: 1 for a winner, 0 for a loser, 0.5 while running."""
         r = self.result(state)
         return 0.5 if r is None else float(r.ranks[seat] == 1)
 
-    def heuristics(self, state: Any, seats: list[Seat]) -> list[float]:
+    def heuristics(self, state: Any, seats: list[Seat], /) -> list[float]:
         """`heuristic` of each of `seats` (the search asks for every seat on its path at once; a game
         whose heuristic ranks all seats together overrides this to do that work once)."""
         return [self.heuristic(state, seat) for seat in seats]
 
-    def evaluations(self, state: Any, seats: list[Seat]) -> list[float]:
+    def evaluations(self, state: Any, seats: list[Seat], /) -> list[float]:
         """The search's value of each of `seats` where its tree stops (a leaf): the seat's chance to
         win, in [0, 1]. Default: `heuristics`. A game overrides it with a model fitted to game
         outcomes (`ai/fit.py`; Kashgar, Yangtze, Himalaya with three seats); greedy keeps the
         heuristic, whose shaping a one-ply look needs."""
         return self.heuristics(state, seats)
 
-    def features(self, state: Any, seat: Seat) -> tuple[float, ...] | None:
+    def features(self, state: Any, seat: Seat, /) -> tuple[float, ...] | None:
         """Optional, for `ai/fit.py`: the numbers about `seat` that a fitted `evaluations` weighs
         against the other seats' (`win_chances_of`, `shares_of`), or None where the game has no fitted
         evaluation."""
         return None
 
-    def apply_all(self, state: Any, seat: Seat, moves: tuple[Any, ...]) -> Any:
+    def apply_all(self, state: Any, seat: Seat, moves: tuple[Any, ...], /) -> Any:
         """`apply` of each of `moves` in turn (a macro decision of `seat`, see `search_moves`); a game
         may override it to reach the same state with less work."""
         for move in moves:
             state = self.apply(state, seat, move)
         return state
 
-    def search_moves(self, state: Any, seat: Seat) -> list[tuple[Any, ...]] | None:
+    def search_moves(self, state: Any, seat: Seat, /) -> list[tuple[Any, ...]] | None:
         """Optional, for the search: macro decisions (each a tuple of moves `seat` plays in a row) to
         branch over instead of the legal moves, or None for the legal moves. For games where a single
         move shows its worth only with the ones after it (Himalaya's six-disc programs)."""
         return None
 
-    def playout(self, state: Any, seat: Seat, rng: RNG) -> tuple[Any, ...] | None:
+    def playout(self, state: Any, seat: Seat, rng: RNG, /) -> tuple[Any, ...] | None:
         """Optional, for the search: the moves `seat` plays next in a simulation (a playout policy),
         () to stop there and judge the state with `heuristic`, or None for the search's own rollout."""
         return None
 
     # --- for people -----------------------------------------------------------------------------
 
-    def render(self, view: Any, seat: Seat | None) -> str:
+    def render(self, view: Any, seat: Seat | None, /) -> str:
         """The board as text for a terminal, from the JSON-decoded view (a dict, as the API sends it).
         May use rich markup ([bold], [red]...). Default: the view as indented JSON."""
         return msgspec.json.format(msgspec.json.encode(view)).decode()

@@ -7,8 +7,8 @@ child with class "hit" the page outlines when that part has moves."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
-from typing import Iterable
 
 # Okabe–Ito colours (distinguishable with the common colour blindnesses), each seat also has a shape
 SEAT_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9")

@@ -6,7 +6,17 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .content import (
-    COLUMN, HEIGHT, IS_OVERSEER, IS_THIEF, NEIGHBOURS, QUARTER, QUARTER_LIMIT, QUARTER_SQUARES, ROW, SQUARES, WIDTH,
+    COLUMN,
+    HEIGHT,
+    IS_OVERSEER,
+    IS_THIEF,
+    NEIGHBOURS,
+    QUARTER,
+    QUARTER_LIMIT,
+    QUARTER_SQUARES,
+    ROW,
+    SQUARES,
+    WIDTH,
     entry_squares,
 )
 

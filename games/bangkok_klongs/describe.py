@@ -9,8 +9,19 @@ from typing import Any
 
 from games.bangkok_klongs.content import BOAT_INDEX, BOATS, COOKSHOP, OVERSEER, THIEF
 from games.bangkok_klongs.moves import (
-    HAND, Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
+    HAND,
+    Draw,
+    EndTurn,
+    LeaveUnmanned,
+    MoveBoat,
+    NoSteal,
+    Pass,
+    Place,
+    ReceiveThief,
+    Score,
+    ShiftMerchant,
     StartPlayer,
+    Steal,
 )
 from games.naming import does, of_another, seat_name, whose
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from games.protocol import Game
 
-from . import legal, render as _render, rules, scoring, view as _view
+from . import legal, rules, scoring
+from . import render as _render
+from . import view as _view
 from .content import MAX_PLAYERS, MIN_PLAYERS
 from .moves import BangkokMove
 from .state import BangkokState

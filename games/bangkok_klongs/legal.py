@@ -10,11 +10,23 @@ from . import rules
 from .content import BOATS, IS_THIEF, MOORING_AT, NEIGHBOURS, SQUARES, xy
 from .market import eligible, removable
 from .moves import (
-    HAND, WAREHOUSE, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score, ShiftMerchant, Steal,
+    HAND,
+    WAREHOUSE,
+    BangkokMove,
+    EndTurn,
+    LeaveUnmanned,
+    MoveBoat,
+    NoSteal,
+    Pass,
+    Place,
+    ReceiveThief,
+    Score,
+    ShiftMerchant,
+    Steal,
 )
 from .placing import placement_squares
-from .turn import actors, chance
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, START, STEAL, TURN, BangkokState
+from .turn import actors, chance
 
 # every move the rules can ever list, made once (legal_moves only picks from these tables)
 PLACE_MOVE = tuple(tuple(Place(boat=b.id, x=sq % 10, y=sq // 10) for sq in range(SQUARES)) for b in BOATS)
@@ -23,14 +35,14 @@ END_TURN, LEAVE_UNMANNED, NO_STEAL, PASS = EndTurn(), LeaveUnmanned(), NoSteal()
 MOORING_AT_POINT = {m: p for p, m in MOORING_AT.items()}
 
 
-def legal_moves(s: BangkokState, seat: int) -> list:
+def legal_moves(s: BangkokState, seat: int) -> list[BangkokMove]:
     if seat == CHANCE:
         return list(chance(s).outcomes) if s.phase in (DEAL, DRAW, START) else []
     if seat not in actors(s):
         return []
     phase = s.phase
     if phase == TURN:
-        places = []
+        places: list[BangkokMove] = []
         if s.placed < 0:
             legal, thief = placement_squares(s)
             for b in s.hands[seat]:
@@ -41,9 +53,9 @@ def legal_moves(s: BangkokState, seat: int) -> list:
             moves.append(END_TURN)
         return moves
     if phase == MERCHANT:
-        return [LEAVE_UNMANNED] + [
+        return [LEAVE_UNMANNED, *(
             ShiftMerchant(*xy(sq)) for sq in range(SQUARES) if s.owner[sq] == seat and sq != s.placed
-        ]
+        )]
     if phase == STEAL:
         moves = [NO_STEAL]
         for sq in B.thief_targets(s.board, s.placed):
@@ -63,7 +75,7 @@ def legal_moves(s: BangkokState, seat: int) -> list:
 
 
 # --- what a seat that ran out of time plays ------------------------------------------------------
-def timeout_move(s, seat: int):
+def timeout_move(s: BangkokState, seat: int) -> BangkokMove | None:
     """The default when `seat` runs out of time: the quietest legal move (it passes, steals nothing, ends its turn),
     else its first legal move; None when it has nothing to decide."""
     return default_among(legal_moves(s, seat), "pass", "no-steal", "end-turn", "leave-unmanned")

@@ -9,25 +9,25 @@ from games.protocol import Move
 WAREHOUSE, HAND = "warehouse", "hand"
 
 
-class Draw(Move, tag="draw"):
+class Draw(Move, frozen=True, tag="draw"):
     """Chance: the drawing player takes this boat from the pile (only they see which)."""
 
     boat: str
 
 
-class StartPlayer(Move, tag="start-player"):
+class StartPlayer(Move, frozen=True, tag="start-player"):
     """Chance: the start player."""
 
     seat: int
 
 
-class Place(Move, tag="place"):
+class Place(Move, frozen=True, tag="place"):
     boat: str
     x: int
     y: int
 
 
-class MoveBoat(Move, tag="move-boat"):
+class MoveBoat(Move, frozen=True, tag="move-boat"):
     """Play a movement card: one own boat to an adjacent empty square."""
 
     from_x: int
@@ -36,22 +36,22 @@ class MoveBoat(Move, tag="move-boat"):
     to_y: int
 
 
-class EndTurn(Move, tag="end-turn"):
+class EndTurn(Move, frozen=True, tag="end-turn"):
     """Finish the turn (after placing, or when no boat can be placed)."""
 
 
-class LeaveUnmanned(Move, tag="leave-unmanned"):
+class LeaveUnmanned(Move, frozen=True, tag="leave-unmanned"):
     """Out of merchants: the new boat stays unmanned (neutral for good)."""
 
 
-class ShiftMerchant(Move, tag="shift-merchant"):
+class ShiftMerchant(Move, frozen=True, tag="shift-merchant"):
     """Out of merchants: take the merchant off the own boat at (x, y) and put it on the new boat."""
 
     x: int
     y: int
 
 
-class Steal(Move, tag="steal"):
+class Steal(Move, frozen=True, tag="steal"):
     """The thief takes the boat at (x, y) of its row, `to` the warehouse or into the hand."""
 
     x: int
@@ -59,18 +59,18 @@ class Steal(Move, tag="steal"):
     to: str = WAREHOUSE
 
 
-class NoSteal(Move, tag="no-steal"):
+class NoSteal(Move, frozen=True, tag="no-steal"):
     """The thief takes nothing."""
 
 
-class ReceiveThief(Move, tag="receive-thief"):
+class ReceiveThief(Move, frozen=True, tag="receive-thief"):
     """The overseer's player keeps this caught thief, `to` the warehouse or into the hand."""
 
     boat: str
     to: str = WAREHOUSE
 
 
-class Score(Move, tag="score"):
+class Score(Move, frozen=True, tag="score"):
     """Market day: put the market master on mooring place M px.py and remove the boat at (x, y)."""
 
     px: int
@@ -79,7 +79,7 @@ class Score(Move, tag="score"):
     y: int
 
 
-class Pass(Move, tag="pass"):
+class Pass(Move, frozen=True, tag="pass"):
     """Market day: do not score now."""
 
 

@@ -6,28 +6,61 @@ the start player are chance moves resolved outside."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from msgspec.structs import replace
 
 from games.protocol import CHANCE, IllegalMove
 
 from . import board as B
 from .content import (
-    BOAT_INDEX, DECK_SIZE, HAND_SIZE, HAS_LUK_PHAT, IS_OVERSEER, IS_OWNABLE, IS_THIEF, LARGE,
-    LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MERCHANTS_PER_PLAYER, MOORING_AT, MOVEMENT_CARDS,
-    QUARTET, SMALL, SQUARES, square,
+    BOAT_INDEX,
+    DECK_SIZE,
+    HAND_SIZE,
+    HAS_LUK_PHAT,
+    IS_OVERSEER,
+    IS_OWNABLE,
+    IS_THIEF,
+    LARGE,
+    LUK_PHAT_POINTS,
+    MARKET_DAY_FIELDS,
+    MERCHANTS_PER_PLAYER,
+    MOORING_AT,
+    MOVEMENT_CARDS,
+    QUARTET,
+    SMALL,
+    SQUARES,
+    square,
 )
 from .describe import mooring
 from .market import (
-    anyone_eligible, eligible, large_day_opener, removable, scoring_points, warehouse_points,
+    anyone_eligible,
+    eligible,
+    large_day_opener,
+    removable,
+    scoring_points,
+    warehouse_points,
 )
 from .moves import (
-    HAND, WAREHOUSE, Draw, EndTurn, LeaveUnmanned, MoveBoat, NoSteal, Pass, Place, ReceiveThief, Score,
-    ShiftMerchant, StartPlayer, Steal,
+    HAND,
+    WAREHOUSE,
+    Draw,
+    EndTurn,
+    LeaveUnmanned,
+    MoveBoat,
+    NoSteal,
+    Pass,
+    Place,
+    ReceiveThief,
+    Score,
+    ShiftMerchant,
+    StartPlayer,
+    Steal,
 )
 from .placing import first_round, placement_squares, why_not_here  # noqa: F401 (rules.placement_squares)
-from .turn import DRAW_MOVE, START_MOVE, actors, chance, drawing_seat  # noqa: F401 (rules.actors …)
 from .state import CATCH, DEAL, DRAW, MARKET, MERCHANT, OVER, START, STEAL, TURN, BangkokState
-
+from .turn import DRAW_MOVE, START_MOVE, actors, chance, drawing_seat  # noqa: F401 (rules.actors …)
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -300,7 +333,7 @@ def score(s: BangkokState, seat: int, move: Score) -> BangkokState:
     points = scoring_points(s, m)
     b, o = s.board[sq], s.owner[sq]
     s = replace(
-        s, scores=tuple(a + p for a, p in zip(s.scores, points)), master=m,
+        s, scores=tuple(a + p for a, p in zip(s.scores, points, strict=True)), master=m,
         board=_set(s.board, sq, -1), owner=_set(s.owner, sq, -1),
         warehouses=_set(s.warehouses, seat, s.warehouses[seat] + (b,)),
         supply=_set(s.supply, o, s.supply[o] + 1) if o >= 0 else s.supply,
@@ -321,7 +354,7 @@ def game_over(s: BangkokState) -> BangkokState:
     return replace(s, phase=OVER, scorer=-1, final=tuple(warehouse_points(w) for w in s.warehouses))
 
 
-HANDLERS = {
+HANDLERS: dict[tuple[str, type], Callable[[BangkokState, int, Any], BangkokState]] = {
     (TURN, Place): place, (TURN, MoveBoat): move_boat, (TURN, EndTurn): end_turn_move,
     (MERCHANT, LeaveUnmanned): leave_unmanned, (MERCHANT, ShiftMerchant): shift_merchant,
     (STEAL, Steal): steal, (STEAL, NoSteal): no_steal, (CATCH, ReceiveThief): receive_thief,

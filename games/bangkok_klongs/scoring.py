@@ -19,7 +19,7 @@ def result(s: BangkokState) -> Result | None:
         return None
     totals = tuple(s.scores[p] + s.final[p] for p in range(s.players))
     boats = tuple(len(w) for w in s.warehouses)
-    ranks = ranks_from_keys(zip(totals, boats))
+    ranks = ranks_from_keys(zip(totals, boats, strict=True))
     return Result(
         scores=tuple(float(t) for t in totals), ranks=ranks,
         detail="total = market days + Luk Phat + warehouse; ties broken by more warehouse boats, then shared",
@@ -31,7 +31,7 @@ def prospects(s: BangkokState) -> list[float]:
     board, owner = s.board, s.owner
     for quartet in QUARTET:
         filled = baskets = cooks = 0
-        mine = None
+        mine: dict[int, int] | None = None  # a seat's merchants in the quartet
         for sq in quartet:
             b = board[sq]
             if b >= 0:

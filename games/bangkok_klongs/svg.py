@@ -13,8 +13,18 @@ from games.naming import counted, seat_name
 from games.svgkit import SEAT_SHAPES, circle, ink_on, line, rect, shape, standings, svg, text, title
 from games.svgkit import target as clickable
 
-from .content import BOAT_INDEX, BOATS, DARK_ENTRIES, HEIGHT, LIGHT_ENTRIES, LUK_PHAT_POINTS, MARKET_DAY_FIELDS, WIDTH, square
 from . import describe
+from .content import (
+    BOAT_INDEX,
+    BOATS,
+    DARK_ENTRIES,
+    HEIGHT,
+    LIGHT_ENTRIES,
+    LUK_PHAT_POINTS,
+    MARKET_DAY_FIELDS,
+    WIDTH,
+    square,
+)
 from .describe import CHOICE_WORDS, mooring
 
 W = 1000
@@ -88,7 +98,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
             f" · pile {view.get('pile')}")
     out = [text(10, 24, head, 16, weight="700")]
     out += _water(view, colours) + _piers(view) + _luk_phat_track(view)
-    y = Y0 + HEIGHT * CELL + 16
+    y: float = Y0 + HEIGHT * CELL + 16
     asked, y = _asked(view, y)
     holdings, y = _players(view, seat, y)
     final, y = _final(view, colours, y)
@@ -99,9 +109,9 @@ def _water(view: dict[str, Any], colours: list[str]) -> list[str]:
     """The water fields, each with its boat (or the entry it is, when empty)."""
     board = view.get("board", [])
     out = [rect(X0, Y0, WIDTH * CELL, HEIGHT * CELL, "#cfe6f7", "#0b3d6e", rx=2)]
-    entries = {sq: "L" for sq in LIGHT_ENTRIES}
+    entries = dict.fromkeys(LIGHT_ENTRIES, "L")
     if len(view.get("players", [])) > 2:
-        entries.update({sq: "D" for sq in DARK_ENTRIES})
+        entries.update(dict.fromkeys(DARK_ENTRIES, "D"))
     for y in range(HEIGHT):
         for x in range(WIDTH):
             cx, cy = X0 + x * CELL, Y0 + y * CELL

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from .content import BOATS, COLOURS, LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MERCHANTS_PER_PLAYER, MOORING_NAME, WIDTH, xy
 from .board import thief_targets
+from .content import BOATS, COLOURS, LUK_PHAT_POINTS, MARKET_DAY_FIELDS, MERCHANTS_PER_PLAYER, MOORING_NAME, WIDTH, xy
 from .market import eligible, warehouse_points
 from .rules import actors
 from .state import CATCH, MARKET, MERCHANT, OVER, STEAL, BangkokState

@@ -76,7 +76,7 @@ DOTS = {t: int(t.rsplit("-", 1)[1][1:]) for t in SETTLEMENTS}
 
 # --- the bag: all 93 drawable tiles ---------------------------------------------------------------
 ALL_TILES = tuple(sorted(GOODS + RULER_IDS + SETTLEMENTS))
-TILE_KIND = {**{g: "good" for g in GOODS}, **{r: "ruler" for r in RULER_IDS}, **{t: "settlement" for t in SETTLEMENTS}}
+TILE_KIND = {**dict.fromkeys(GOODS, "good"), **dict.fromkeys(RULER_IDS, "ruler"), **dict.fromkeys(SETTLEMENTS, "settlement")}
 
 # --- 2.6 Special cards: 6 per player, face up -----------------------------------------------------
 DOUBLE_PURCHASE, FREE_PURCHASE, SELL_ANY_TIME = "I", "II", "III"

@@ -6,15 +6,42 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.naming import counted, does, mover, of_another, seat_name, whose
 from games.yangtze.content import (
-    CARD_NAME, CATEGORY, CATEGORY_NAME, COLOUR, DOTS, KIND, LIQUIDITY, PRICES, RULER_COINS, RULER_PER_GOOD,
-    RULER_PER_SETTLEMENT, RULERS, SALE_VALUE, SETTLEMENT_COLOUR, TILE_KIND, WARE,
+    CARD_NAME,
+    CATEGORY,
+    CATEGORY_NAME,
+    COLOUR,
+    DOTS,
+    KIND,
+    LIQUIDITY,
+    PRICES,
+    RULER_COINS,
+    RULER_PER_GOOD,
+    RULER_PER_SETTLEMENT,
+    RULERS,
+    SALE_VALUE,
+    SETTLEMENT_COLOUR,
+    TILE_KIND,
+    WARE,
 )
 from games.yangtze.moves import (
-    Bid, Buy, Cash, ChooseStartPlayer, Clear, Decline, Draw, EndTurn, Exchange, MarketSale, PassBid, Pay, Sell,
-    SellWithCardIII, Surrender,
+    Bid,
+    Buy,
+    Cash,
+    ChooseStartPlayer,
+    Clear,
+    Decline,
+    Draw,
+    EndTurn,
+    Exchange,
+    MarketSale,
+    PassBid,
+    Pay,
+    Sell,
+    SellWithCardIII,
+    Surrender,
 )
-from games.naming import counted, does, mover, of_another, seat_name, whose
 
 
 def tile(t: str | None) -> str:
@@ -28,7 +55,7 @@ def tile(t: str | None) -> str:
         colour = "green" if SETTLEMENT_COLOUR[t] == "G" else "brown"
         return f"{KIND[t].replace('_', ' ').title()} settlement ({colour}, {DOTS[t]} dot{'s' if DOTS[t] != 1 else ''})"
     if kind == "ruler":
-        name, optional, text = RULERS[t]
+        name, _optional, text = RULERS[t]
         return f"ruler {name}: {text}"
     return t
 
@@ -134,8 +161,7 @@ def paid(view: dict[str, Any] | None) -> str:
         return f"pay: {ruling['name']} — {ruling['instruction']}"
     players, seat = (view or {}).get("players") or [], mover(view)
     player = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
-    owed = due(ruling.get("ruler") or "", player) if player else None
-    if owed is None:
+    if not player or (owed := due(ruling.get("ruler") or "", player)) is None:
         return f"pays {ruling['name']}"
     money = int(player.get("money") or 0)
     if owed == 0:

@@ -11,7 +11,21 @@ from games.protocol import CHANCE, IllegalMove, default_among
 
 from . import turn
 from .content import DOUBLE_PURCHASE, FREE_PURCHASE, LIQUIDITY, PAYMENT_RULERS, PRICES, RIVER_POSITIONS, SELL_ANY_TIME
-from .moves import Bid, Buy, Cash, Clear, Decline, EndTurn, Exchange, MarketSale, PassBid, Pay, Sell, SellWithCardIII, Surrender
+from .moves import (
+    Bid,
+    Buy,
+    Cash,
+    Clear,
+    Decline,
+    EndTurn,
+    Exchange,
+    MarketSale,
+    PassBid,
+    Pay,
+    Sell,
+    SellWithCardIII,
+    Surrender,
+)
 from .scoring import bundles
 from .state import YangtzeState
 
@@ -83,6 +97,7 @@ def legal_moves(s: YangtzeState, seat: int) -> list:
         moves.extend(_buys(occupied, min(m.money, DEAREST), DOUBLE_PURCHASE in m.cards, FREE_PURCHASE in m.cards))
         moves.append(END_TURN)
     elif phase == "auction":
+        assert s.auction is not None  # the auction phase holds its auction
         moves.append(PASS_BID)
         moves.extend(bids(s.auction.high_bid + 1, m.money))
     else:  # ruler
@@ -97,6 +112,7 @@ def legal_moves(s: YangtzeState, seat: int) -> list:
     return moves
 
 def _ruler_choices(s: YangtzeState, seat: int) -> list:
+    assert s.ruling is not None  # asked only in the ruler phase, which holds its ruling
     ruler, m = s.ruling.ruler, s.merchants[seat]
     if ruler in PAYMENT_RULERS:
         return [PAY]

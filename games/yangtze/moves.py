@@ -6,24 +6,24 @@ from games.protocol import Move
 
 
 # --- chance -------------------------------------------------------------------------------------
-class Draw(Move, tag="draw"):
+class Draw(Move, frozen=True, tag="draw"):
     """A tile drawn from the bag (setup: the river and the starting goods; the draw loop)."""
 
     tile: str
 
 
-class ChooseStartPlayer(Move, tag="choose-start-player"):
+class ChooseStartPlayer(Move, frozen=True, tag="choose-start-player"):
     seat: int
 
 
 # --- step 1 and 2 of a turn -----------------------------------------------------------------------
-class Sell(Move, tag="sell"):
+class Sell(Move, frozen=True, tag="sell"):
     """Sell one bundle (tiles sorted): in step 1 of one's turn, or after opening card III."""
 
     tiles: tuple[str, ...]
 
 
-class Buy(Move, tag="buy"):
+class Buy(Move, frozen=True, tag="buy"):
     """Buy one good, or two with card I (positions ascending); `free` names the position card II
     makes free (0: none)."""
 
@@ -31,61 +31,61 @@ class Buy(Move, tag="buy"):
     free: int = 0
 
 
-class EndTurn(Move, tag="end-turn"):
+class EndTurn(Move, frozen=True, tag="end-turn"):
     """Buy nothing: the turn ends without a draw."""
 
 
 # --- the settlement auction -----------------------------------------------------------------------
-class Bid(Move, tag="bid"):
+class Bid(Move, frozen=True, tag="bid"):
     amount: int
 
 
-class PassBid(Move, tag="pass-bid"):
+class PassBid(Move, frozen=True, tag="pass-bid"):
     pass
 
 
 # --- rulers ---------------------------------------------------------------------------------------
-class Pay(Move, tag="pay"):
+class Pay(Move, frozen=True, tag="pay"):
     """Pay what a tax ruler demands (everything one has if it is not enough)."""
 
 
-class MarketSale(Move, tag="market-sale"):
+class MarketSale(Move, frozen=True, tag="market-sale"):
     """R05 Open Market: sell exactly one bundle."""
 
     tiles: tuple[str, ...]
 
 
-class Exchange(Move, tag="exchange"):
+class Exchange(Move, frozen=True, tag="exchange"):
     """R06 River Exchange: a good from behind the screen swaps places with the good at `position`."""
 
     tile: str
     position: int
 
 
-class Clear(Move, tag="clear"):
+class Clear(Move, frozen=True, tag="clear"):
     """R07 Clearance: return a good to the box for 5 coins."""
 
     tile: str
 
 
-class Surrender(Move, tag="surrender"):
+class Surrender(Move, frozen=True, tag="surrender"):
     """R12 Confiscation: return the chosen good to the box."""
 
     tile: str
 
 
-class Decline(Move, tag="decline"):
+class Decline(Move, frozen=True, tag="decline"):
     """Do not use a "?" ruler (or, at R12 with an empty screen, nothing to return)."""
 
 
 # --- special cards usable at any decision point (5.6) -------------------------------------------
-class SellWithCardIII(Move, tag="sell-with-card-iii"):
+class SellWithCardIII(Move, frozen=True, tag="sell-with-card-iii"):
     """Spend card III and sell a first bundle; more bundles may follow with `sell` at this point."""
 
     tiles: tuple[str, ...]
 
 
-class Cash(Move, tag="cash"):
+class Cash(Move, frozen=True, tag="cash"):
     """Cash a liquidity card: "L10", "L15" or "L20"."""
 
     card: str

@@ -5,7 +5,8 @@ the auction or ruler under way and whose decision it is. Uses rich markup."""
 from __future__ import annotations
 
 from games.naming import counted, seat_name
-from games.yangtze.describe import ending, final_scoring, tile as tile_words
+from games.yangtze.describe import ending, final_scoring
+from games.yangtze.describe import tile as tile_words
 
 LUXURY_STYLE, EVERYDAY_STYLE = "bold blue", "cyan"
 
@@ -94,7 +95,7 @@ def render(v: dict, seat: int | None) -> str:
         res = v["result"]
         lines.append("")
         lines.append("[bold green]Game over[/bold green]" + (f" {ending(v['ended_by'])}" if v.get("ended_by") else ""))
-        for rank, i, score in sorted(zip(res["ranks"], range(len(res["scores"])), res["scores"])):
+        for rank, i, score in sorted(zip(res["ranks"], range(len(res["scores"])), res["scores"], strict=True)):
             lines.append(f"  {rank}. {seat_name(v, i)}: {score:g}")
         if v.get("final_scoring"):
             lines.extend(f"  {line}" for line in final_scoring(v["final_scoring"], v))

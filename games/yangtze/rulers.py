@@ -19,8 +19,8 @@ from .content import (
     RULER_PER_SETTLEMENT,
     RULERS,
 )
-from .moves import Clear, Decline, Exchange, MarketSale, Pay, Surrender
 from .ending import game_over
+from .moves import Clear, Decline, Exchange, MarketSale, Pay, Surrender
 from .selling import can_raise_money, sell
 from .state import Merchant, RulerStep, YangtzeState, plus, put, without
 
@@ -78,7 +78,9 @@ def continue_ruler(s: YangtzeState, ruler: str, waiting: tuple[int, ...]) -> Yan
 
 def ruler_decision(s: YangtzeState, seat: int, move) -> YangtzeState:
     """The asked player's choice at the ruler in `s.ruling`; then the next player's go."""
-    ruler = s.ruling.ruler
+    ruling = s.ruling
+    assert ruling is not None  # the ruler phase holds its ruling
+    ruler = ruling.ruler
     name = RULERS[ruler][0]
     m = s.merchants[seat]
     if ruler in PAYMENT_RULERS:
@@ -100,7 +102,7 @@ def ruler_decision(s: YangtzeState, seat: int, move) -> YangtzeState:
         s = replace(s, merchants=put(s.merchants, seat, m), box=plus(s.box, (move.tile,)))
     else:
         raise IllegalMove(f"that is not a choice at {ruler} {name}: {RULERS[ruler][2]}")
-    return continue_ruler(s, ruler, s.ruling.waiting[1:])
+    return continue_ruler(s, ruler, ruling.waiting[1:])
 
 
 def exchange(s: YangtzeState, seat: int, tile: str, position: int) -> YangtzeState:

@@ -10,6 +10,7 @@ import msgspec
 
 from games.protocol import CHANCE, IllegalMove
 
+from . import legal
 from .content import (
     ALL_TILES,
     DOUBLE_PURCHASE,
@@ -20,11 +21,10 @@ from .content import (
     STARTING_GOODS,
     TILE_KIND,
 )
-from .moves import Bid, Buy, Cash, ChooseStartPlayer, Draw, EndTurn, PassBid, Sell, SellWithCardIII
-from . import legal
 from .ending import game_over
+from .moves import Bid, Buy, Cash, ChooseStartPlayer, Draw, EndTurn, PassBid, Sell, SellWithCardIII
 from .rulers import continue_ruler, ruler_decision
-from .selling import can_raise_money, sell  # noqa: F401 (rules.can_raise_money)
+from .selling import can_raise_money, sell
 from .state import Auction, Merchant, YangtzeState, clockwise_from, plus, put, without
 from .turn import CHANCE_PHASES, DRAW, actors, chance, decider  # noqa: F401 (rules.decider …)
 
@@ -64,6 +64,7 @@ def apply(s: YangtzeState, seat: int, move) -> YangtzeState:
                 return bid(s, seat, amount)
             case PassBid():
                 return pass_bid(s, seat)
+        assert s.auction is not None  # the auction phase holds its auction
         raise IllegalMove(f"the auction for {s.auction.tile} waits for your bid or pass")
     return ruler_decision(s, seat, move)
 
@@ -172,7 +173,7 @@ def buy(s: YangtzeState, seat: int, positions: tuple[int, ...], free: int) -> Ya
     cost = legal.purchase_cost(s, seat, positions, free)
     m = s.merchants[seat]
     bought = tuple(s.river[p - 1] for p in positions)
-    spent = (DOUBLE_PURCHASE,) if len(positions) == 2 else ()
+    spent: tuple[str, ...] = (DOUBLE_PURCHASE,) if len(positions) == 2 else ()
     if free:
         spent += (FREE_PURCHASE,)
     m = replace(m, money=m.money - cost, goods=plus(m.goods, bought), cards=without(m.cards, spent))
@@ -277,6 +278,7 @@ def close_auction(s: YangtzeState, a: Auction) -> YangtzeState:
 
 def bid(s: YangtzeState, seat: int, amount: int) -> YangtzeState:
     a = s.auction
+    assert a is not None  # bids are taken in the auction phase only, which holds its auction
     money = s.merchants[seat].money
     if amount <= a.high_bid:
         raise IllegalMove(f"a bid must be above the high bid of {a.high_bid}")
@@ -287,4 +289,5 @@ def bid(s: YangtzeState, seat: int, amount: int) -> YangtzeState:
 
 def pass_bid(s: YangtzeState, seat: int) -> YangtzeState:
     a = s.auction
+    assert a is not None  # as in bid
     return next_bidder(s, replace(a, passed=a.passed[:seat] + (True,) + a.passed[seat + 1 :], turn=seat))

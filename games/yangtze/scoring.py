@@ -61,7 +61,7 @@ def bundles(goods: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     for t in goods:
         groups.setdefault(("w", CATEGORY[t], WARE[t]), []).append(t)
         groups.setdefault(("c", CATEGORY[t], COLOUR[t]), []).append(t)
-    out = []
+    out: list[tuple[str, ...]] = []
     for (how, _, _), tiles in groups.items():
         smallest = 1 if how == "w" else 2
         for size in range(smallest, len(tiles) + 1):
@@ -198,7 +198,7 @@ def result(s: YangtzeState) -> Result | None:
     if s.phase != "over":
         return None
     rows = final_breakdown(s.merchants)
-    keys = [(r["total"], len(m.settlements)) for r, m in zip(rows, s.merchants)]
+    keys = [(r["total"], len(m.settlements)) for r, m in zip(rows, s.merchants, strict=True)]
     totals = [k[0] for k in keys]
     tied_top = sum(1 for t in totals if t == max(totals)) > 1
     detail = f"ended by {s.ended_by}; " + "; ".join(
@@ -258,11 +258,13 @@ def heuristic(s: YangtzeState, seat: int) -> float:
 def heuristics(s: YangtzeState, seats: list[int]) -> list[float]:
     """`heuristic` of each of `seats`, every seat's total estimated once."""
     if s.phase == "over":
-        ranks = result(s).ranks
+        over = result(s)
+        assert over is not None  # the game is over: it has a result
+        ranks = over.ranks
         return [1.0 / ranks.count(1) if ranks[seat] == 1 else 0.0 for seat in seats]
     if s.phase == "turn" and s.pass_turns == s.players - 1 and not s.acted:
         # the active player can end the game by passing (7.2): it will if that wins
-        keys = [(r["total"], len(m.settlements)) for r, m in zip(final_breakdown(s.merchants), s.merchants)]
+        keys = [(r["total"], len(m.settlements)) for r, m in zip(final_breakdown(s.merchants), s.merchants, strict=True)]
         best = max(keys)
         if keys[s.active] == best:
             return [1.0 / keys.count(best) if keys[seat] == best else 0.0 for seat in seats]

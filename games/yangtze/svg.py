@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.yangtze.describe import ending, final_scoring, tile as tile_words
 from games.naming import counted, seat_name
 from games.svgkit import circle, ink_on, rect, seat_colour, seat_mark, svg, text, title, wrap
 from games.svgkit import target as clickable
+from games.yangtze.describe import ending, final_scoring
+from games.yangtze.describe import tile as tile_words
 
 W = 1000
 SETTLEMENTS_A_ROW = 7  # 118 wide from x = 90: the row stays inside the board
@@ -78,7 +79,7 @@ def draw(view: dict[str, Any], seat: int | None) -> str:
     out.append(text(W - 10, 24, f"bag: {counted(b.get('tiles'), 'tile')} ({counted(b.get('goods'), 'good')}, "
                     f"{counted(b.get('rulers'), 'ruler')}, {counted(b.get('settlements'), 'settlement')})", 12, "end", fill="#333"))
     # the river flows from the open end (P1, on the left) down to Shanghai (P8, on the right)
-    y = 44
+    y: float = 44
     out.append(rect(10, y, W - 20, 96, "#cfe6f7", "#0072B2", rx=30))
     out.append(text(W - 24, y + 54, "▶ Shanghai", 12, "end", weight="700", fill="#0b3d6e"))
     step = (W - RIVER_LEFT - SHANGHAI_WIDTH) / 8
@@ -159,7 +160,7 @@ def _result(view: dict[str, Any], y: float) -> tuple[list[str], float]:
     res = view.get("result")
     if res:
         out.append(text(10, y + 18, "Game over" + (f" {ending(view['ended_by'])}" if view.get("ended_by") else "") + ": " + ", ".join(
-            f"{rank}. {seat_name(view, i)} {sc:g}" for rank, i, sc in sorted((r, i, sc) for i, (r, sc) in enumerate(zip(res["ranks"], res["scores"])))),
+            f"{rank}. {seat_name(view, i)} {sc:g}" for rank, i, sc in sorted((r, i, sc) for i, (r, sc) in enumerate(zip(res["ranks"], res["scores"], strict=True)))),
             15, weight="700"))
         y += 28
         for line in final_scoring(view.get("final_scoring") or [], view):

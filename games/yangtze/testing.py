@@ -1,7 +1,9 @@
 """What the shared tests need to know of Yangtze (tests/needs.py reads it; games/README.md lists the fields)."""
 
+from typing import Any
+
 # tests/golden.py: the golden playthroughs, (players, seed, options): the smallest, a middle and the largest table
-GOLDEN = [(2, 0, {}), (3, 1, {}), (4, 2, {})]
+GOLDEN: list[tuple[int, int, dict[str, Any]]] = [(2, 0, {}), (3, 1, {}), (4, 2, {})]
 # tests/web/test_boards.py: the move types a person chooses by clicking the board
 CLICKED = frozenset({"buy"})
 # tests/web/test_play.py: the bots a person plays against in the browser

@@ -26,8 +26,10 @@ def decider(s: YangtzeState) -> int:
     if phase == "turn":
         return s.active
     if phase == "auction":
+        assert s.auction is not None  # the auction phase holds its auction, the ruler phase its ruling
         return s.auction.turn
     if phase == "ruler":
+        assert s.ruling is not None
         return s.ruling.waiting[0]
     return -1
 

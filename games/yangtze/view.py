@@ -59,8 +59,10 @@ def _waiting_for(s: YangtzeState) -> str | int | None:
     if s.phase == "turn":
         return s.active
     if s.phase == "auction":
+        assert s.auction is not None  # the auction phase holds its auction, the ruler phase its ruling
         return s.auction.turn
     if s.phase == "ruler":
+        assert s.ruling is not None
         return s.ruling.waiting[0]
     return None
 

@@ -12,7 +12,7 @@ What a program is worth (`plan_value`) and the good programs (`programs`) are in
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from msgspec.structs import replace
 
@@ -24,7 +24,6 @@ from .moves import Fulfil, PassEvent, PlanSlot
 from .plans import Board, board_of, plan_value, program_facts, programs, programs_of
 from .scoring import majorities, religions, ring_yaks
 from .state import EVENTS, EXECUTION, PLANNING, HimalayaState
-
 
 PLAUSIBLE = 0.8  # share of determinizations that give the others a good program, the rest a random one
 
@@ -42,7 +41,7 @@ def determinize(s: HimalayaState, seat: int, rng) -> HimalayaState:
             continue
         new: tuple[str, ...] = ()
         for _ in range(len(plan)):
-            options = COMMANDS
+            options: tuple[str, ...] = COMMANDS
             if len(new) == SLOTS - 1 and s.snowstorm:
                 options = tuple(c for c in COMMANDS if not rules.ends_on_storm(s, i, new + (c,)))
             new += (options[rng.randrange(len(options))],)
@@ -157,7 +156,7 @@ def all_features(s: HimalayaState) -> list[tuple[float, ...]]:
     n = s.n
     gone = (s.round - 1) / ROUNDS
     planning = s.phase == PLANNING or s.phase == EXECUTION
-    out = []
+    out: list[tuple[float, ...]] = []
     for i, pl in enumerate(s.players):
         leads = [all(v[i] > v[j] for j in range(n) if j != i) for v in (e, r, p)]
         out.append((
@@ -205,7 +204,7 @@ def win_chances(s: HimalayaState, seats: list[int]) -> list[float]:
 # depends only on public facts and the seat's own plan, so every seat's candidates can be computed
 # from any determinization.
 
-@lru_cache(maxsize=None)  # at most 5^6 + 5^5 + … sequences of discs
+@cache  # at most 5^6 + 5^5 + … sequences of discs
 def _discs(commands: tuple[str, ...]) -> tuple:
     """The PlanSlot moves that program `commands` (made once per command sequence)."""
     return tuple(PlanSlot(command=c) for c in commands)
@@ -225,7 +224,7 @@ def search_moves(s: HimalayaState, seat: int):
         return list(_macros(program_facts(s, seat, s.plans[seat])))
     if s.phase == EVENTS:  # a figure's worth is beyond a short search: the search keeps them
         return [(PassEvent(),)]
-    if s.phase == EXECUTION and s.pending.kind == "fulfil":
+    if s.phase == EXECUTION and s.pending is not None and s.pending.kind == "fulfil":
         return [(m,) for m in _fulfil_options(s, seat)]
     return None
 
@@ -258,6 +257,7 @@ def playout(s: HimalayaState, seat: int, rng):
         return (PassEvent(),)
     if s.phase != EXECUTION:
         return ()
+    assert s.pending is not None  # the execution phase waits on a choice
     if s.pending.kind == "collect":
         return (legal.collect_choices(s)[-1],)
     return (max(_fulfil_options(s, seat), key=lambda m: heuristic(execution.fulfil(s, m), seat)),)
@@ -266,6 +266,7 @@ def playout(s: HimalayaState, seat: int, rng):
 def _fulfil_options(s: HimalayaState, seat: int) -> list:
     """The reward pairs worth weighing: trade, trade + offering, offering + delegation and trade +
     delegation, the delegates all into the region where they help most."""
+    assert s.pending is not None  # an order is being fulfilled
     v = s.pending.village
     count = execution.delegates_to_send(s, seat, v)
     split = (_best_region(s, seat, v, count),) * count if count else ()

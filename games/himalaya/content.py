@@ -54,8 +54,8 @@ VILLAGE_TABLE = {
 VILLAGES = tuple(VILLAGE_TABLE)
 
 # paths P1..P27 (undirected) — table 3.2
-PATHS = (
-    None,  # paths are numbered from 1
+PATHS: tuple[tuple[int, int, str], ...] = (
+    (0, 0, ""),  # no P0: paths are numbered from 1
     (1, 2, ICE), (1, 10, EARTH), (1, 11, STONE), (2, 3, EARTH), (3, 4, STONE), (3, 13, ICE),
     (4, 5, ICE), (4, 19, EARTH), (5, 6, STONE), (5, 15, EARTH), (6, 7, EARTH), (7, 8, ICE),
     (7, 16, STONE), (8, 9, EARTH), (8, 20, STONE), (9, 10, STONE), (10, 18, ICE), (11, 12, ICE),
@@ -157,7 +157,7 @@ def ring_name(n: int) -> str:
 
 
 def request_text(n: int) -> str:
-    return " + ".join(f"{c} {r}" if c > 1 else r for r, c in zip(RESOURCES, REQUEST[n]) if c)
+    return " + ".join(f"{c} {r}" if c > 1 else r for r, c in zip(RESOURCES, REQUEST[n], strict=True) if c)
 
 
 def _check_rings() -> None:

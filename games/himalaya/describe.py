@@ -9,14 +9,39 @@ from typing import Any
 
 from games.himalaya import rules
 from games.himalaya.content import (
-    BUILDING, COMMANDS, D20, EXIT, LEVEL, PATHS, PATH_NUMBERS, REQUEST, SLOTS, TOUCHES, TRADE, YAKS, PAUSE,
+    BUILDING,
+    COMMANDS,
+    D20,
+    EXIT,
+    LEVEL,
+    PATH_NUMBERS,
+    PATHS,
+    PAUSE,
+    REQUEST,
+    SLOTS,
+    TOUCHES,
+    TRADE,
+    YAKS,
+    request_text,
+    ring_name,
 )
-from games.himalaya.content import ring_name, request_text
 from games.himalaya.moves import (
-    Collect, Decline, DrawCube, DrawRing, Fulfil, PassEvent, PlaceCaravan, PlaceMarket, PlaceSnowstorm, PlaceYeti,
-    PlanSlot, Program, RollD20, Seating,
+    Collect,
+    Decline,
+    DrawCube,
+    DrawRing,
+    Fulfil,
+    PassEvent,
+    PlaceCaravan,
+    PlaceMarket,
+    PlaceSnowstorm,
+    PlaceYeti,
+    PlanSlot,
+    Program,
+    RollD20,
+    Seating,
 )
-from games.naming import does, of_another, own_move, seat_name, whose
+from games.naming import does, of_another, own_move, seat_name
 
 
 def village(v: int) -> str:
@@ -49,7 +74,8 @@ def program_end(view: dict[str, Any] | None) -> tuple[int, int] | None:
 def figures(view: dict[str, Any] | None) -> tuple[int, int]:
     """This round's (Yeti tracks path, Snowstorm path) from the view's public events, 0: not placed."""
     events = (view or {}).get("events") or {}
-    return tuple((events.get(f) or {}).get("path") or 0 for f in ("yeti", "snowstorm"))
+    yeti, storm = ((events.get(f) or {}).get("path") or 0 for f in ("yeti", "snowstorm"))
+    return yeti, storm
 
 
 def after_disc(command: str, view: dict[str, Any] | None) -> tuple[int, int] | None:

@@ -7,16 +7,38 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .content import (
-    D20, FIGURES, INVENTORY_ROUNDS, LEVEL, PAUSE, REGIONS, REQUEST, RESOURCES, ROUNDS, SETUP as SETUP_TABLE, SLOTS,
+    D20,
+    FIGURES,
+    INVENTORY_ROUNDS,
+    LEVEL,
+    PAUSE,
+    REGIONS,
+    REQUEST,
+    RESOURCES,
+    ROUNDS,
+    SLOTS,
     TRADE,
+)
+from .content import (
+    SETUP as SETUP_TABLE,
 )
 from .moves import Fulfil
 from .paths import step
 from .rounds import begin_round
 from .state import (
-    OVER, PLACEMENT, RENEWAL, SETUP, HimalayaState, Pending, Player, add, clockwise, one_cube, set_at, set_player,
+    OVER,
+    PLACEMENT,
+    RENEWAL,
+    SETUP,
+    HimalayaState,
+    Pending,
+    Player,
+    add,
+    clockwise,
+    one_cube,
+    set_at,
+    set_player,
 )
-
 
 # --- 7.4 Execution ------------------------------------------------------------------------------
 
@@ -75,6 +97,7 @@ def resume(s: HimalayaState) -> HimalayaState:
 
 
 def collect(s: HimalayaState, resource: str) -> HimalayaState:
+    assert s.pending is not None  # a cube is collected when the execution asks for it
     seat, v = s.pending.seat, s.pending.village
     k = RESOURCES.index(resource)
     p = s.players[seat]
@@ -90,6 +113,7 @@ def delegates_to_send(s: HimalayaState, seat: int, village: int) -> int:
 
 def fulfil(s: HimalayaState, move: Fulfil) -> HimalayaState:
     """Deliver the order: its cubes go back to the bag, then the chosen rewards."""
+    assert s.pending is not None  # an order is fulfilled when the execution asks for it
     seat, v = s.pending.seat, s.pending.village
     ring = s.board_rings[v - 1]
     p = s.players[seat]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.protocol import Game, Option
 
-from . import ai, legal, rules, scoring, view as view_mod
+from . import ai, legal, rules, scoring
+from . import view as view_mod
 from .content import MAX_PLAYERS, MIN_PLAYERS
 from .moves import HimalayaMove
 from .render import render

@@ -3,7 +3,7 @@ that ran out of time plays (the rulebook's default)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 
 from games.protocol import CHANCE
@@ -65,6 +65,7 @@ _COLLECTS = tuple(Collect(resource=r) for r in RESOURCES)
 
 def collect_choices(s: HimalayaState) -> list[Collect]:
     """7.4.4: the lowest-valued cube present; any cube on a Market."""
+    assert s.pending is not None  # asked only while the execution asks for a choice (as below)
     v = s.pending.village
     cubes = s.board_cubes[v - 1]
     if s.market != v:
@@ -82,12 +83,13 @@ _SPLITS: dict[tuple[int, int], list[tuple[str, ...]]] = {
 
 def fulfil_choices(s: HimalayaState) -> list[Fulfil]:
     """Up to two different rewards; offering needs a free village and a stupa, delegation a delegate."""
+    assert s.pending is not None
     seat, v = s.pending.seat, s.pending.village
     offering_ok = s.board_stupas[v - 1] < 0 and s.players[seat].stupas > 0
     return list(_fulfils(v, execution.delegates_to_send(s, seat, v), offering_ok))
 
 
-@lru_cache(maxsize=None)  # at most 20 villages x 4 delegate counts x 2
+@cache  # at most 20 villages x 4 delegate counts x 2
 def _fulfils(v: int, count: int, offering_ok: bool) -> tuple[Fulfil, ...]:
     """The fulfil choices in village v, sending `count` delegates, an offering possible or not."""
     splits = _SPLITS[(v, count)] if count else []
@@ -101,6 +103,7 @@ def _fulfils(v: int, count: int, offering_ok: bool) -> tuple[Fulfil, ...]:
 
 
 def pending_choices(s: HimalayaState) -> list:
+    assert s.pending is not None
     if s.pending.kind == "collect":
         return [*collect_choices(s), Decline()]
     return [*fulfil_choices(s), Decline()]
@@ -108,6 +111,7 @@ def pending_choices(s: HimalayaState) -> list:
 
 # --- why a move is refused --------------------------------------------------------------------------
 def why_not_fulfil(s: HimalayaState, move) -> str:
+    assert s.pending is not None
     seat, v = s.pending.seat, s.pending.village
     if move.trade + move.offering + bool(move.delegates) > 2:
         return "choose at most two different rewards"
@@ -147,6 +151,7 @@ def timeout_move(s: HimalayaState, seat: int):
     if not moves:
         return None
     if s.phase == EXECUTION:
+        assert s.pending is not None
         if s.pending.kind == "collect":
             return collect_choices(s)[0]  # the lowest-valued cube, also on a Market
         fulfils = [m for m in moves if isinstance(m, Fulfil)]

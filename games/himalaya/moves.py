@@ -8,63 +8,63 @@ from .content import MARKET, SNOWSTORM, YETI
 
 
 # --- chance (resolved by the workers) ----------------------------------------------------------
-class Seating(Move, tag="seating"):
+class Seating(Move, frozen=True, tag="seating"):
     order: tuple[int, ...]  # seats clockwise; the first is the first start player
 
 
-class RollD20(Move, tag="roll-d20"):
+class RollD20(Move, frozen=True, tag="roll-d20"):
     face: int
 
 
-class DrawCube(Move, tag="draw-cube"):
+class DrawCube(Move, frozen=True, tag="draw-cube"):
     resource: str
 
 
-class DrawRing(Move, tag="draw-ring"):
+class DrawRing(Move, frozen=True, tag="draw-ring"):
     ring: int  # 1..40 = O01..O40
 
 
 # --- setup -------------------------------------------------------------------------------------
-class PlaceCaravan(Move, tag="place-caravan"):
+class PlaceCaravan(Move, frozen=True, tag="place-caravan"):
     village: int
 
 
 # --- phase 1a: event figures -------------------------------------------------------------------
-class PlaceYeti(Move, tag="place-yeti"):
+class PlaceYeti(Move, frozen=True, tag="place-yeti"):
     path: int
 
 
-class PlaceSnowstorm(Move, tag="place-snowstorm"):
+class PlaceSnowstorm(Move, frozen=True, tag="place-snowstorm"):
     path: int
 
 
-class PlaceMarket(Move, tag="place-market"):
+class PlaceMarket(Move, frozen=True, tag="place-market"):
     village: int
 
 
-class PassEvent(Move, tag="pass-event"):
+class PassEvent(Move, frozen=True, tag="pass-event"):
     pass
 
 
 # --- phase 2: planning (secret) ----------------------------------------------------------------
-class PlanSlot(Move, tag="plan-slot"):
+class PlanSlot(Move, frozen=True, tag="plan-slot"):
     """Program the next empty slot: earth, stone, ice, trade or pause."""
 
     command: str
 
 
-class Program(Move, tag="program"):
+class Program(Move, frozen=True, tag="program"):
     """The whole program of six discs at once (accepted by apply; legal_moves lists slots)."""
 
     commands: tuple[str, ...]
 
 
 # --- phase 3: choices of a trade action --------------------------------------------------------
-class Collect(Move, tag="collect"):
+class Collect(Move, frozen=True, tag="collect"):
     resource: str
 
 
-class Fulfil(Move, tag="fulfil"):
+class Fulfil(Move, frozen=True, tag="fulfil"):
     """Deliver the order; rewards: keep the ring (trade), a stupa (offering), delegates by region."""
 
     trade: bool = False
@@ -72,7 +72,7 @@ class Fulfil(Move, tag="fulfil"):
     delegates: tuple[str, ...] = ()  # one region letter per delegate; empty: no delegation
 
 
-class Decline(Move, tag="decline"):
+class Decline(Move, frozen=True, tag="decline"):
     """Do not collect / do not fulfil."""
 
 
@@ -82,4 +82,4 @@ HimalayaMove = (
 )
 
 
-FIGURE_MOVE = {YETI: PlaceYeti, SNOWSTORM: PlaceSnowstorm, MARKET: PlaceMarket}  # an event figure's move
+FIGURE_MOVE: dict[str, type[PlaceYeti | PlaceSnowstorm | PlaceMarket]] = {YETI: PlaceYeti, SNOWSTORM: PlaceSnowstorm, MARKET: PlaceMarket}  # an event figure's move

@@ -14,7 +14,7 @@ def step(village: int, crossing: int, command: str, yeti: int, storm: int) -> tu
         if command == PATHS[storm][2]:
             return crossing, 0
         return village, crossing
-    if command == TRADE or command == PAUSE:
+    if command in (TRADE, PAUSE):
         return village, 0
     e = EXIT[village][command]
     if e is None or e[1] == yeti:  # no such path, or closed by the Yeti tracks: no effect

@@ -6,13 +6,12 @@ them thousands of times a move, hence the packed states and the caches."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import itemgetter
 
 from . import rules
 from .content import COMMANDS, DISTANCE, PAUSE, REQUEST, RESOURCES, SLOTS, TRADE, VILLAGES, YAKS
 from .state import EXECUTION, PLANNING, HimalayaState
-
 
 # The planning walks (`programs`, `plan_value`) carry a caravan's cubes packed into one int, 8 bits a
 # kind (salt lowest), and the villages collected or fulfilled this round as bit masks (bit v: village
@@ -50,7 +49,7 @@ class Board:
     """What a trade is worth in each village of one board (its cubes and rings), worked out once per
     board for the search's many evaluations: village v at index v."""
 
-    __slots__ = ("kind", "unit", "collect", "request", "fulfil", "orders", "progress", "near")
+    __slots__ = ("collect", "fulfil", "kind", "near", "orders", "progress", "request", "unit")
 
     def __init__(self, board_cubes, board_rings) -> None:
         self.kind = [-1] * (len(VILLAGES) + 1)  # the kind of the village's cheapest cube (-1: none there)
@@ -61,7 +60,7 @@ class Board:
         self.orders = []  # every ring on the board: (request, cubes it asks, 2 + yaks) for ai._order_progress
         self.progress: dict = {}  # ai._order_progress per holding of cubes, as asked
         self.near: list = [None] * (len(VILLAGES) + 1)  # for _opportunity, made when first asked (near_from)
-        for v, bc, ring in zip(VILLAGES, board_cubes, board_rings):
+        for v, bc, ring in zip(VILLAGES, board_cubes, board_rings, strict=True):
             k = _cheapest(bc)
             if k >= 0:
                 self.kind[v], self.unit[v], self.collect[v] = k, 1 << (8 * k), _COLLECT_VALUE[k]
@@ -177,7 +176,7 @@ def _walk_from(board: Board, v: int, c: int, cubes, collected, yeti: int, storm:
     return v, c, cubes, collected, done, gain
 
 
-@lru_cache(maxsize=None)  # at most 21 villages x 21 crossings x 2 for each place of the two figures
+@cache  # at most 21 villages x 21 crossings x 2 for each place of the two figures
 def _discs_from(v: int, c: int, yeti: int, storm: int, last: bool) -> tuple:
     """The discs `programs` tries from village v (crossing c), in COMMANDS order, as (command, is
     it TRADE, village after, crossing after, the place after packed as its beam key part): a trade

@@ -50,7 +50,7 @@ def one_disc(s: HimalayaState, seat: int, slot: int, village: int, crossing: int
     lead = None if crossing else EXIT[village].get(command)
     out["path"] = s.snowstorm if crossing else (lead[1] if lead else 0)
     out["kind"] = PATHS[out["path"]][2] if out["path"] else ""
-    out["yeti"] = bool(lead) and lead[1] == s.yeti
+    out["yeti"] = lead is not None and lead[1] == s.yeti
     return out
 
 
@@ -68,8 +68,8 @@ def programs_ran(before: HimalayaState, after: HimalayaState, actor: int, move: 
     order = clockwise(before)
     stop = (after.slot, after.turn) if after.phase == EXECUTION and after.round == before.round else None
     where = {seat: (p.village, p.crossing) for seat, p in enumerate(before.players)}
-    collected = {seat: p.collected + ((before.pending.village,) if isinstance(move, Collect) and seat == actor else ())
-                 for seat, p in enumerate(before.players)}
+    got = (before.pending.village,) if isinstance(move, Collect) and before.pending is not None else ()
+    collected = {seat: p.collected + (got if seat == actor else ()) for seat, p in enumerate(before.players)}
     out: list[dict[str, Any]] = []
     while slot < SLOTS:
         seat = order[turn]

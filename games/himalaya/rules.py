@@ -12,15 +12,45 @@ from games.protocol import CHANCE, IllegalMove
 
 from . import execution, legal
 from .content import (
-    COMMANDS, D20, MARKET, MAX_PLAYERS, MIN_PLAYERS, REGIONS, RESOURCES, SLOTS, VILLAGES,
+    COMMANDS,
+    D20,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    REGIONS,
+    RESOURCES,
+    SLOTS,
+    VILLAGES,
 )
 from .moves import (
-    FIGURE_MOVE, Collect, Decline, DrawCube, DrawRing, Fulfil, PassEvent, PlaceCaravan, PlanSlot, Program, RollD20,
+    FIGURE_MOVE,
+    Collect,
+    Decline,
+    DrawCube,
+    DrawRing,
+    Fulfil,
+    PassEvent,
+    PlaceCaravan,
+    PlaceMarket,
+    PlanSlot,
+    Program,
+    RollD20,
     Seating,
 )
 from .paths import ends_on_storm, position_after, step  # noqa: F401 (rules.step …)
 from .rounds import begin_round, pass_event, place_event, skip_event_passes  # noqa: F401 (rules.skip_…)
-from .state import EVENTS, EXECUTION, OVER, PLANNING, SEATING, SETUP, HimalayaState, Player, clockwise, set_at, set_player
+from .state import (
+    EVENTS,
+    EXECUTION,
+    OVER,
+    PLANNING,
+    SEATING,
+    SETUP,
+    HimalayaState,
+    Player,
+    clockwise,
+    set_at,
+    set_player,
+)
 from .turn import actors, chance  # noqa: F401 (the Game's actors and chance)
 
 
@@ -135,6 +165,7 @@ def _apply_plan(s: HimalayaState, seat: int, move) -> HimalayaState:
     raise IllegalMove("now every player programs the six action discs")
 
 def _apply_choice(s: HimalayaState, move) -> HimalayaState:
+    assert s.pending is not None  # the execution phase waits on this choice
     kind = s.pending.kind
     if isinstance(move, Decline):
         return execution.decline(s)
@@ -157,7 +188,7 @@ def _apply_event(s: HimalayaState, seat: int, move) -> HimalayaState:
         return pass_event(s)
     for figure, cls in FIGURE_MOVE.items():
         if isinstance(move, cls):
-            where = move.village if figure == MARKET else move.path
+            where = move.village if isinstance(move, PlaceMarket) else move.path
             if (figure, where) not in legal.event_placements(s, seat):
                 raise IllegalMove(legal.why_not_event(s, seat, figure, where))
             return place_event(s, seat, figure, where)

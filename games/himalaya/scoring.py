@@ -44,7 +44,7 @@ def delegates_placed(s: HimalayaState, seat: int) -> int:
 def majorities(delegates: tuple[tuple[int, ...], ...], seats) -> dict[int, int]:
     """P: regions where a seat has strictly more delegates than every other (counting `seats` only)."""
     seats = list(seats)
-    out = {seat: 0 for seat in seats}
+    out = dict.fromkeys(seats, 0)
     for row in delegates:
         most, leader = 0, -1  # leader -1: nobody has delegates here, or the most are shared
         for x in seats:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from operator import add as _plus, sub as _minus
+from operator import add as _plus
+from operator import sub as _minus
 
 import msgspec
 
@@ -95,7 +96,7 @@ def add(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, ...
         return tuple(map(_plus, a, b))
     if sign == -1:
         return tuple(map(_minus, a, b))
-    return tuple(x + sign * y for x, y in zip(a, b))
+    return tuple(x + sign * y for x, y in zip(a, b, strict=True))
 
 
 _ONE_CUBE = tuple(tuple(1 if i == k else 0 for i in range(len(CUBES))) for k in range(len(CUBES)))

@@ -122,10 +122,10 @@ def _paths(view: dict[str, Any]) -> list[str]:
     out = []
     ev = view.get("events") or {}
     closed = {}
-    for fig in ("yeti", "snowstorm"):
-        if ev.get(fig):
-            a, b = ev[fig]["between"]
-            closed[frozenset((a, b))] = fig
+    for figure in ("yeti", "snowstorm"):
+        if ev.get(figure):
+            a, b = ev[figure]["between"]
+            closed[frozenset((a, b))] = figure
     for n in range(1, len(PATHS)):
         a, b, kind = PATHS[n]
         (x1, y1), (x2, y2) = _xy(a), _xy(b)

@@ -35,8 +35,9 @@ def actors(s: HimalayaState) -> frozenset[int]:
     if ph == PLANNING:
         return _planners(tuple(map(len, s.plans)))
     if ph == EXECUTION:
+        assert s.pending is not None  # the execution phase waits on a choice asked of a seat
         return _ONLY[s.pending.seat]
-    if ph == EVENTS or ph == PLACEMENT:
+    if ph in (EVENTS, PLACEMENT):
         return _ONLY[clockwise(s)[s.turn]]
     if ph == OVER:
         return _NOBODY
@@ -52,7 +53,7 @@ _ROLL_FOR = {
 @lru_cache(maxsize=20000)
 def _cube_draws_for(village: int, bag: tuple[int, ...]) -> ChanceSpec:
     """The spec of drawing a cube for the village from the cube bag."""
-    outs = tuple(m for m, c in zip(_CUBE_DRAWS, bag) if c)
+    outs = tuple(m for m, c in zip(_CUBE_DRAWS, bag, strict=True) if c)
     return ChanceSpec(f"draw a cube for village {village}", outs, tuple(c for c in bag if c))
 
 

@@ -9,15 +9,26 @@ from typing import Any
 
 from . import rules
 from .content import (
-    BUILDING, FIGURES, LEVEL, PATHS, REGION_VILLAGES, REGIONS, REQUEST, RESOURCES, TOUCHES, VILLAGES, YAKS, ring_name,
+    BUILDING,
+    FIGURES,
+    LEVEL,
+    PATHS,
+    REGION_VILLAGES,
+    REGIONS,
+    REQUEST,
+    RESOURCES,
+    TOUCHES,
+    VILLAGES,
+    YAKS,
     request_text,
+    ring_name,
 )
 from .scoring import economic, influences, majorities, ranking_influences
 from .state import EVENTS, EXECUTION, OVER, PLACEMENT, PLANNING, HimalayaState
 
 
 def _cubes(counts) -> dict[str, int]:
-    return {r: c for r, c in zip(RESOURCES, counts)}
+    return dict(zip(RESOURCES, counts, strict=True))
 
 
 def _ring(n: int) -> dict[str, Any]:
@@ -96,11 +107,12 @@ def view(s: HimalayaState, seat: int | None) -> dict[str, Any]:
         "cube_bag": sum(s.cube_bag),
         "ring_bag": len(s.ring_bag),
         "inventory_tokens_left": s.tokens_left,
-        "last_inventory": {r: w for r, w in zip(RESOURCES, s.last_inventory)},
+        "last_inventory": dict(zip(RESOURCES, s.last_inventory, strict=False)),  # empty before the first inventory
     }
     if s.phase == EXECUTION:
         out["execution"] = {"slot": s.slot + 1, "next": rules.clockwise(s)[s.turn]}
         pend = s.pending
+        assert pend is not None  # the execution phase waits on a choice
         out["pending"] = {"kind": pend.kind, "seat": pend.seat, "village": pend.village}
     if s.phase in (EVENTS, PLACEMENT):
         out["turn_of"] = rules.clockwise(s)[s.turn]

@@ -73,7 +73,7 @@ class Person(NamedTuple):
     de: str
     en: str
     deck: str  # patriarch | start | standard | special | additional
-    count: int
+    copies: int  # how many of the card the game has
     vp: int  # the Farmer's VP are variable (see scoring.vp_of)
     caravan: tuple[Action, ...]
     farewell: tuple[Action, ...]
@@ -240,14 +240,14 @@ FARMER = "SD09"
 # The 12 additional cards one by one, as the variant option names them ("Thief 1", "Thief 2", ...).
 ADDITIONAL_COPIES: dict[str, str] = {}
 for _c in ADDITIONAL_CARDS:
-    for _k in range(_c.count):
-        ADDITIONAL_COPIES[_c.en if _c.count == 1 else f"{_c.en} {_k + 1}"] = _c.id
+    for _k in range(_c.copies):
+        ADDITIONAL_COPIES[_c.en if _c.copies == 1 else f"{_c.en} {_k + 1}"] = _c.id
 
 
 def deck_of(kind: str) -> tuple[str, ...]:
     """Every card of one deck, copies repeated, sorted: deck_of("standard") has 76 ids."""
     cards = {"start": START_CARDS, "standard": STANDARD_CARDS, "special": SPECIAL_CARDS}[kind]
-    return tuple(sorted(c.id for c in cards for _ in range(c.count)))
+    return tuple(sorted(c.id for c in cards for _ in range(c.copies)))
 
 
 # --- 10. order cards (40) -------------------------------------------------------------------------
@@ -303,7 +303,7 @@ ROUND_LIMIT = 200  # filled in: the game ends after round 200 at the latest
 
 
 def cost_text(v: tuple[int, ...]) -> str:
-    return " + ".join(f"{n} {r}" for r, n in zip(RESOURCES, v) if n) or "free"
+    return " + ".join(f"{n} {r}" for r, n in zip(RESOURCES, v, strict=True) if n) or "free"
 
 
 assert len(deck_of("standard")) == 76 and len(deck_of("special")) == 12 and len(deck_of("start")) == 12

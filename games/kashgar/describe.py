@@ -12,8 +12,20 @@ from typing import Any
 from games.kashgar import effects as fx
 from games.kashgar.content import MATRIARCH, ORDERS, PERSONS, RESOURCES, SPICE_NAMES
 from games.kashgar.moves import (
-    Arrange, CaravanAction, DealStart, DrawCard, DrawOrder, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards,
-    ReplaceDisplay, Respond, SecondOrder, TakeDiscard,
+    Arrange,
+    CaravanAction,
+    DealStart,
+    DrawCard,
+    DrawOrder,
+    Farewell,
+    FulfilDrawn,
+    Keep,
+    Pass,
+    PlaceStartCards,
+    ReplaceDisplay,
+    Respond,
+    SecondOrder,
+    TakeDiscard,
 )
 from games.naming import counted, does, mover, of_another, seat_name
 
@@ -26,7 +38,7 @@ STEPS = {"draw": "drawing cards", "keep": "choosing which drawn card(s) to keep"
 
 def goods(vector: tuple[int, ...] | list[int]) -> str:
     """A board vector in words: "6 cinnamon + 1 mule"."""
-    return " + ".join(amount(n, r) for r, n in zip(RESOURCES, vector) if n) or "nothing"
+    return " + ".join(amount(n, r) for r, n in zip(RESOURCES, vector, strict=True) if n) or "nothing"
 
 
 def order(o: str | None) -> str:

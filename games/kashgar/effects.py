@@ -9,13 +9,14 @@ frozen state (a new state is returned, nothing is mutated).
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from .content import CAPS, CARAVANS, FREE, GO, INDEX, MATRIARCH, MU, ORDERS, PATRIARCH, PERSONS, SPICES
 from .seats import boxed, fulfilled, gain, lose, replace, set_to, with_caravan, without
 from .state import PUBLIC, KashgarState, Pending
 
 PM_SIDES = (PATRIARCH, MATRIARCH)
-ONE = ({},)
+ONE: tuple[dict[str, Any], ...] = ({},)
 SPICE_CHOICES = tuple({"spice": s} for s in SPICES)
 TWO_SPICES = tuple({"spice": a, "spice2": b} for a, b in combinations(SPICES, 2))
 
@@ -26,9 +27,9 @@ def pay_options(board, cost) -> list[tuple[tuple[str, ...], list[int]]]:
     if cost is FREE:
         return [((), board)]
     fixed = cost.board
-    if any(b < c for b, c in zip(board, fixed)):
+    if any(b < c for b, c in zip(board, fixed, strict=True)):
         return []
-    after = [b - c for b, c in zip(board, fixed)]
+    after = [b - c for b, c in zip(board, fixed, strict=True)]
     if cost.any_spice:
         out = []
         for combo in combinations_with_replacement(SPICES, cost.any_spice):
@@ -52,7 +53,7 @@ def pay_options(board, cost) -> list[tuple[tuple[str, ...], list[int]]]:
 # --- orders (section 6.2) ---------------------------------------------------------------------------
 def order_matches(order, kinds) -> bool:
     o = ORDERS[order]
-    for k in kinds:
+    for k in kinds:  # noqa: SIM110 (a loop: about 3 times as quick as any() over a generator, in move generation)
         if k == o.kind or (k == "grain" and o.grain) or (k == "cinnamon" and o.cost[4] > 0):
             return True
     return False
@@ -84,7 +85,7 @@ REQUIRE = {(o, pay): needs(requirement(o, pay)) for o in ORDERS for pay in ("ful
 
 def can_fulfil(order: str, board, pay: str = "full") -> bool:
     """Whether `board` can fulfil `order` (see `requirement`)."""
-    for r, n in REQUIRE[(order, pay)]:
+    for r, n in REQUIRE[(order, pay)]:  # noqa: SIM110 (as in order_matches)
         if board[r] < n:
             return False
     return True
@@ -105,7 +106,8 @@ def display_orders(s: KashgarState, board, kinds, pay) -> list[str]:
 
 
 # --- the choices an effect offers ------------------------------------------------------------------
-def choices(s: KashgarState, seat: int, caravan: int, kind: str, effect: tuple, board, paid) -> tuple | list:
+def free_choices(effect: tuple, paid) -> tuple | None:
+    """The choices of an effect that asks nothing of the state (the same in every state), else None."""
     op = effect[0]
     if op == "gain":
         return SPICE_CHOICES if effect[2] else ONE
@@ -119,6 +121,14 @@ def choices(s: KashgarState, seat: int, caravan: int, kind: str, effect: tuple, 
         return SPICE_CHOICES
     if op in ("set", "flip", "spices_min3", "others_gain", "others_set", "others_lose", "customs"):
         return ONE
+    return None
+
+
+def choices(s: KashgarState, seat: int, caravan: int, kind: str, effect: tuple, board, paid) -> tuple | list:
+    free = free_choices(effect, paid)
+    if free is not None:
+        return free
+    op = effect[0]
     if op == "draw_std":
         return ONE if s.std_top or s.std_pool or s.discard else ()
     if op == "look_std":

@@ -8,17 +8,29 @@ arrange, orders, discard pile, second order, response) are listed by `pending_mo
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
 from operator import add
+from typing import Any
 
 from games.protocol import CHANCE, default_among
 
 from . import effects as fx
 from . import turn
 from .content import CARAVANS, ORDERS, PERSONS
-from .moves import (Arrange, CaravanAction, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards, ReplaceDisplay,
-                    Respond, SecondOrder, TakeDiscard)
+from .moves import (
+    Arrange,
+    CaravanAction,
+    Farewell,
+    FulfilDrawn,
+    Keep,
+    Pass,
+    PlaceStartCards,
+    ReplaceDisplay,
+    Respond,
+    SecondOrder,
+    TakeDiscard,
+)
 from .state import KashgarState, Pending
 
 CARAVAN_NUMBERS = range(CARAVANS)
@@ -26,16 +38,17 @@ CARAVAN_NUMBERS = range(CARAVANS)
 
 # --- every legal move of a seat now ------------------------------------------------------------
 def legal_moves(s: KashgarState, seat: int) -> list:
-    moves = s.__dict__.get(seat)  # as `moves_of`, one call less on the hot path
+    known: dict[Any, Any] = s.__dict__  # as `moves_of`, one call less on the hot path
+    moves = known.get(seat)
     if moves is None:
-        moves = s.__dict__[seat] = work_out(s, seat)
+        moves = known[seat] = work_out(s, seat)
     return moves.copy()
 
 
 def moves_of(s: KashgarState, seat: int) -> list:
     """The legal moves of `seat` in `s`, worked out once per state and kept on it (the state's
     `__dict__`, key: the seat); `rules.apply` checks every move against them. Not to be changed."""
-    known = s.__dict__
+    known: dict[Any, Any] = s.__dict__  # the state's own dict: its fields' names, and seats (int) for this
     moves = known.get(seat)
     if moves is None:
         moves = known[seat] = work_out(s, seat)
@@ -45,7 +58,8 @@ def moves_of(s: KashgarState, seat: int) -> list:
 def worked_out(s: KashgarState, seat: int, moves: list) -> KashgarState:
     """`s`, keeping `moves` as the legal moves of `seat` (what `work_out(s, seat)` gives: the
     decisions inside an action, listed by `pending_moves` where the action stops for them)."""
-    s.__dict__[seat] = moves
+    known: dict[Any, Any] = s.__dict__  # (as in moves_of)
+    known[seat] = moves
     return s
 
 
@@ -56,7 +70,7 @@ def work_out(s: KashgarState, seat: int) -> list:
         p = s.seats[seat]
         board = p.board
         moves = []
-        for caravan, car in zip(CARAVAN_NUMBERS, p.caravans):  # the moves of each front card
+        for caravan, car in zip(CARAVAN_NUMBERS, p.caravans, strict=True):  # the moves of each front card
             fixed, dynamic, simple = plan(car[0], caravan)
             moves += fixed
             if simple is not None:  # only fixed costs and deck availability to check
@@ -77,6 +91,7 @@ def work_out(s: KashgarState, seat: int) -> list:
         return list(turn.chance(s).outcomes)
     if s.phase == "place":
         return [PlaceStartCards(cards=c) for c in permutations(s.seats[seat].dealt)]
+    assert s.pending is not None  # in play, a seat decides only inside a pending action (as above)
     return pending_moves(s, s.pending)
 
 
@@ -95,7 +110,7 @@ AVAILABLE = {
 FULFIL_KINDS = {"fulfil": lambda e: (e[1], e[2]), "fulfil_two": lambda e: (("small", "large", "special"), "full")}
 
 
-@lru_cache(maxsize=None)  # at most every card in each of the three caravans
+@cache  # at most every card in each of the three caravans
 def plan(card: str, caravan: int):
     """The moves of one front card, worked out once: the always-legal ones (free, always possible, and
     pass) and, per other action, what its legality depends on (and `simple`: the same, when every
@@ -108,7 +123,8 @@ def plan(card: str, caravan: int):
                                                          hold the cost and the order's requirement;
       ("general", cls, action, Action)                   everything else (the variant's targets...)."""
     person = PERSONS[card]
-    fixed, dynamic = [], []
+    fixed: list[CaravanAction | Farewell | Pass] = []
+    dynamic: list[tuple] = []  # (kind, ...) as above
     for cls, actions in ((CaravanAction, person.caravan), (Farewell, person.farewell)):
         for a, act in enumerate(actions):
             op = act.effect[0]
@@ -116,9 +132,9 @@ def plan(card: str, caravan: int):
             cost = fx.needs(act.cost.board)
             if act.cost is fx.FREE and op in ALWAYS:
                 fixed += [cls(caravan=caravan, action=a, **p)
-                          for p in fx.choices(None, 0, caravan, "", act.effect, None, ())]
+                          for p in fx.free_choices(act.effect, ()) or ()]
             elif simple_cost and (op in ALWAYS or op in AVAILABLE):
-                params = fx.choices(None, 0, caravan, "", act.effect, None, ()) if op in ALWAYS else fx.ONE
+                params = (fx.free_choices(act.effect, ()) or ()) if op in ALWAYS else fx.ONE
                 moves = tuple(cls(caravan=caravan, action=a, **p) for p in params)
                 dynamic.append(("cost", cost, AVAILABLE.get(op), moves))
             elif not simple_cost and op in ("gain", "gain_either", "two_spices", "other_spice"):
@@ -160,13 +176,13 @@ def add_dynamic(out: list, s: KashgarState, seat: int, caravan: int, board, dyna
                     else:
                         out.append(m[1])
         elif kind == "spices":
-            _, cap, key, cls, a, act = entry
+            _, cap, key, _cls, _a, _act = entry
             out += _spice_moves(key + tuple(map(min, board, cap)))
         else:
             out += _general_moves(s, seat, caravan, board, *entry[1:])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _spice_moves(key: tuple) -> tuple:
     """The moves of a spice-cost action, which depend only on the board capped at the cost (paying
     from it leaves the same choices): `key` is (card, caravan, move class, action, *capped board)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.protocol import Move
 
 
-class PlaceStartCards(Move, tag="place-start-cards"):
+class PlaceStartCards(Move, frozen=True, tag="place-start-cards"):
     """Setup: the start cards behind the Patriarchs of caravans 1, 2, 3 (a permutation of the dealt)."""
 
     cards: tuple[str, ...]
@@ -30,58 +30,58 @@ class _Use(Move, frozen=True):
     to_caravan: int | None = None  # Caravan Leader farewell: where the card goes
 
 
-class CaravanAction(_Use, tag="caravan-action"):
+class CaravanAction(_Use, frozen=True, tag="caravan-action"):
     """A) move the front card to the end of its caravan, pay, carry out its caravan action."""
 
 
-class Farewell(_Use, tag="farewell"):
+class Farewell(_Use, frozen=True, tag="farewell"):
     """B) the front card leaves the game; pay, carry out its farewell action."""
 
 
-class Pass(Move, tag="pass"):
+class Pass(Move, frozen=True, tag="pass"):
     """C) the front card moves to the end of its caravan; nothing else (not for "!" cards)."""
 
     caravan: int
 
 
-class Keep(Move, tag="keep"):
+class Keep(Move, frozen=True, tag="keep"):
     """Keep drawn person cards (in this order at the end of the caravan); the rest are discarded."""
 
     cards: tuple[str, ...]
 
 
-class Arrange(Move, tag="arrange"):
+class Arrange(Move, frozen=True, tag="arrange"):
     """Prophet: put the looked-at cards back on the standard deck, top card first."""
 
     cards: tuple[str, ...]
 
 
-class FulfilDrawn(Move, tag="fulfil-drawn"):
+class FulfilDrawn(Move, frozen=True, tag="fulfil-drawn"):
     """Farmer / Farrier: fulfil one of the drawn orders, or none (order=None)."""
 
     order: str | None = None
 
 
-class ReplaceDisplay(Move, tag="replace-display"):
+class ReplaceDisplay(Move, frozen=True, tag="replace-display"):
     """Scout / Fortune Teller: put a drawn order into the display in place of `replace`, or not."""
 
     order: str | None = None
     replace: str | None = None
 
 
-class TakeDiscard(Move, tag="take-discard"):
+class TakeDiscard(Move, frozen=True, tag="take-discard"):
     """Take one card from the standard discard pile to the end of the caravan."""
 
     card: str
 
 
-class SecondOrder(Move, tag="second-order"):
+class SecondOrder(Move, frozen=True, tag="second-order"):
     """Wholesaler farewell: fulfil a second display order, or stop (order=None)."""
 
     order: str | None = None
 
 
-class Respond(Move, tag="respond"):
+class Respond(Move, frozen=True, tag="respond"):
     """The target player's own choice: the caravan that loses its last card (Robber), the spice (Poisoner)."""
 
     caravan: int | None = None
@@ -89,17 +89,17 @@ class Respond(Move, tag="respond"):
 
 
 # --- chance outcomes -----------------------------------------------------------------------------
-class DealStart(Move, tag="deal-start"):
+class DealStart(Move, frozen=True, tag="deal-start"):
     card: str
 
 
-class DrawCard(Move, tag="draw-card"):
+class DrawCard(Move, frozen=True, tag="draw-card"):
     """The top card of the standard or special deck (whichever the action draws from)."""
 
     card: str
 
 
-class DrawOrder(Move, tag="draw-order"):
+class DrawOrder(Move, frozen=True, tag="draw-order"):
     order: str
 
 

@@ -9,6 +9,7 @@ from games.naming import seat_name
 from .content import ORDERS, PERSONS, RESOURCES, SPICE_NAMES
 from .describe import ORDER_KIND, STEPS, card_summary, goods, order
 
+
 def card_name(cid: str | None) -> str:
     if cid is None:
         return "?"

@@ -6,21 +6,32 @@ it is applied to."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
+from typing import Any
 
 from games.protocol import CHANCE, IllegalMove
 
 from . import effects as fx
 from . import legal, steps
-from .content import (ADDITIONAL_COPIES, ALL_ORDERS, CARAVANS, DISPLAY_SIZE, FARMER, MAX_PLAYERS, MIN_PLAYERS,
-                      PATRIARCH, PERSONS, START_CARDS_EACH, START_VALUE, deck_of)
-from .moves import (Arrange, CaravanAction, DrawOrder, Farewell, FulfilDrawn, Keep, Pass,
-                    PlaceStartCards, ReplaceDisplay)
+from .content import (
+    ADDITIONAL_COPIES,
+    ALL_ORDERS,
+    CARAVANS,
+    DISPLAY_SIZE,
+    FARMER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PATRIARCH,
+    PERSONS,
+    START_CARDS_EACH,
+    START_VALUE,
+    deck_of,
+)
+from .moves import Arrange, CaravanAction, DrawOrder, Farewell, FulfilDrawn, Keep, Pass, PlaceStartCards, ReplaceDisplay
 from .scoring import vps
 from .seats import boxed, drawn_from, put, replace, with_caravan
 from .state import KashgarState, Pending, Player
 from .turn import _draw, actors, chance, drawn
-
 
 
 # --- 2. setup ----------------------------------------------------------------------------------------
@@ -69,7 +80,8 @@ def apply(s: KashgarState, seat: int, move) -> KashgarState:
         if CHANCE not in actors(s):
             raise IllegalMove(legal.refusal(s, seat, move))
         return steps.advance(_apply_chance(s, move))
-    if move not in (s.__dict__.get(seat) or legal.moves_of(s, seat)):
+    known: dict[Any, Any] = s.__dict__  # the legal moves kept on the state by seat (legal.moves_of)
+    if move not in (known.get(seat) or legal.moves_of(s, seat)):
         raise IllegalMove(legal.refusal(s, seat, move))
     if s.pending is not None:
         return steps.advance(steps.decide(s, move))
@@ -85,7 +97,7 @@ def _place_start_cards(s: KashgarState, seat: int, move: PlaceStartCards) -> Kas
         return replace(s, seats=seats)
     # 2.9: the lowest start-card rank starts
     rank = {i: min(PERSONS[c[1]].rank for c in q.caravans) for i, q in enumerate(seats)}
-    first = min(rank, key=rank.get)
+    first = min(rank, key=rank.__getitem__)
     return replace(s, seats=seats, phase="play", start_player=first, current=first)
 
 
@@ -93,7 +105,7 @@ def _apply_chance(s: KashgarState, move) -> KashgarState:
     pool, cls = _draw(s)
     if type(move) is not cls:
         raise IllegalMove("that card is not in the deck")
-    card = move.order if cls is DrawOrder else move.card
+    card = move.order if isinstance(move, DrawOrder) else move.card
     rest = _drawn(getattr(s, pool), cls, card)
     if s.phase == "display":
         display = s.display + (card,)
@@ -105,10 +117,11 @@ def _apply_chance(s: KashgarState, move) -> KashgarState:
         seats = put(s.seats, seat, Player(p.board, p.caravans, p.orders, p.dealt + (card,)))
         return replace(s, start_pool=rest, seats=seats,
                        phase="place" if dealt + 1 == START_CARDS_EACH * s.players else s.phase)
-    p = s.pending
-    if p.step == "refill":
+    pend = s.pending
+    assert pend is not None  # in play, a card is drawn for the pending action (turn._draw)
+    if pend.step == "refill":
         return replace(s, order_pool=rest, display=s.display + (card,))
-    return replace(s, **{pool: rest}, pending=replace(p, drawn=p.drawn + ((card, 1 << p.seat),), need=p.need - 1))
+    return replace(s, **{pool: rest}, pending=replace(pend, drawn=pend.drawn + ((card, 1 << pend.seat),), need=pend.need - 1))
 
 
 def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
@@ -120,7 +133,7 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
     card = car[0]
     if kind is Pass:  # C) the card moves to the end; nothing else
         return steps.close_turn(s, seat, (), with_caravan(s.seats, seat, c, car[1:] + (card,)))
-    act, tracked, farewell, cost = _action(kind, card, move.action)
+    act, tracked, farewell, cost = _action(kind is Farewell, card, move.action)
     vp_before = vps(s) if tracked else ()
     rest = list(car[1:])
     if farewell:  # B) the card leaves the game, pay, carry out
@@ -138,18 +151,17 @@ def _start_action(s: KashgarState, seat: int, move) -> KashgarState:
         fx.own_effect(b, rest, effect, move)
         return steps.close_turn(s, seat, vp_before, with_caravan(s.seats, seat, c, rest, b), box)
     s = replace(s, seats=with_caravan(s.seats, seat, c, rest, b), box=s.box if box is None else box)
-    pending = Pending(step="", seat=seat, caravan=c, card=card, vp_before=vp_before)
-    s, pending = fx.carry_out(s, seat, c, effect, move, pending)
+    s, pending = fx.carry_out(s, seat, c, effect, move, Pending(step="", seat=seat, caravan=c, card=card,
+                                                                 vp_before=vp_before))
     if pending is None:
         return steps.close_turn(s, seat, vp_before)
     return steps.advance(replace(s, pending=pending))
 
 
-@lru_cache(maxsize=None)  # at most every card's actions
-def _action(kind, card: str, action: int) -> tuple:
-    """(the Action, tracked for VP, farewell, cost pairs) of a move of this class with this card."""
+@cache  # at most every card's actions
+def _action(farewell: bool, card: str, action: int) -> tuple:
+    """(the Action, tracked for VP, farewell, cost pairs) of a caravan action or a farewell with this card."""
     person = PERSONS[card]
-    farewell = kind is Farewell
     act = (person.farewell if farewell else person.caravan)[action]
     # VP can only change when cards join or leave a caravan or orders are fulfilled (tie-break)
     tracked = act.effect[0] in fx.VP_EFFECTS or (farewell and bool(person.vp or card == FARMER))
@@ -173,7 +185,7 @@ def reveals(s: KashgarState, actor: int, move) -> bool:
         return True
     if isinstance(move, (CaravanAction, Farewell)) and s.phase == "play":
         card = s.seats[actor].caravans[move.caravan][0] if 0 <= move.caravan < CARAVANS else None
-        person = PERSONS.get(card)
+        person = None if card is None else PERSONS.get(card)
         acts = (person.caravan if isinstance(move, CaravanAction) else person.farewell) if person else ()
         return 0 <= move.action < len(acts) and acts[move.action].effect[0].startswith(("draw", "look"))
     return False

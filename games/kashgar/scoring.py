@@ -130,7 +130,7 @@ def position_features(state: KashgarState, seat: int) -> tuple[float, ...]:
     """`holdings`, then VP and spices + gold again times how near the end is (the leading VP over the
     25 that end the game, at most 1), whether `seat` moves next, its VP once the end is triggered (the
     round then only finishes), and `order_in_reach`, alone and times the nearness."""
-    vp, spices, gold, mules, persons = held = holdings(state, seat)
+    vp, spices, gold, _mules, _persons = held = holdings(state, seat)
     near = min(1.0, max(vps(state)) / END_VP)
     reach = order_in_reach(state, seat)
     return held + (vp * near, (spices + gold) * near, 1.0 if state.current == seat else 0.0,
@@ -233,7 +233,7 @@ FITTED_WEIGHTS = WIN_CHANCE_WEIGHTS + tuple(CARD_WEIGHTS.values())  # the weight
 
 def fitted_value(state: KashgarState, seat: int) -> float:
     """FITTED_WEIGHTS . features(state, seat), each card's weight added as it is met."""
-    value = sum(w * f for w, f in zip(WIN_CHANCE_WEIGHTS, position_features(state, seat)))
+    value = sum(w * f for w, f in zip(WIN_CHANCE_WEIGHTS, position_features(state, seat), strict=True))
     get = CARD_WEIGHTS.get
     for c in state.seats[seat].caravans:
         for cid in c:
@@ -264,6 +264,6 @@ def _value(state: KashgarState, seat: int) -> float:
     for o in state.display:  # progress towards the best display order
         od = ORDERS[o]
         need = sum(od.cost) + od.cond
-        have = sum(min(h, c) for h, c in zip(b, od.cost)) + min(b[6], od.cond)
+        have = sum(min(h, c) for h, c in zip(b, od.cost, strict=True)) + min(b[6], od.cond)
         best = max(best, od.vp * (have / need) ** 2)
     return vp + 0.6 * best + 0.06 * spices + 0.1 * gold + 0.15 * mules + 0.35 * persons

@@ -28,9 +28,9 @@ def with_caravan(seats: tuple, q: int, k: int, car, board=None) -> tuple:
     p = seats[q]
     cars = list(p.caravans)
     cars[k] = tuple(car)
-    seats = list(seats)
-    seats[q] = Player(p.board if board is None else tuple(board), tuple(cars), p.orders, p.dealt)
-    return tuple(seats)
+    out = list(seats)
+    out[q] = Player(p.board if board is None else tuple(board), tuple(cars), p.orders, p.dealt)
+    return tuple(out)
 
 
 def gain(seats: tuple, q: int, r: int, n: int) -> tuple:

@@ -5,10 +5,9 @@ All on the frozen state: each function returns the next state."""
 
 from __future__ import annotations
 
-
 from . import effects as fx
-from .content import END_VP, ROUND_LIMIT
 from . import legal
+from .content import END_VP, ROUND_LIMIT
 from .moves import Arrange, FulfilDrawn, Keep, ReplaceDisplay, Respond, SecondOrder, TakeDiscard
 from .scoring import recount
 from .seats import discarded, display_needs_refill, replace, take_known, with_caravan, without
@@ -18,6 +17,7 @@ from .state import PUBLIC, KashgarState, Pending
 def decide(s: KashgarState, move) -> KashgarState:
     """A decision of the pending action (a legal one); the action then goes on or is finished."""
     p = s.pending
+    assert p is not None  # a decision is asked by the pending action
     seat = p.seat
     done = replace(p, step="")  # finished: advance() closes the action
     kind = type(move)
@@ -160,10 +160,11 @@ def close_turn(s: KashgarState, seat: int, vp_before: tuple[int, ...], seats: tu
     count = s.actions
     triggered = s.end_triggered
     last = s.last_vp_change
+    now: tuple[int, ...] | None
     if vp_before:  # the action could change VP
         now = recount(vp_before, seats, seat, target)
         if now != vp_before:
-            last = tuple([count if a != b else x for a, b, x in zip(vp_before, now, last)])
+            last = tuple([count if a != b else x for a, b, x in zip(vp_before, now, last, strict=True)])
         if not triggered and max(now) >= END_VP:
             triggered = True
     else:

@@ -23,7 +23,7 @@ RES_COLOURS = {"GI": "#E69F00", "CL": "#8c510a", "PE": "#333333", "SA": "#CC79A7
 # --- the cards in words ------------------------------------------------------------------------------
 
 def _vec(v: tuple[int, ...]) -> str:
-    return " ".join(f"{n:+d} {r}" for r, n in zip(RESOURCES, v) if n)
+    return " ".join(f"{n:+d} {r}" for r, n in zip(RESOURCES, v, strict=True) if n)
 
 
 def _cost(c: Any) -> str:

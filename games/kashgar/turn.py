@@ -9,7 +9,7 @@ from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 
-from games.protocol import CHANCE, ChanceSpec
+from games.protocol import CHANCE, ChanceSpec, Move
 
 from .content import MAX_PLAYERS, ORDERS, PERSONS
 from .moves import DealStart, DrawCard, DrawOrder
@@ -36,19 +36,22 @@ def actors(s: KashgarState) -> frozenset[int]:
 
 
 # the chance moves, built once: move class -> card (or order) id -> move
-_OUTCOMES = {DrawCard: {c: DrawCard(card=c) for c in PERSONS}, DealStart: {c: DealStart(card=c) for c in PERSONS},
+_OUTCOMES: dict[type, dict[str, Move]] = {DrawCard: {c: DrawCard(card=c) for c in PERSONS}, DealStart: {c: DealStart(card=c) for c in PERSONS},
              DrawOrder: {o: DrawOrder(order=o) for o in ORDERS}}
 _POOL = {"standard": "std_pool", "look": "std_pool", "special": "special_pool", "orders": "order_pool"}
 _LABEL = {"standard": "draw the top standard card", "look": "look at the top standard card",
           "special": "draw the top special card", "orders": "draw the top order card"}
 
 
-def _draw(s: KashgarState) -> tuple[str, type]:
+def _draw(s: KashgarState) -> tuple[str, type[DealStart | DrawCard | DrawOrder]]:
     """What a chance step draws from: the pool (its field in the state) and the outcomes' move class."""
     if s.phase == "deal":
         return "start_pool", DealStart
+    if s.phase == "display":
+        return "order_pool", DrawOrder
     p = s.pending
-    if s.phase == "display" or p.step == "refill" or p.deck == "orders":
+    assert p is not None  # in play, a card is drawn for the pending action
+    if p.step == "refill" or p.deck == "orders":
         return "order_pool", DrawOrder
     return _POOL[p.deck], DrawCard
 
@@ -59,8 +62,11 @@ def chance(s: KashgarState) -> ChanceSpec:
     _, outcomes, weights = _odds(cls, getattr(s, pool))
     if s.phase == "deal":
         return ChanceSpec("deal a start card", outcomes, weights)
+    if s.phase == "display":
+        return ChanceSpec("reveal the top order card into the display", outcomes, weights)
     p = s.pending
-    if s.phase == "display" or p.step == "refill":
+    assert p is not None  # (as in _draw)
+    if p.step == "refill":
         return ChanceSpec("reveal the top order card into the display", outcomes, weights)
     return ChanceSpec(_LABEL[p.deck], outcomes, weights, visible_to=(p.seat,))
 

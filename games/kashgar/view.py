@@ -8,11 +8,13 @@ After the game ends everything is shown.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from .content import RESOURCES
-from .state import KashgarState, knows
 from .scoring import vp_of
+from .state import KashgarState, knows
 
 
 def _slots(slots, seat, over):
@@ -26,7 +28,7 @@ def view(s: KashgarState, seat: int | None, active) -> dict:
     for i, pl in enumerate(s.seats):
         players.append({
             "seat": i,
-            "board": dict(zip(RESOURCES, pl.board)),
+            "board": dict(zip(RESOURCES, pl.board, strict=True)),
             "caravans": [list(c) for c in pl.caravans],
             "orders": list(pl.orders),
             "vp": vp_of(pl.orders, pl.caravans),
@@ -74,7 +76,7 @@ def determinize(s: KashgarState, seat: int, rng) -> KashgarState:
         return s
     p = s.pending
     drawn_deck = p.deck if p is not None and p.step in ("draw", "keep", "arrange", "orders") else ""
-    changes = {}
+    changes: dict[str, Any] = {}
     pend = {}
     for pool_name, slot_name, decks in (("std_pool", "std_top", ("standard", "look")),
                                         ("special_pool", "special_under", ("special",)),
@@ -82,6 +84,7 @@ def determinize(s: KashgarState, seat: int, rng) -> KashgarState:
         groups = [getattr(s, slot_name)]
         with_drawn = drawn_deck in decks
         if with_drawn:
+            assert p is not None  # a deck is drawn from for a pending action only
             groups.append(p.drawn)
         unseen = list(getattr(s, pool_name))
         for g in groups:
@@ -110,5 +113,6 @@ def determinize(s: KashgarState, seat: int, rng) -> KashgarState:
         if with_drawn:
             pend["drawn"] = out[1]
     if pend:
+        assert p is not None  # (as above)
         changes["pending"] = msgspec.structs.replace(p, **pend)
     return msgspec.structs.replace(s, **changes) if changes else s

@@ -25,6 +25,13 @@ class Refused(Exception):
         super().__init__(detail)
         self.status, self.code, self.detail, self.retry_after = status, code, detail, retry_after
 
+    def again(self) -> Refused:
+        """The same refusal, to raise: one kept on a read (`Reading.refusal`) and raised itself would hold, in
+        its traceback, the frame of the read that holds the Reading, a cycle only the garbage collector
+        frees, and with it the server's receive callable. Until it was freed, granian kept the connection,
+        and one of its places, open: refused slow bodies held their places for seconds, or for good."""
+        return Refused(self.status, self.code, self.detail, self.retry_after)
+
     def body(self) -> dict[str, str]:
         return {"error": self.code, "detail": self.detail}
 
@@ -106,7 +113,7 @@ class Bodies:
                     r.waiting = False
             if r.refusal is not None:
                 done()
-                raise r.refusal
+                raise r.refusal.again()  # (see Refused.again)
             if message["type"] != "http.request" or not message.get("more_body", False):
                 done()
             return message

@@ -15,8 +15,20 @@ from typing import Any
 
 import typer
 
-from cli.client import Refused, ctx, emit_json, fail, load_profile, profile_path, raw, request, server_key, updating
-from cli.options import JSON
+from cli.client import (
+    Refused,
+    ctx,
+    emit_json,
+    fail,
+    load_profile,
+    profile_path,
+    raw,
+    request,
+    server_key,
+    updating,
+    use_token,
+)
+from cli.options import JSON, TOKEN
 
 SCOPES = ["play", "create", "organise", "analyse"]
 PASSWORD_STDIN = typer.Option(False, "--password-stdin", help="read the password from standard input (one line)")
@@ -124,8 +136,9 @@ def logout(as_json: bool = JSON) -> None:
     typer.echo(f"signed out of {entry['name']}")
 
 
-def me(as_json: bool = JSON) -> None:
-    """Who this machine is signed in as (GET /me)."""
+def me(token: str | None = TOKEN, as_json: bool = JSON) -> None:
+    """Who this machine is signed in as (GET /me), or whose a personal --token is."""
+    use_token(token)
     token = account_token()
     if token is None:
         fail(f"not signed in to {ctx.url}: `caravan login NAME` (or `caravan signup NAME`)")
